@@ -1,0 +1,88 @@
+import Foundation
+
+extension AMC {
+    /// The deepest nesting of objects and collections that encoding and decoding accept; deeper
+    /// data throws ``AMCError/Kind/nestingTooDeep(limit:)`` instead of overflowing the stack.
+    ///
+    /// ```swift
+    /// AMC.maximumDepth   // 512
+    /// ```
+    public static let maximumDepth = 512
+
+    /// The process-wide no-throw default, false unless set: AMC's `AMC_NO_THROW`. In no-throw mode
+    /// no entry point throws: decoding returns nil, `loadValue` does nothing, and
+    /// `dictionaryRepresentation()` leaves out what it cannot encode. Prefer
+    /// ``withNoThrow(_:)-(()throws->R)`` in code that runs beside other code (tests, libraries).
+    ///
+    /// ```swift
+    /// AMC.noThrow = true
+    /// let maybe = try AMC.object(from: untrustedDictionary)   // nil instead of an error
+    /// ```
+    public static var noThrow: Bool {
+        get { settings.withLock { $0.noThrow } }
+        set { settings.withLock { $0.noThrow = newValue } }
+    }
+
+    /// Receives every error that no-throw mode swallows, so that nothing vanishes unseen. Called
+    /// on the thread that swallowed it.
+    ///
+    /// ```swift
+    /// AMC.swallowedErrorHandler = { error in logger.warning("\(error)") }
+    /// ```
+    public static var swallowedErrorHandler: (@Sendable (AMCError) -> Void)? {
+        get { settings.withLock { $0.swallowedErrorHandler } }
+        set { settings.withLock { $0.swallowedErrorHandler = newValue } }
+    }
+
+    /// Runs `body` in no-throw mode for the current task (and the tasks it creates) only, whatever
+    /// ``noThrow`` says, so code running in parallel is not affected.
+    ///
+    /// ```swift
+    /// let dict = AMC.withNoThrow { try? node.dictionaryRepresentation() }
+    /// ```
+    public static func withNoThrow<R>(_ body: () throws -> R) rethrows -> R {
+        try $taskNoThrow.withValue(true, operation: body)
+    }
+
+    /// The `async` form of ``withNoThrow(_:)-(()throws->R)``.
+    ///
+    /// ```swift
+    /// let object = await AMC.withNoThrow { try? await loadRemoteObject() }
+    /// ```
+    public static func withNoThrow<R>(_ body: () async throws -> R) async rethrows -> R {
+        try await $taskNoThrow.withValue(true, operation: body)
+    }
+
+    /// Whether no-throw mode is on for the current task.
+    static var isNoThrow: Bool {
+        taskNoThrow ?? noThrow
+    }
+
+    /// Runs an entry point: errors propagate, or in no-throw mode go to the handler and give
+    /// `fallback`.
+    static func guarded<R>(fallback: R, _ body: () throws -> R) throws -> R {
+        do {
+            return try body()
+        } catch {
+            let amcError = error as? AMCError
+                ?? AMCError(.hookFailed(hook: "archiving", typeName: "?", reason: "\(error)"))
+            guard isNoThrow else { throw amcError }
+            reportSwallowed(amcError)
+            return fallback
+        }
+    }
+
+    /// Hands a swallowed error to ``swallowedErrorHandler``.
+    static func reportSwallowed(_ error: AMCError) {
+        swallowedErrorHandler?(error)
+    }
+
+    private struct Settings {
+        var noThrow = false
+        var swallowedErrorHandler: (@Sendable (AMCError) -> Void)?
+    }
+
+    private static let settings = Locked(Settings())
+
+    @TaskLocal private static var taskNoThrow: Bool?
+}

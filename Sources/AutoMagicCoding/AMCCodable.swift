@@ -1,0 +1,173 @@
+/// A type the archiver turns into a dictionary with a `"class"` key and back, with no per-type
+/// code: the successor of AMC's `+AMCEnabled`.
+///
+/// ```swift
+/// final class Bar: AMCCodable {
+///     var someString: String?
+///     required init() {}                  // the only requirement without a default
+/// }
+///
+/// let bar = Bar()
+/// bar.someString = "hello"
+/// let dict = try bar.dictionaryRepresentation()   // ["class": "Bar", "someString": "hello"]
+/// let copy = try AMC.object(Bar.self, from: dict)
+/// ```
+///
+/// Classes (with inheritance) and structs can conform. Every customisation point has a default.
+/// As with any Swift protocol, a subclass can override one only when the root class of the
+/// hierarchy implements it itself (a protocol extension's default cannot be overridden).
+public protocol AMCCodable {
+    /// Makes an instance with default values; decoding fills its properties afterwards.
+    init()
+
+    /// The name written under `"class"`. Default: the type's unqualified name (`"Bar"`).
+    ///
+    /// ```swift
+    /// final class Bar: AMCCodable {
+    ///     static var amcClassName: String { "LegacyBar" }   // keep old files readable
+    ///     required init() {}
+    /// }
+    /// ```
+    static var amcClassName: String { get }
+
+    /// The keys encoded and decoded, in order: AMC's `AMCKeysForDictionaryRepresentation`.
+    /// Default: every stored property (private ones included, computed and `lazy` ones not),
+    /// superclass properties first, then each class's own, in declaration order.
+    ///
+    /// ```swift
+    /// var amcKeys: [String] { ["name", "age"] }   // leave the cache out
+    /// ```
+    var amcKeys: [String] { get }
+
+    /// How the field under `key` is treated. Default: inferred from the property's declared type
+    /// (``AMC/inferredFieldType(of:forKey:)``); return ``AMCFieldType/structure`` to route a field
+    /// through the struct hooks instead.
+    ///
+    /// ```swift
+    /// func amcFieldType(forKey key: String) -> AMCFieldType {
+    ///     key == "tint" ? .structure : AMC.inferredFieldType(of: Self.self, forKey: key)
+    /// }
+    /// ```
+    func amcFieldType(forKey key: String) -> AMCFieldType
+
+    /// Encodes a struct with no ``AMCStructCodable`` conformance held by this object (directly or in
+    /// its collections) as a string; `structName` is the type's unqualified name. Fall back to
+    /// ``AMC/defaultEncodeStruct(_:named:)`` for names you don't handle, as AMC's `[super ...]`.
+    ///
+    /// ```swift
+    /// func amcEncodeStruct(_ value: Any, named structName: String) throws -> String {
+    ///     if let custom = value as? CustomStruct { return "\(custom.a);\(custom.b)" }
+    ///     return try AMC.defaultEncodeStruct(value, named: structName)
+    /// }
+    /// ```
+    func amcEncodeStruct(_ value: Any, named structName: String) throws -> String
+
+    /// Decodes a struct written by ``amcEncodeStruct(_:named:)``. Fall back to
+    /// ``AMC/defaultDecodeStruct(_:named:)`` for names you don't handle.
+    ///
+    /// ```swift
+    /// func amcDecodeStruct(_ string: String, named structName: String) throws -> Any {
+    ///     if structName == "CustomStruct" { return try CustomStruct(parsing: string) }
+    ///     return try AMC.defaultDecodeStruct(string, named: structName)
+    /// }
+    /// ```
+    func amcDecodeStruct(_ string: String, named structName: String) throws -> Any
+
+    /// Called after decoding set every field: AMC's "do your own init routines after".
+    /// A class implements it as a plain (non-`mutating`) method.
+    ///
+    /// ```swift
+    /// func amcDidDecode() throws {
+    ///     if members == nil { members = [] }
+    /// }
+    /// ```
+    mutating func amcDidDecode() throws
+}
+
+// MARK: - Defaults
+
+extension AMCCodable {
+    /// The type's unqualified name.
+    public static var amcClassName: String { AMC.unqualifiedName(of: Self.self) }
+
+    /// Every stored property, superclass ones first, in declaration order.
+    public var amcKeys: [String] { TypePlan.of(Swift.type(of: self)).defaultKeys }
+
+    /// The field type inferred from the property's declared type.
+    public func amcFieldType(forKey key: String) -> AMCFieldType {
+        AMC.inferredFieldType(of: Swift.type(of: self), forKey: key)
+    }
+
+    /// Handles the built-in structs, otherwise throws the unsupported-struct ``AMCError``.
+    public func amcEncodeStruct(_ value: Any, named structName: String) throws -> String {
+        try AMC.defaultEncodeStruct(value, named: structName)
+    }
+
+    /// Handles the built-in structs, otherwise throws the unsupported-struct ``AMCError``.
+    public func amcDecodeStruct(_ string: String, named structName: String) throws -> Any {
+        try AMC.defaultDecodeStruct(string, named: structName)
+    }
+
+    /// Does nothing.
+    public func amcDidDecode() throws {}
+}
+
+// MARK: - Encoding and loading
+
+extension AMCCodable {
+    /// The dictionary representation: `"class"` holds ``amcClassName``, every key of ``amcKeys``
+    /// holds its property's value (`nil` optionals are left out), nested objects are dictionaries.
+    ///
+    /// ```swift
+    /// let dict = try bar.dictionaryRepresentation()
+    /// dict["class"] as? String   // "Bar"
+    /// ```
+    ///
+    /// Throws ``AMCError`` for a value that cannot be archived. In no-throw mode (``AMC/noThrow``,
+    /// ``AMC/withNoThrow(_:)-(()throws->R)``) it leaves such keys out, reports each error to
+    /// ``AMC/swallowedErrorHandler``, and returns the rest.
+    public func dictionaryRepresentation() throws -> [String: Any] {
+        try AMC.guarded(fallback: [:]) {
+            var encoder = ArchiveEncoder(sink: DictionaryBuilder(), noThrow: AMC.isNoThrow)
+            try encoder.encodeObject(self)
+            return encoder.sink.result as? [String: Any] ?? [:]
+        }
+    }
+
+    /// Sets one property from a dictionary representation: AMC's
+    /// `loadValueForKey:fromDictionaryRepresentation:`.
+    ///
+    /// ```swift
+    /// var settings = Settings()            // a struct: loadValue is mutating
+    /// try settings.loadValue(forKey: "volume", from: ["volume": 7])
+    /// ```
+    ///
+    /// Throws when the type has no stored property `key` or it is read-only; does nothing when the
+    /// dictionary has no value for `key`. In no-throw mode it does nothing instead of throwing.
+    public mutating func loadValue(forKey key: String, from dictionary: [String: Any]) throws {
+        try AMC.guarded(fallback: ()) {
+            var decoder = ArchiveDecoder()
+            try decoder.loadValue(forKey: key, from: dictionary, into: &self)
+        }
+    }
+}
+
+extension AMCCodable where Self: AnyObject {
+    /// Sets one property of this object from a dictionary representation: AMC's
+    /// `loadValueForKey:fromDictionaryRepresentation:`. Works on an instance held in a `let`.
+    ///
+    /// ```swift
+    /// let foo = Foo()
+    /// try foo.loadValue(forKey: "integerValue", from: ["integerValue": 17])
+    /// ```
+    ///
+    /// Throws when the type has no stored property `key` or it is read-only; does nothing when the
+    /// dictionary has no value for `key`. In no-throw mode it does nothing instead of throwing.
+    public func loadValue(forKey key: String, from dictionary: [String: Any]) throws {
+        try AMC.guarded(fallback: ()) {
+            var decoder = ArchiveDecoder()
+            var object = self
+            try decoder.loadValue(forKey: key, from: dictionary, into: &object)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// The one error the archiver throws: what failed (``kind``) and where (``keyPath``, from the root
+/// object, like `"members[3].frame"`; empty for the root itself).
+///
+/// ```swift
+/// do {
+///     _ = try AMC.object(Company.self, from: ["class": "Company", "founded": ["class": "Person"]])
+/// } catch let error as AMCError {
+///     print(error)
+///     // At "founded": expected a number of type Int, found a dictionary of class "Person".
+/// }
+/// ```
+public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Whether the failure happened while encoding or decoding.
+    public enum Operation: String, Equatable, Sendable {
+        case encode, decode
+    }
+
+    /// What went wrong.
+    public enum Kind: Equatable, Sendable {
+        /// A struct with no codec: neither ``AMCStructCodable`` nor handled by the owner's struct
+        /// hooks (AMC's AMCEncodeException / AMCDecodeException).
+        case unsupportedStruct(typeName: String, operation: Operation)
+        /// A value the archiver cannot represent, with the reason (a closure, a class that is not
+        /// ``AMCCodable``, a dictionary with non-`String` keys, a `nil` inside an array).
+        case unsupportedType(typeName: String, reason: String)
+        /// A key that is not a stored property of the type: from ``AMCCodable/amcKeys`` on encode,
+        /// or given to ``AMCCodable/loadValue(forKey:from:)``.
+        case unknownKey(key: String, typeName: String)
+        /// ``AMCCodable/loadValue(forKey:from:)`` was asked to set a `let` (or `weak`/`unowned`)
+        /// property, which decoding never writes.
+        case readOnlyKey(key: String, typeName: String)
+        /// The data holds something other than what the property's type needs.
+        case typeMismatch(expected: String, found: String)
+        /// A number that does not fit the property's type exactly (300 into `UInt8`, 1.5 into `Int`).
+        case valueOutOfRange(value: String, typeName: String)
+        /// ``AMC/object(from:)-(any AMCCodable)?`` was given a dictionary without a `"class"` key.
+        case missingClassName
+        /// The data names a class that was not registered with ``AMC/register(_:)``, so it is
+        /// never instantiated.
+        case unregisteredClass(className: String)
+        /// The data names a class that is not the requested type or a registered subtype of it.
+        case unrelatedClass(className: String, expected: String)
+        /// An object contains itself: encoding would never end.
+        case referenceCycle(typeName: String)
+        /// Containers nested deeper than ``AMC/maximumDepth``.
+        case nestingTooDeep(limit: Int)
+        /// ``AMCCodable/amcFieldType(forKey:)`` declared a field type that its value cannot have.
+        case fieldTypeMismatch(key: String, declared: AMCFieldType, inferred: AMCFieldType)
+        /// A user hook (`init(amcStringValue:)`, a struct hook, `amcDidDecode()`, a custom
+        /// collection's initializer) threw an error of its own, described in `reason`.
+        case hookFailed(hook: String, typeName: String, reason: String)
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// Where, from the root object: `"members[3].frame"`; empty for the root itself.
+    public let keyPath: String
+
+    /// Makes an error; the archiver fills in ``keyPath`` where it is thrown.
+    public init(_ kind: Kind, keyPath: String = "") {
+        self.kind = kind
+        self.keyPath = keyPath
+    }
+
+    /// A sentence a user can act on, starting with where it happened.
+    public var description: String {
+        let place = keyPath.isEmpty ? "At the root" : "At \"\(keyPath)\""
+        return "\(place): \(message)."
+    }
+
+    private var message: String {
+        switch kind {
+        case let .unsupportedStruct(typeName, operation):
+            return "cannot \(operation.rawValue) struct \(typeName): conform it to AMCStructCodable or handle "
+                + "\"\(typeName)\" in the owner's amc\(operation == .encode ? "Encode" : "Decode")Struct hook"
+        case let .unsupportedType(typeName, reason):
+            return "cannot archive a value of type \(typeName): \(reason)"
+        case let .unknownKey(key, typeName):
+            return "\(typeName) has no stored property \"\(key)\""
+        case let .readOnlyKey(key, typeName):
+            return "\(typeName).\(key) is read-only (let, weak or unowned) and is never decoded"
+        case let .typeMismatch(expected, found):
+            return "expected \(expected), found \(found)"
+        case let .valueOutOfRange(value, typeName):
+            return "\(value) does not fit exactly in \(typeName)"
+        case .missingClassName:
+            return "the dictionary has no \"class\" key, so its type is unknown; "
+                + "use AMC.object(YourType.self, from:) to name the type"
+        case let .unregisteredClass(className):
+            return "class \"\(className)\" is not registered; call AMC.register(\(className).self) "
+                + "before decoding it"
+        case let .unrelatedClass(className, expected):
+            return "class \"\(className)\" is not \(expected) or a registered subclass of it"
+        case let .referenceCycle(typeName):
+            return "reference cycle: this \(typeName) is already being encoded higher up the graph"
+        case let .nestingTooDeep(limit):
+            return "nesting deeper than \(limit) levels"
+        case let .fieldTypeMismatch(key, declared, inferred):
+            return "amcFieldType(forKey: \"\(key)\") says .\(declared.rawValue), "
+                + "but the property's type makes it .\(inferred.rawValue)"
+        case let .hookFailed(hook, typeName, reason):
+            return "\(hook) of \(typeName) failed: \(reason)"
+        }
+    }
+
+    /// The same error at another key path.
+    func at(_ keyPath: String) -> AMCError {
+        AMCError(kind, keyPath: keyPath)
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+
+/// Walks an object graph and writes it to a sink: objects become dictionaries with a `"class"` key,
+/// collections become arrays and dictionaries, structs with a codec become strings.
+struct ArchiveEncoder<Sink: EncodingSink> {
+    var sink: Sink
+    /// In no-throw mode a key that fails is left out (and reported) instead of failing the whole.
+    let noThrow: Bool
+    private var path = KeyPathTracker()
+    /// The objects being encoded, from the root down to here: meeting one again is a cycle.
+    private var objectsInProgress = Set<ObjectIdentifier>()
+    private var depth = 0
+
+    init(sink: Sink, noThrow: Bool) {
+        self.sink = sink
+        self.noThrow = noThrow
+    }
+
+    /// Writes `object` as a dictionary: `"class"`, then each of its ``AMCCodable/amcKeys``.
+    mutating func encodeObject(_ object: any AMCCodable) throws {
+        let type = Swift.type(of: object)
+        let identity = RuntimeAccess.shape(of: type) == .class ? ObjectIdentifier(object as AnyObject) : nil
+        if let identity {
+            guard objectsInProgress.insert(identity).inserted else {
+                throw path.error(.referenceCycle(typeName: AMC.unqualifiedName(of: type)))
+            }
+        }
+        defer { if let identity { objectsInProgress.remove(identity) } }
+
+        let plan = TypePlan.of(type)
+        try enterContainer()
+        defer { depth -= 1 }
+        sink.beginDictionary()
+        sink.key("class")
+        sink.scalar(.string(type.amcClassName))
+        for key in object.amcKeys {
+            path.push(key: key)
+            defer { path.pop() }
+            guard let field = plan.fieldsByName[key] else {
+                try fail(path.error(.unknownKey(key: key, typeName: AMC.unqualifiedName(of: type))))
+                continue
+            }
+            let mark = sink.mark
+            do {
+                try encodeField(field, of: object)
+            } catch let error as AMCError {
+                sink.rewind(to: mark)
+                try fail(error)
+            }
+        }
+        sink.endDictionary()
+    }
+
+    // MARK: - Fields and values
+
+    private mutating func encodeField(_ field: FieldPlan, of object: any AMCCodable) throws {
+        let declared = object.amcFieldType(forKey: field.name)
+        let inferred = field.kind.fieldType
+        guard let (value, kind) = Self.unwrapped(field.value(in: object), kind: field.kind) else {
+            return  // nil: the key is left out
+        }
+        if declared == inferred {
+            sink.key(field.name)
+            try encode(value, kind: kind, owner: object)
+        } else if declared == .structure {
+            let string = try encodeStructWithHook(value, owner: object)
+            sink.key(field.name)
+            sink.scalar(.string(string))
+        } else {
+            throw path.error(.fieldTypeMismatch(key: field.name, declared: declared, inferred: inferred))
+        }
+    }
+
+    /// Writes one value of the given kind; `owner` is the nearest enclosing object, whose struct
+    /// hooks handle structs without a codec.
+    private mutating func encode(_ value: Any, kind: ValueKind, owner: (any AMCCodable)?) throws {
+        switch kind {
+        case .string:
+            sink.scalar(.string(try cast(value, String.self)))
+        case .bool:
+            sink.scalar(.bool(try cast(value, Bool.self)))
+        case .character:
+            sink.scalar(.string(String(try cast(value, Character.self))))
+        case .date:
+            sink.scalar(.date(try cast(value, Date.self)))
+        case .data:
+            sink.scalar(.data(try cast(value, Data.self)))
+        case .url:
+            sink.scalar(.string(try cast(value, URL.self).absoluteString))
+        case .uuid:
+            sink.scalar(.string(try cast(value, UUID.self).uuidString))
+        case .integer:
+            let integer = try cast(value, (any BinaryInteger).self)
+            if let signed = Int64(exactly: integer) {
+                sink.scalar(.int(signed))
+            } else {
+                sink.scalar(.uint(UInt64(truncatingIfNeeded: integer)))
+            }
+        case .floatingPoint:
+            if let float = value as? Float {
+                sink.scalar(.float(float))
+            } else {
+                sink.scalar(.double(Double(try cast(value, (any BinaryFloatingPoint).self))))
+            }
+        case .optional:
+            guard let (wrapped, wrappedKind) = Self.unwrapped(value, kind: kind) else {
+                throw path.error(.unsupportedType(
+                    typeName: AMC.unqualifiedName(of: Swift.type(of: value)),
+                    reason: "nil inside an array cannot be archived (property lists have no null)"))
+            }
+            try encode(wrapped, kind: wrappedKind, owner: owner)
+        case .structString:
+            sink.scalar(.string(try cast(value, (any AMCStructCodable).self).amcStringValue))
+        case .opaqueStruct:
+            sink.scalar(.string(try encodeStructWithHook(value, owner: owner)))
+        case .object:
+            try encodeObject(try cast(value, (any AMCCodable).self))
+        case let .rawValue(_, rawKind):
+            try encode(try cast(value, (any RawRepresentable).self).rawValue, kind: rawKind, owner: owner)
+        case let .sequence(_, elementKind):
+            try encodeArray(try cast(value, (any SequenceContainer).self).anyElements, kind: elementKind, owner: owner)
+        case let .orderedCollection(_, elementKind):
+            try encodeArray(try cast(value, (any AMCOrderedCollection).self).amcAnyElements, kind: elementKind, owner: owner)
+        case let .dictionary(_, valueKind):
+            guard let entries = try cast(value, (any DictionaryContainer).self).stringKeyedEntries else {
+                throw path.error(.unsupportedType(
+                    typeName: AMC.unqualifiedName(of: Swift.type(of: value)),
+                    reason: "only dictionaries with String keys can be archived"))
+            }
+            try encodeDictionary(entries, kind: valueKind, owner: owner)
+        case let .keyedCollection(_, valueKind):
+            try encodeDictionary(try cast(value, (any AMCKeyedCollection).self).amcAnyEntries, kind: valueKind, owner: owner)
+        case .dynamic:
+            let dynamicKind = ValueKind.of(Swift.type(of: value))
+            if case .dynamic = dynamicKind {
+                throw path.error(.unsupportedType(typeName: "\(Swift.type(of: value))", reason: "no concrete type"))
+            }
+            try encode(value, kind: dynamicKind, owner: owner)
+        case let .unsupported(type, reason):
+            throw path.error(.unsupportedType(typeName: AMC.unqualifiedName(of: type), reason: reason))
+        }
+    }
+
+    private mutating func encodeArray(_ elements: [Any], kind: ValueKind, owner: (any AMCCodable)?) throws {
+        try enterContainer()
+        defer { depth -= 1 }
+        sink.beginArray()
+        for (index, element) in elements.enumerated() {
+            path.push(index: index)
+            defer { path.pop() }
+            try encode(element, kind: kind, owner: owner)
+        }
+        sink.endArray()
+    }
+
+    private mutating func encodeDictionary(
+        _ entries: [(key: String, value: Any)], kind: ValueKind, owner: (any AMCCodable)?
+    ) throws {
+        try enterContainer()
+        defer { depth -= 1 }
+        sink.beginDictionary()
+        for (key, value) in entries {
+            path.push(key: key)
+            defer { path.pop() }
+            guard let (unwrapped, unwrappedKind) = Self.unwrapped(value, kind: kind) else { continue }
+            sink.key(key)
+            try encode(unwrapped, kind: unwrappedKind, owner: owner)
+        }
+        sink.endDictionary()
+    }
+
+    /// A struct with no ``AMCStructCodable`` conformance, through the owner's hook (or the
+    /// default codec when there is no owner).
+    private func encodeStructWithHook(_ value: Any, owner: (any AMCCodable)?) throws -> String {
+        let name = AMC.unqualifiedName(of: Swift.type(of: value))
+        if let codable = value as? any AMCStructCodable { return codable.amcStringValue }
+        do {
+            if let owner { return try owner.amcEncodeStruct(value, named: name) }
+            return try AMC.defaultEncodeStruct(value, named: name)
+        } catch {
+            throw path.located(error, hook: "amcEncodeStruct", typeName: name)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The value inside any levels of `Optional`, with its kind; nil for `nil`.
+    private static func unwrapped(_ value: Any, kind: ValueKind) -> (Any, ValueKind)? {
+        var value = value
+        var kind = kind
+        while case let .optional(_, wrappedKind) = kind {
+            guard let wrapped = (value as? any OptionalContainer)?.wrappedValue else { return nil }
+            value = wrapped
+            kind = wrappedKind
+        }
+        return (value, kind)
+    }
+
+    private func cast<T>(_ value: Any, _: T.Type) throws -> T {
+        guard let typed = value as? T else {
+            throw path.error(.typeMismatch(expected: "\(T.self)", found: "\(Swift.type(of: value))"))
+        }
+        return typed
+    }
+
+    private mutating func enterContainer() throws {
+        guard depth < AMC.maximumDepth else {
+            throw path.error(.nestingTooDeep(limit: AMC.maximumDepth))
+        }
+        depth += 1
+    }
+
+    /// In no-throw mode reports the error and goes on; otherwise throws it.
+    private func fail(_ error: AMCError) throws {
+        guard noThrow else { throw error }
+        AMC.reportSwallowed(error)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// One scalar the encoder emits.
+enum ArchiveScalar {
+    case string(String)
+    case bool(Bool)
+    case int(Int64)
+    case uint(UInt64)
+    case float(Float)
+    case double(Double)
+    case date(Date)
+    case data(Data)
+}
+
+/// What the encoder's walk over an object graph writes to: a dictionary tree today, bytes of a
+/// file format tomorrow, with the same walk. Events arrive in document order; a dictionary's
+/// entries are `key(_:)` followed by one value.
+protocol EncodingSink {
+    associatedtype Mark
+    mutating func beginDictionary()
+    mutating func endDictionary()
+    mutating func beginArray()
+    mutating func endArray()
+    mutating func key(_ key: String)
+    mutating func scalar(_ value: ArchiveScalar)
+    /// A point to come back to, so that no-throw mode can drop an entry that failed half-way.
+    var mark: Mark { get }
+    mutating func rewind(to mark: Mark)
+}
+
+/// Builds the `[String: Any]` dictionary representation.
+struct DictionaryBuilder: EncodingSink {
+    private final class Frame {
+        var dictionary: [String: Any]?
+        var array: [Any]?
+        var pendingKey: String?
+        init(dictionary: [String: Any]? = nil, array: [Any]? = nil) {
+            self.dictionary = dictionary
+            self.array = array
+        }
+    }
+
+    private var stack: [Frame] = []
+    /// The finished value once the outermost container has ended.
+    private(set) var result: Any?
+
+    mutating func beginDictionary() { stack.append(Frame(dictionary: [:])) }
+    mutating func beginArray() { stack.append(Frame(array: [])) }
+
+    mutating func endDictionary() {
+        let frame = stack.removeLast()
+        add(frame.dictionary ?? [:])
+    }
+
+    mutating func endArray() {
+        let frame = stack.removeLast()
+        add(frame.array ?? [])
+    }
+
+    mutating func key(_ key: String) { stack.last?.pendingKey = key }
+
+    mutating func scalar(_ value: ArchiveScalar) {
+        switch value {
+        case let .string(string): add(string)
+        case let .bool(bool): add(bool)
+        case let .int(int): add(Int(int))
+        case let .uint(uint): add(uint)
+        case let .float(float): add(float)
+        case let .double(double): add(double)
+        case let .date(date): add(date)
+        case let .data(data): add(data)
+        }
+    }
+
+    var mark: Int { stack.count }
+
+    mutating func rewind(to mark: Int) {
+        stack.removeLast(stack.count - mark)
+        stack.last?.pendingKey = nil
+    }
+
+    private mutating func add(_ value: Any) {
+        guard let frame = stack.last else {
+            result = value
+            return
+        }
+        if let key = frame.pendingKey {
+            frame.dictionary?[key] = value
+            frame.pendingKey = nil
+        } else {
+            frame.array?.append(value)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// A value behind a lock: the one primitive for shared mutable state in the package
+/// (type plans, the class registry, process-wide settings).
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    /// Runs `body` with exclusive access to the value.
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+
+    /// A copy of the current value.
+    var current: Value {
+        withLock { $0 }
+    }
+}

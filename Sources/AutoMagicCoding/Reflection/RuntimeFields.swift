@@ -1,0 +1,151 @@
+// The only file in the package that touches the Swift runtime's reflection entry points and raw
+// memory. Everything else asks it for a type's stored fields and for typed loads and stores.
+//
+// The three `swift_reflectionMirror_recursive*` functions are the ones the standard library's own
+// `_forEachField(of:options:body:)` is built on (stdlib/public/core/ReflectionMirror.swift). They
+// list a type's stored fields, superclass fields first for classes, with their static types,
+// offsets from the start of the value (for classes: from the start of the object, header
+// included), and whether each is a `var` and a strong reference.
+
+/// Mirrors the layout of the standard library's `_FieldReflectionMetadata`.
+private struct FieldReflectionMetadata {
+    var name: UnsafePointer<CChar>? = nil
+    var freeFunc: (@convention(c) (UnsafePointer<CChar>?) -> Void)? = nil
+    var isStrong: Bool = false
+    var isVar: Bool = false
+}
+
+@_silgen_name("swift_reflectionMirror_recursiveCount")
+private func _runtimeFieldCount(_ type: Any.Type) -> Int
+
+@_silgen_name("swift_reflectionMirror_recursiveChildMetadata")
+private func _runtimeFieldMetadata(
+    _ type: Any.Type,
+    index: Int,
+    fieldMetadata: UnsafeMutablePointer<FieldReflectionMetadata>
+) -> Any.Type
+
+@_silgen_name("swift_reflectionMirror_recursiveChildOffset")
+private func _runtimeFieldOffset(_ type: Any.Type, index: Int) -> Int
+
+@_silgen_name("swift_getMetadataKind")
+private func _runtimeMetadataKind(_ type: Any.Type) -> UInt
+
+/// One stored field of a struct or class, as the runtime describes it.
+struct RuntimeField: @unchecked Sendable {
+    /// The declared name (`$__lazy_storage_$_x` for `lazy var x`, `_x` for a wrapped `x`).
+    let name: String
+    /// The declared (static) type.
+    let type: Any.Type
+    /// Byte offset from the start of the struct, or of the object for classes.
+    let offset: Int
+    /// `var` (writable by the decoder) or `let`.
+    let isVar: Bool
+    /// False for `weak` and `unowned` references, whose storage is not a plain value of `type`.
+    let isStrong: Bool
+}
+
+/// The coarse shape of a type, from its runtime metadata kind.
+enum RuntimeTypeShape: Equatable {
+    case `class`, `struct`, `enum`, optional, tuple, function, existential, metatype, other
+}
+
+/// Typed access to raw memory and runtime metadata. The rest of the package never sees a pointer
+/// except through these functions.
+enum RuntimeAccess {
+    /// The stored fields of `type`, superclass fields first; empty for non-nominal types.
+    static func fields(of type: Any.Type) -> [RuntimeField] {
+        switch shape(of: type) {
+        case .struct, .class: break
+        default: return []
+        }
+        let count = _runtimeFieldCount(type)
+        guard count > 0 else { return [] }
+        var fields: [RuntimeField] = []
+        fields.reserveCapacity(count)
+        for index in 0..<count {
+            var metadata = FieldReflectionMetadata()
+            let fieldType = _runtimeFieldMetadata(type, index: index, fieldMetadata: &metadata)
+            defer { metadata.freeFunc?(metadata.name) }
+            let name = metadata.name.map { String(cString: $0) } ?? ""
+            fields.append(RuntimeField(
+                name: name,
+                type: fieldType,
+                offset: _runtimeFieldOffset(type, index: index),
+                isVar: metadata.isVar,
+                isStrong: metadata.isStrong
+            ))
+        }
+        return fields
+    }
+
+    /// The runtime's metadata kind of `type`, reduced to what the archiver distinguishes.
+    static func shape(of type: Any.Type) -> RuntimeTypeShape {
+        switch _runtimeMetadataKind(type) {
+        case 0x200: return .struct
+        case 0x201: return .enum
+        case 0x202: return .optional
+        case 0x301: return .tuple
+        case 0x302: return .function
+        case 0x303: return .existential
+        case 0x304, 0x306: return .metatype
+        case 0, 0x203, 0x305: return .class
+        case let kind where kind > 0x7FF: return .class  // an isa pointer: an Objective-C class
+        default: return .other
+        }
+    }
+
+    /// Reads the field of static type `type` at `offset` in `instance` (a class instance, or a
+    /// struct value), boxed. Only for strong fields: `weak`/`unowned` storage is read via `Mirror`.
+    static func load(_ type: Any.Type, at offset: Int, in instance: Any) -> Any {
+        if let object = instanceObject(instance) {
+            let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            let value = loadValue(type, from: base + offset)
+            withExtendedLifetime(object) {}
+            return value
+        }
+        return withUnsafeBytesOfOpenedValue(instance) { base in loadValue(type, from: base + offset) }
+    }
+
+    /// Writes `value` into the `var` field of static type `type` at `offset` of `instance` (a class
+    /// instance or a struct value), releasing the previous value. Returns false, writing nothing,
+    /// when `value` is not of that type.
+    static func store<Root>(_ value: Any, as type: Any.Type, at offset: Int, in instance: inout Root) -> Bool {
+        if shape(of: Root.self) == .class {
+            let object = instance as AnyObject
+            let stored = storeValue(value, as: type, to: Unmanaged.passUnretained(object).toOpaque() + offset)
+            withExtendedLifetime(object) {}
+            return stored
+        }
+        return withUnsafeMutableBytes(of: &instance) { bytes in
+            storeValue(value, as: type, to: bytes.baseAddress! + offset)
+        }
+    }
+
+    // MARK: - Private
+
+    private static func instanceObject(_ instance: Any) -> AnyObject? {
+        shape(of: Swift.type(of: instance)) == .class ? instance as AnyObject : nil
+    }
+
+    private static func withUnsafeBytesOfOpenedValue<R>(_ instance: Any, _ body: (UnsafeRawPointer) -> R) -> R {
+        func open<T>(_ value: T) -> R {
+            withUnsafeBytes(of: value) { body($0.baseAddress!) }
+        }
+        return _openExistential(instance, do: open)
+    }
+
+    private static func loadValue(_ type: Any.Type, from pointer: UnsafeRawPointer) -> Any {
+        func load<T>(_: T.Type) -> Any { pointer.load(as: T.self) }
+        return _openExistential(type, do: load)
+    }
+
+    private static func storeValue(_ value: Any, as type: Any.Type, to pointer: UnsafeMutableRawPointer) -> Bool {
+        func store<T>(_: T.Type) -> Bool {
+            guard let typed = value as? T else { return false }
+            pointer.assumingMemoryBound(to: T.self).pointee = typed
+            return true
+        }
+        return _openExistential(type, do: store)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+// Type-erased views of the standard library's generic containers, so that the archiver can take
+// them apart and rebuild them knowing only their metatypes at run time.
+
+protocol OptionalContainer {
+    static var wrappedType: Any.Type { get }
+    static var noneValue: Any { get }
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalContainer {
+    static var wrappedType: Any.Type { Wrapped.self }
+    static var noneValue: Any { Self.none as Any }
+    var wrappedValue: Any? { map { $0 as Any } }
+}
+
+protocol SequenceContainer {
+    static var elementType: Any.Type { get }
+    var anyElements: [Any] { get }
+    /// The container of these elements, or nil when one of them is not an `Element`.
+    static func make(from items: [Any]) -> Any?
+}
+
+extension Array: SequenceContainer {
+    static var elementType: Any.Type { Element.self }
+    var anyElements: [Any] { map { $0 as Any } }
+    static func make(from items: [Any]) -> Any? {
+        var elements: [Element] = []
+        elements.reserveCapacity(items.count)
+        for item in items {
+            guard let element = item as? Element else { return nil }
+            elements.append(element)
+        }
+        return elements
+    }
+}
+
+extension Set: SequenceContainer {
+    static var elementType: Any.Type { Element.self }
+    var anyElements: [Any] { map { $0 as Any } }
+    static func make(from items: [Any]) -> Any? {
+        var elements = Set<Element>(minimumCapacity: items.count)
+        for item in items {
+            guard let element = item as? Element else { return nil }
+            elements.insert(element)
+        }
+        return elements
+    }
+}
+
+protocol DictionaryContainer {
+    static var keyType: Any.Type { get }
+    static var valueType: Any.Type { get }
+    /// The entries, or nil when a key is not a `String`.
+    var stringKeyedEntries: [(key: String, value: Any)]? { get }
+    static func make(from items: [String: Any]) -> Any?
+}
+
+extension Dictionary: DictionaryContainer {
+    static var keyType: Any.Type { Key.self }
+    static var valueType: Any.Type { Value.self }
+    var stringKeyedEntries: [(key: String, value: Any)]? {
+        var entries: [(key: String, value: Any)] = []
+        entries.reserveCapacity(count)
+        for (key, value) in self {
+            guard let key = key as? String else { return nil }
+            entries.append((key, value))
+        }
+        return entries
+    }
+    static func make(from items: [String: Any]) -> Any? {
+        var entries: [Key: Value] = [:]
+        entries.reserveCapacity(items.count)
+        for (key, item) in items {
+            guard let key = key as? Key, let value = item as? Value else { return nil }
+            entries[key] = value
+        }
+        return entries
+    }
+}

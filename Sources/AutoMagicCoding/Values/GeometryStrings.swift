@@ -1,0 +1,110 @@
+import Foundation
+
+/// The string forms of `CGPoint`, `CGSize` and `CGRect`: what Apple's `NSStringFromCGPoint` and
+/// friends print (`"{15, 16}"`, `"{{39, 235}, {1233.09, 124}}"`), on every platform.
+enum GeometryStrings {
+    /// `"{a, b}"`, numbers in their shortest round-tripping form without a trailing `.0`.
+    static func pair(_ a: CGFloat, _ b: CGFloat) -> String {
+        "{\(number(a)), \(number(b))}"
+    }
+
+    /// The shortest string that reads back to the same value: `15`, `1233.09`, `-0`, `1e-05`.
+    static func number(_ value: CGFloat) -> String {
+        let double = Double(value)
+        if double == double.rounded(), abs(double) < 1e15 {
+            return double == 0 && double.sign == .minus ? "-0" : String(Int64(double))
+        }
+        return "\(double)"
+    }
+
+    /// The numbers of a `"{a, b}"` string (`pairs: 1`) or a `"{{a, b}, {c, d}}"` string
+    /// (`pairs: 2`), also in Linux Foundation's `"{{1.0, 2.0}, {3.0, 4.0}}"` form; nil when the
+    /// string has another shape.
+    static func numbers(in string: String, pairs: Int) -> [CGFloat]? {
+        var skeleton = ""
+        var numbers: [CGFloat] = []
+        var token = ""
+        func flush() -> Bool {
+            guard !token.isEmpty else { return true }
+            guard let value = Double(token), value.isFinite else { return false }
+            numbers.append(CGFloat(value))
+            skeleton.append("n")
+            token = ""
+            return true
+        }
+        for character in string {
+            switch character {
+            case "{", "}", ",":
+                guard flush() else { return nil }
+                skeleton.append(character)
+            case " ", "\t", "\n":
+                guard flush() else { return nil }
+            default:
+                token.append(character)
+            }
+        }
+        guard flush() else { return nil }
+        let expected = pairs == 1 ? "{n,n}" : "{{n,n},{n,n}}"
+        return skeleton == expected ? numbers : nil
+    }
+}
+
+// MARK: - CGPoint
+
+extension CGPoint: AMCStructCodable {
+    /// `"{x, y}"`, as `NSStringFromCGPoint` prints it: `CGPoint(x: 15, y: 16)` → `"{15, 16}"`.
+    public var amcStringValue: String { GeometryStrings.pair(x, y) }
+
+    /// Parses `"{x, y}"`; throws ``AMCError`` for any other shape.
+    ///
+    /// ```swift
+    /// let point = try CGPoint(amcStringValue: "{15, 16.5}")   // (15.0, 16.5)
+    /// ```
+    public init(amcStringValue string: String) throws {
+        guard let n = GeometryStrings.numbers(in: string, pairs: 1) else {
+            throw AMCError(.typeMismatch(expected: "a CGPoint string like \"{x, y}\"", found: "\"\(string)\""))
+        }
+        self.init(x: n[0], y: n[1])
+    }
+}
+
+// MARK: - CGSize
+
+extension CGSize: AMCStructCodable {
+    /// `"{width, height}"`, as `NSStringFromCGSize` prints it.
+    public var amcStringValue: String { GeometryStrings.pair(width, height) }
+
+    /// Parses `"{width, height}"`; throws ``AMCError`` for any other shape.
+    ///
+    /// ```swift
+    /// let size = try CGSize(amcStringValue: "{1233.09, 124}")
+    /// ```
+    public init(amcStringValue string: String) throws {
+        guard let n = GeometryStrings.numbers(in: string, pairs: 1) else {
+            throw AMCError(.typeMismatch(expected: "a CGSize string like \"{w, h}\"", found: "\"\(string)\""))
+        }
+        self.init(width: n[0], height: n[1])
+    }
+}
+
+// MARK: - CGRect
+
+extension CGRect: AMCStructCodable {
+    /// `"{{x, y}, {width, height}}"`, as `NSStringFromCGRect` prints it.
+    public var amcStringValue: String {
+        "{\(origin.amcStringValue), \(size.amcStringValue)}"
+    }
+
+    /// Parses `"{{x, y}, {width, height}}"`; throws ``AMCError`` for any other shape.
+    ///
+    /// ```swift
+    /// let rect = try CGRect(amcStringValue: "{{39, 235}, {1233.09, 124}}")
+    /// ```
+    public init(amcStringValue string: String) throws {
+        guard let n = GeometryStrings.numbers(in: string, pairs: 2) else {
+            throw AMCError(.typeMismatch(
+                expected: "a CGRect string like \"{{x, y}, {w, h}}\"", found: "\"\(string)\""))
+        }
+        self.init(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+}

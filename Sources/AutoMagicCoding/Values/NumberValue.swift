@@ -1,0 +1,70 @@
+import Foundation
+
+/// A number read from archived data, whatever Swift or Foundation type carried it, converted to a
+/// property's numeric type only when it fits.
+enum NumberValue: Equatable, CustomStringConvertible {
+    case int(Int64)
+    case uint(UInt64)
+    case double(Double)
+
+    /// The number carried by a Swift numeric value or an `NSNumber`; nil for anything else,
+    /// `Bool` included.
+    init?(_ raw: Any) {
+        guard Swift.type(of: raw) != Bool.self else { return nil }
+        switch raw {
+        case let value as Int: self = .int(Int64(value))
+        case let value as Double: self = .double(value)
+        case let value as Int64: self = .int(value)
+        case let value as UInt64: self = value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value)
+        case let value as Float: self = .double(Double(value))
+        case let value as CGFloat: self = .double(Double(value))
+        case let value as any FixedWidthInteger & SignedInteger: self = .int(Int64(value))
+        case let value as any FixedWidthInteger & UnsignedInteger: self = .int(Int64(value))
+        case let value as NSNumber:
+            switch Self.typeCode(of: value) {
+            case "d", "f": self = .double(value.doubleValue)
+            case "Q", "L":
+                let unsigned = value.uint64Value
+                self = unsigned <= UInt64(Int64.max) ? .int(Int64(unsigned)) : .uint(unsigned)
+            default: self = .int(value.int64Value)
+            }
+        default: return nil
+        }
+    }
+
+    /// The `NSNumber` type encoding (`"c"` for a bool or `char`, `"d"` for a double, ...).
+    static func typeCode(of number: NSNumber) -> Character {
+        Character(Unicode.Scalar(UInt8(truncatingIfNeeded: number.objCType.pointee)))
+    }
+
+    /// The value as `I`, only when it is exactly representable (300 into `UInt8` or 1.5 into
+    /// `Int` give nil).
+    func exactly<I: FixedWidthInteger>(_: I.Type) -> I? {
+        switch self {
+        case let .int(value): return I(exactly: value)
+        case let .uint(value): return I(exactly: value)
+        case let .double(value): return I(exactly: value)
+        }
+    }
+
+    /// The nearest `F`; nil when a finite value overflows `F`'s range.
+    func nearest<F: BinaryFloatingPoint>(_: F.Type) -> F? {
+        let result: F
+        switch self {
+        case let .int(value): result = F(value)
+        case let .uint(value): result = F(value)
+        case let .double(value):
+            result = F(value)
+            if value.isInfinite || value.isNaN { return result }
+        }
+        return result.isFinite ? result : nil
+    }
+
+    var description: String {
+        switch self {
+        case let .int(value): return String(value)
+        case let .uint(value): return String(value)
+        case let .double(value): return String(value)
+        }
+    }
+}
