@@ -245,10 +245,18 @@ struct Settings: AMCCodable, Equatable {
     var point = Point3()
 }
 
+/// Never registered, never expected statically: data naming it must never create one.
 final class Unregistered: AMCCodable {
-    nonisolated(unsafe) static var instances = 0
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var count = 0
+    static var instances: Int { lock.withLock { count } }
     var x = 0
-    required init() { Unregistered.instances += 1 }
+    required init() { Unregistered.lock.withLock { Unregistered.count += 1 } }
+}
+
+final class UnregisteredButExpected: AMCCodable {
+    var x = 0
+    required init() {}
 }
 
 /// Registered once for every suite: the types tests decode polymorphically.

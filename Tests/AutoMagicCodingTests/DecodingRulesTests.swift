@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+@testable import AutoMagicCoding
+
+/// Runs `body`, expecting an `AMCError`, and returns it.
+func expectAMCError(
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+) -> AMCError? {
+    do {
+        try body()
+        Issue.record("expected an AMCError, nothing was thrown", sourceLocation: sourceLocation)
+    } catch let error as AMCError {
+        return error
+    } catch {
+        Issue.record("expected an AMCError, got \(error)", sourceLocation: sourceLocation)
+    }
+    return nil
+}
+
+@Suite("Decoding rules: numbers, strings, AMC's exception cases")
+struct DecodingRulesTests {
+    init() { Fixtures.register() }
+
+    @Test func numbersConvertBetweenWidthsWhenTheyFitExactly() throws {
+        let scalars = try #require(try AMC.object(AllScalars.self, from: [
+            "double": 3, "uint8": 200, "float": 2, "int64": UInt64(5), "cgFloat": Float(0.5), "int": 7.0,
+        ]))
+        #expect(scalars.double == 3)
+        #expect(scalars.uint8 == 200)
+        #expect(scalars.float == 2)
+        #expect(scalars.int64 == 5)
+        #expect(scalars.cgFloat == 0.5)
+        #expect(scalars.int == 7)
+    }
+
+    @Test(arguments: [
+        ("uint8", 300 as any Sendable, "300", "UInt8"),
+        ("int", 1.5 as any Sendable, "1.5", "Int"),
+        ("int8", -129 as any Sendable, "-129", "Int8"),
+        ("uint", -1 as any Sendable, "-1", "UInt"),
+        ("int64", UInt64.max as any Sendable, "18446744073709551615", "Int64"),
+        ("float", 1e300 as any Sendable, "1e+300", "Float"),
+        ("bool", 2 as any Sendable, "2", "Bool"),
+    ])
+    func numbersThatDoNotFitThrow(key: String, value: any Sendable, shown: String, typeName: String) {
+        let error = expectAMCError { _ = try AMC.object(AllScalars.self, from: [key: value]) }
+        #expect(error == AMCError(.valueOutOfRange(value: shown, typeName: typeName), keyPath: key))
+    }
+
+    @Test func stringsHoldingNumbersAndBoolsDecodeAsKeyValueCodingDoes() throws {
+        let scalars = try #require(try AMC.object(AllScalars.self, from: [
+            "int": "10", "double": " 2.5 ", "uint8": "0xff", "bool": "no", "int16": "yes", "float": "1e2",
+        ]))
+        #expect(scalars.int == 10)
+        #expect(scalars.double == 2.5)
+        #expect(scalars.uint8 == 255)
+        #expect(scalars.bool == false)
+        #expect(scalars.int16 == 1)
+        #expect(scalars.float == 100)
+        for word in ["yes", "YES", "true", "On", "1"] {
+            #expect(try AMC.object(AllScalars.self, from: ["bool": word])?.bool == true)
+        }
+        for word in ["no", "False", "off", "0"] {
+            #expect(try AMC.object(AllScalars.self, from: ["bool": word])?.bool == false)
+        }
+    }
+
+    @Test func unparsableStringsThrowWithTheString() {
+        let error = expectAMCError { _ = try AMC.object(AllScalars.self, from: ["int": "ten"]) }
+        #expect(error == AMCError(.typeMismatch(expected: "a number of type Int", found: "the string \"ten\""),
+                                  keyPath: "int"))
+        let boolError = expectAMCError { _ = try AMC.object(AllScalars.self, from: ["bool": "maybe"]) }
+        #expect(boolError?.kind == .typeMismatch(
+            expected: "a Bool (yes/no, true/false, on/off, 1/0)", found: "the string \"maybe\""))
+    }
+
+    @Test func unknownDictionaryKeysAreIgnored() throws {
+        let node = try AMC.object(Node.self, from: ["class": "Node", "value": 3, "colour": "red", "zzz": [1]])
+        #expect(node?.value == 3)
+    }
+
+    @Test func anObjectWhereAScalarBelongsThrows() {
+        let error = expectAMCError {
+            _ = try AMC.object(Node.self, from: ["value": ["class": "Node", "value": 1]])
+        }
+        #expect(error?.description
+            == "At \"value\": expected a number of type Int, found a dictionary of class \"Node\".")
+    }
+
+    @Test func aScalarWhereAnObjectBelongsLeavesThePropertyUnset() throws {
+        let node = try AMC.object(Node.self, from: ["value": 1, "next": "not an object", "children": [5, ["value": 2]]])
+        #expect(node?.value == 1)
+        #expect(node?.next == nil)
+        #expect(node?.children.map(\.value) == [2])
+    }
+
+    @Test func anObjectOfAnUnrelatedClassLeavesThePropertyUnset() throws {
+        let zoo = try AMC.object(Zoo.self, from: [
+            "star": ["class": "Node", "value": 1],
+            "animals": [["class": "Dog"], ["class": "Node"], ["class": "Cat"]],
+        ])
+        #expect(zoo?.star == nil)
+        #expect(zoo?.animals.map { "\(type(of: $0))" } == ["Dog", "Cat"])
+    }
+
+    @Test func aRegisteredSubclassIsDecodedForABaseTypedProperty() throws {
+        let zoo = try AMC.object(Zoo.self, from: ["star": ["class": "Dog", "breed": "husky"]])
+        #expect((zoo?.star as? Dog)?.breed == "husky")
+    }
+
+    @Test func readOnlyPropertiesAreEncodedButNeverDecoded() throws {
+        let object = ReadOnly()
+        let friend = Node()
+        friend.value = 9
+        object.weakFriend = friend
+        let dict = try object.dictionaryRepresentation()
+        #expect(dict["fixed"] as? String == "initial")
+        #expect((dict["weakFriend"] as? [String: Any])?["value"] as? Int == 9)
+        #expect((dict["owner"] as? [String: Any])?["class"] as? String == "Node")
+        #expect(dict["keeper"] != nil)
+
+        let copy = try AMC.object(ReadOnly.self, from: ["fixed": "changed", "mutable": 2, "weakFriend": dict["weakFriend"]!])
+        #expect(copy?.fixed == "initial")
+        #expect(copy?.mutable == 2)
+        #expect(copy?.weakFriend == nil)
+        withExtendedLifetime(friend) {}
+    }
+
+    @Test func weakReferenceToAFreedObjectIsLeftOut() throws {
+        let object = ReadOnly()
+        do {
+            let friend = Node()
+            object.weakFriend = friend
+        }
+        let dict = try object.dictionaryRepresentation()
+        #expect(dict["weakFriend"] == nil)
+    }
+
+    @Test func loadValueErrors() {
+        let object = ReadOnly()
+        let unknown = expectAMCError { try object.loadValue(forKey: "nope", from: ["nope": 1]) }
+        #expect(unknown == AMCError(.unknownKey(key: "nope", typeName: "ReadOnly"), keyPath: "nope"))
+        let readOnly = expectAMCError { try object.loadValue(forKey: "fixed", from: ["fixed": "x"]) }
+        #expect(readOnly == AMCError(.readOnlyKey(key: "fixed", typeName: "ReadOnly"), keyPath: "fixed"))
+        #expect(object.fixed == "initial")
+        // A key the dictionary lacks does nothing, even for a read-only property.
+        #expect(throws: Never.self) { try object.loadValue(forKey: "fixed", from: [:]) }
+    }
+
+    @Test func nullForAnOptionalSetsNil() throws {
+        let object = Optionals()
+        object.name = "set"
+        try object.loadValue(forKey: "name", from: ["name": NSNull()])
+        #expect(object.name == nil)
+    }
+
+    @Test func foundationNumbersAndBoolsDecode() throws {
+        let json = Data(#"{"int": 4, "bool": true, "double": 2.5, "uint64": 18446744073709551615}"#.utf8)
+        let dict = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let scalars = try #require(try AMC.object(AllScalars.self, from: dict))
+        #expect(scalars.int == 4 && scalars.bool && scalars.double == 2.5 && scalars.uint64 == .max)
+
+        let zoo = try #require(try AMC.object(Zoo.self, from: ["table": dict]))
+        #expect(zoo.table["bool"] as? Bool == true)
+        #expect(zoo.table["int"] as? Int == 4)
+    }
+
+    @Test func collectionsOfTheWrongShapeThrow() {
+        let error = expectAMCError { _ = try AMC.object(Zoo.self, from: ["uniqueNumbers": "1,2"]) }
+        #expect(error == AMCError(.typeMismatch(expected: "an array", found: "the string \"1,2\""),
+                                  keyPath: "uniqueNumbers"))
+        let elementError = expectAMCError { _ = try AMC.object(Zoo.self, from: ["uniqueNumbers": [1, "x"]]) }
+        #expect(elementError?.keyPath == "uniqueNumbers[1]")
+    }
+
+    @Test func anyTypedValuesNamingAnUnregisteredClassThrow() {
+        let error = expectAMCError {
+            _ = try AMC.object(Zoo.self, from: ["anything": [1, ["class": "Unregistered", "x": 1]]])
+        }
+        #expect(error == AMCError(.unregisteredClass(className: "Unregistered"), keyPath: "anything[1]"))
+    }
+}

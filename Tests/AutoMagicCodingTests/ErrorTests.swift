@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import AutoMagicCoding
+
+final class Pair: AMCCodable {
+    var name = ""
+    var other: Pair?
+    required init() {}
+}
+
+@Suite("Errors: key paths, cycles, nesting limits")
+struct ErrorTests {
+    init() { Fixtures.register() }
+
+    @Test func keyPathsNameEveryStepFromTheRoot() {
+        let zoo: [String: Any] = [
+            "animals": [["class": "Dog"], ["class": "Dog"], ["class": "Dog"], ["class": "Dog", "legs": "many"]],
+        ]
+        let error = expectAMCError { _ = try AMC.object(Zoo.self, from: zoo) }
+        #expect(error?.keyPath == "animals[3].legs")
+        #expect(error?.description == "At \"animals[3].legs\": expected a number of type Int, found the string \"many\".")
+        let nested = expectAMCError {
+            _ = try AMC.object(Zoo.self, from: ["byName": ["rex": ["class": "Dog", "name": 5]]])
+        }
+        #expect(nested == AMCError(.typeMismatch(expected: "a string", found: "the number 5"), keyPath: "byName.rex.name"))
+    }
+
+    @Test func aReferenceCycleThrowsInsteadOfOverflowingTheStack() {
+        let a = Pair(), b = Pair()
+        a.other = b
+        b.other = a
+        let error = expectAMCError { _ = try a.dictionaryRepresentation() }
+        #expect(error == AMCError(.referenceCycle(typeName: "Pair"), keyPath: "other.other"))
+        #expect(error?.description
+            == "At \"other.other\": reference cycle: this Pair is already being encoded higher up the graph.")
+        b.other = nil
+        a.other = nil
+    }
+
+    @Test func aSelfReferenceInACollectionIsACycle() {
+        let node = Node()
+        node.children = [Node(), node]
+        let error = expectAMCError { _ = try node.dictionaryRepresentation() }
+        #expect(error?.kind == .referenceCycle(typeName: "Node"))
+        #expect(error?.keyPath == "children[1]")
+        node.children = []
+    }
+
+    @Test func nestingAtTheLimitWorksAndDeeperThrowsOnEncode() throws {
+        // Every object and every collection is one level.
+        func chain(_ length: Int) -> Pair {
+            let head = Pair()
+            var current = head
+            for _ in 1..<length {
+                let next = Pair()
+                current.other = next
+                current = next
+            }
+            return head
+        }
+        let atLimit = chain(AMC.maximumDepth)
+        let dict = try atLimit.dictionaryRepresentation()
+        let copy = try #require(try AMC.object(Pair.self, from: dict))
+        var length = 1
+        var current = copy
+        while let next = current.other { length += 1; current = next }
+        #expect(length == AMC.maximumDepth)
+
+        let error = expectAMCError { _ = try chain(AMC.maximumDepth + 1).dictionaryRepresentation() }
+        #expect(error?.kind == .nestingTooDeep(limit: 512))
+        #expect(error?.keyPath == Array(repeating: "other", count: 512).joined(separator: "."))
+    }
+
+    @Test func absurdNestingThrowsOnDecode() {
+        // Deep enough to overflow a recursive decoder, shallow enough for Swift to release.
+        var nested: Any = [1]
+        for _ in 0..<5_000 { nested = [nested] }
+        let error = expectAMCError { _ = try AMC.object(Zoo.self, from: ["anything": nested]) }
+        #expect(error?.kind == .nestingTooDeep(limit: 512))
+
+        var deepObject: [String: Any] = ["class": "Node"]
+        for _ in 0..<1_000 { deepObject = ["class": "Node", "next": deepObject] }
+        let objectError = expectAMCError { _ = try AMC.object(Node.self, from: deepObject) }
+        #expect(objectError?.kind == .nestingTooDeep(limit: 512))
+    }
+
+    @Test func nilInsideAnArrayIsReported() {
+        final class Holder: AMCCodable {
+            var values: [Int?] = [1, nil]
+            required init() {}
+        }
+        let error = expectAMCError { _ = try Holder().dictionaryRepresentation() }
+        #expect(error?.keyPath == "values[1]")
+        #expect(error?.kind == .unsupportedType(
+            typeName: "Optional<Int>", reason: "nil inside an array cannot be archived (property lists have no null)"))
+    }
+
+    @Test func unsupportedValuesNameTheirType() {
+        final class Holder: AMCCodable {
+            var handler: () -> Void = {}
+            var byNumber: [Int: String] = [1: "one"]
+            required init() {}
+        }
+        final class OnlyHandler: AMCCodable {
+            var handler: () -> Void = {}
+            required init() {}
+        }
+        let error = expectAMCError { _ = try OnlyHandler().dictionaryRepresentation() }
+        #expect(error?.keyPath == "handler")
+        #expect(error?.kind == .unsupportedType(
+            typeName: "() -> ()", reason: "only values, collections and AMCCodable types can be archived"))
+        let encodeError = expectAMCError {
+            let holder = Holder()
+            holder.handler = {}
+            _ = try holder.dictionaryRepresentation()
+        }
+        #expect(encodeError?.keyPath == "handler")
+        let dictError = expectAMCError {
+            let holder = Holder()
+            try holder.loadValue(forKey: "byNumber", from: ["byNumber": ["1": "x"]])
+        }
+        #expect(dictError == AMCError(.unsupportedType(typeName: "Dictionary<Int, String>",
+                                                       reason: "only dictionaries with String keys can be archived"),
+                                      keyPath: "byNumber"))
+    }
+
+    @Test func hookErrorsThatAreNotAMCErrorsAreWrapped() {
+        final class Picky: AMCCodable {
+            struct Refused: Error {}
+            var v = 0
+            required init() {}
+            func amcDidDecode() throws { if v < 0 { throw Refused() } }
+        }
+        let error = expectAMCError { _ = try AMC.object(Picky.self, from: ["v": -1]) }
+        #expect(error == AMCError(.hookFailed(hook: "amcDidDecode", typeName: "Picky", reason: "Refused()")))
+    }
+}
