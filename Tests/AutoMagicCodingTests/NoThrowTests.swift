@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import AutoMagicCoding
+
+/// Collects what the swallowed-error handler receives during one test.
+final class SwallowedErrors: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [AMCError] = []
+    var all: [AMCError] { lock.withLock { errors } }
+    func append(_ error: AMCError) { lock.withLock { errors.append(error) } }
+}
+
+/// Runs `body` in no-throw mode for this task and returns the errors it swallowed whose key path
+/// starts with `marker` (the handler is process-wide; other tests' errors are filtered out).
+func swallowed(matching marker: String, _ body: () throws -> Void) rethrows -> [AMCError] {
+    let sink = SwallowedErrors()
+    AMC.installTestHandler()
+    try TestHandler.$current.withValue(sink) {
+        try AMC.withNoThrow(body)
+    }
+    return sink.all.filter { $0.keyPath.hasPrefix(marker) || marker.isEmpty }
+}
+
+enum TestHandler {
+    @TaskLocal static var current: SwallowedErrors?
+}
+
+extension AMC {
+    /// One process-wide handler that forwards to the current test's collector.
+    static func installTestHandler() {
+        if swallowedErrorHandler == nil {
+            swallowedErrorHandler = { error in TestHandler.current?.append(error) }
+        }
+    }
+}
+
+@Suite("No-throw mode")
+struct NoThrowTests {
+    init() { Fixtures.register() }
+
+    @Test func dictionaryRepresentationLeavesOutWhatItCannotEncode() throws {
+        let shapes = WithUnsupported()
+        var dict: [String: Any] = [:]
+        let errors = try swallowed(matching: "") {
+            dict = try shapes.dictionaryRepresentation()
+        }
+        #expect(Set(dict.keys) == ["class", "name"])
+        #expect(errors == [AMCError(.unsupportedStruct(typeName: "Unsupported", operation: .encode), keyPath: "bad")])
+    }
+
+    @Test func aFailureInsideAFieldDropsTheInnermostObjectsField() throws {
+        let zoo = Zoo()
+        let pair = Pair()
+        pair.name = "p"
+        pair.other = pair
+        zoo.anything = ["fine", pair]
+        zoo.table = ["ok": 1, "closure": { () -> Void in }]
+        var dict: [String: Any] = [:]
+        let errors = try swallowed(matching: "") { dict = try zoo.dictionaryRepresentation() }
+        pair.other = nil
+        // The cycle is cut at the pair's own field; the rest of the array stays.
+        let anything = try #require(dict["anything"] as? [Any])
+        #expect(anything.first as? String == "fine")
+        let encodedPair = try #require(anything.last as? [String: Any])
+        #expect(encodedPair["name"] as? String == "p" && encodedPair["other"] == nil)
+        // A value with no enclosing object of its own drops the whole field of the zoo.
+        #expect(dict["table"] == nil)
+        #expect(dict["class"] as? String == "Zoo")
+        #expect(errors.map(\.keyPath) == ["anything[1].other", "table.closure"])
+        #expect(errors.first?.kind == .referenceCycle(typeName: "Pair"))
+    }
+
+    @Test func decodingReturnsNilAndReportsEachAMCExceptionCase() throws {
+        var results: [Any?] = []
+        let errors = try swallowed(matching: "") {
+            results.append(try AMC.object(from: ["class": "NeverRegisteredAnywhere"]))
+            results.append(try AMC.object(from: ["no": "class"]))
+            results.append(try AMC.object(Node.self, from: ["value": ["class": "Node"]]))
+            results.append(try AMC.object(Dog.self, from: ["class": "Cat"]))
+            results.append(try AMC.object(WithUnsupported.self, from: ["bad": "x"]))
+        }
+        #expect(results.count == 5)
+        #expect(results.allSatisfy { $0 == nil })
+        #expect(errors.map(\.kind) == [
+            .unregisteredClass(className: "NeverRegisteredAnywhere"),
+            .missingClassName,
+            .typeMismatch(expected: "a number of type Int", found: "a dictionary of class \"Node\""),
+            .unrelatedClass(className: "Cat", expected: "Dog"),
+            .unsupportedStruct(typeName: "Unsupported", operation: .decode),
+        ])
+    }
+
+    @Test func casesThatNeverThrowBehaveTheSameInBothModes() throws {
+        let data: [String: Any] = ["value": 2, "next": "scalar", "unknown": 1, "children": [["class": "Cat"]]]
+        let strict = try #require(try AMC.object(Node.self, from: data))
+        var lenient: Node?
+        let errors = try swallowed(matching: "") { lenient = try AMC.object(Node.self, from: data) }
+        #expect(errors.isEmpty)
+        for node in [strict, try #require(lenient)] {
+            #expect(node.value == 2 && node.next == nil && node.children.isEmpty)
+        }
+    }
+
+    @Test func loadValueDoesNothingInsteadOfThrowing() throws {
+        let object = ReadOnly()
+        let errors = try swallowed(matching: "") {
+            try object.loadValue(forKey: "missing", from: ["missing": 1])
+            try object.loadValue(forKey: "fixed", from: ["fixed": "changed"])
+            try object.loadValue(forKey: "mutable", from: ["mutable": "NaN-ish"])
+        }
+        #expect(object.fixed == "initial" && object.mutable == 1)
+        #expect(errors.map(\.keyPath) == ["missing", "fixed", "mutable"])
+    }
+
+    @Test func noThrowIsScopedToTheTask() async throws {
+        async let other: Bool = {
+            do {
+                _ = try AMC.object(from: ["class": "NeverRegisteredAnywhere"])
+                return false
+            } catch {
+                return true
+            }
+        }()
+        try await AMC.withNoThrow {
+            try await Task.sleep(nanoseconds: 1_000_000)
+            #expect(try AMC.object(from: ["class": "NeverRegisteredAnywhere"]) == nil)
+        }
+        #expect(await other)
+        #expect(AMC.noThrow == false)
+        #expect(throws: AMCError.self) { try AMC.object(from: ["class": "NeverRegisteredAnywhere"]) }
+    }
+
+    @Test func processWideNoThrowDefault() async {
+        await #expect(processExitsWith: .success) {
+            AMC.noThrow = true
+            let result = try? AMC.object(from: ["class": "NeverRegisteredAnywhere"])
+            let dict = try? WithUnsupported().dictionaryRepresentation()
+            exit(result == nil && dict?["name"] as? String == "n" && dict?["bad"] == nil ? 0 : 1)
+        }
+    }
+}
