@@ -144,7 +144,7 @@ struct ArchiveDecoder {
         case let .floatingPoint(type):
             return try floatingPoint(from: raw, as: type)
         case let .optional(type, wrapped):
-            if raw is NSNull { return type.noneValue }
+            if NumberValue.isNull(raw) { return type.noneValue }
             return try decode(raw, kind: wrapped, owner: owner)
         case let .structString(type):
             if Swift.type(of: raw) == type { return raw }
@@ -230,9 +230,10 @@ struct ArchiveDecoder {
             return try decodeDictionary(dictionary, valueKind: .dynamic(Any.self), owner: nil)
         case let array as [Any]:
             return try decodeArray(array, elementKind: .dynamic(Any.self), owner: nil)
-        case is NSNull:
+        case _ where NumberValue.isNull(raw):
             return nil
-        case let number as NSNumber where Swift.type(of: raw) is NSNumber.Type:
+        case _ where NumberValue.foundationNumber(raw) != nil:
+            let number = NumberValue.foundationNumber(raw)!
             // Foundation's readers give NSNumber; hand back the Swift value it stands for.
             if "cB".contains(NumberValue.typeCode(of: number)) { return number.boolValue }
             switch NumberValue(number) {
@@ -378,7 +379,7 @@ struct ArchiveDecoder {
             return "a date"
         case let data as Data:
             return "data of \(data.count) bytes"
-        case is NSNull:
+        case _ where NumberValue.isNull(raw):
             return "null"
         default:
             if let number = NumberValue(raw) { return "the number \(number)" }

@@ -10,26 +10,38 @@ enum NumberValue: Equatable, CustomStringConvertible {
     /// The number carried by a Swift numeric value or an `NSNumber`; nil for anything else,
     /// `Bool` included.
     init?(_ raw: Any) {
-        guard Swift.type(of: raw) != Bool.self else { return nil }
+        if let number = Self.foundationNumber(raw) {
+            switch Self.typeCode(of: number) {
+            case "d", "f": self = .double(number.doubleValue)
+            case "Q", "L": self = Self.integer(number.uint64Value)
+            default: self = .int(number.int64Value)
+            }
+            return
+        }
         switch raw {
         case let value as Int: self = .int(Int64(value))
         case let value as Double: self = .double(value)
-        case let value as Int64: self = .int(value)
-        case let value as UInt64: self = value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value)
         case let value as Float: self = .double(Double(value))
         case let value as CGFloat: self = .double(Double(value))
         case let value as any FixedWidthInteger & SignedInteger: self = .int(Int64(value))
-        case let value as any FixedWidthInteger & UnsignedInteger: self = .int(Int64(value))
-        case let value as NSNumber:
-            switch Self.typeCode(of: value) {
-            case "d", "f": self = .double(value.doubleValue)
-            case "Q", "L":
-                let unsigned = value.uint64Value
-                self = unsigned <= UInt64(Int64.max) ? .int(Int64(unsigned)) : .uint(unsigned)
-            default: self = .int(value.int64Value)
-            }
+        case let value as any FixedWidthInteger & UnsignedInteger: self = Self.integer(UInt64(value))
         default: return nil
         }
+    }
+
+    private static func integer(_ value: UInt64) -> NumberValue {
+        value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value)
+    }
+
+    /// `raw` as an `NSNumber` when it is one. Checked on the metatype: `raw as? NSNumber` would
+    /// first bridge a Swift dictionary or array to Foundation, deeply, on every call.
+    static func foundationNumber(_ raw: Any) -> NSNumber? {
+        Swift.type(of: raw) is NSNumber.Type ? raw as? NSNumber : nil
+    }
+
+    /// Whether `raw` is `NSNull` (a JSON null), checked without bridging.
+    static func isNull(_ raw: Any) -> Bool {
+        Swift.type(of: raw) is NSNull.Type
     }
 
     /// The `NSNumber` type encoding (`"c"` for a bool or `char`, `"d"` for a double, ...).

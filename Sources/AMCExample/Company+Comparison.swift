@@ -1,0 +1,87 @@
+import Foundation
+
+/// Field-by-field comparison of two sample companies, written out by hand so that it does not
+/// rely on the archiver it checks.
+struct Differences {
+    private(set) var paths: [String] = []
+
+    mutating func check<T: Equatable>(_ path: String, _ a: T, _ b: T) {
+        if a != b { paths.append(path) }
+    }
+
+    mutating func person(_ path: String, _ a: Person?, _ b: Person?) {
+        guard let a, let b else { return check(path, a == nil, b == nil) }
+        check("\(path).class", "\(type(of: a))", "\(type(of: b))")
+        check("\(path).name", a.name, b.name)
+        check("\(path).id", a.id, b.id)
+        check("\(path).role", a.role, b.role)
+        check("\(path).skills", a.skills, b.skills)
+        check("\(path).email", a.email, b.email)
+        if let a = a as? Manager, let b = b as? Manager {
+            check("\(path).level", a.level, b.level)
+            people("\(path).reports", a.reports, b.reports)
+        }
+    }
+
+    mutating func people(_ path: String, _ a: [Person], _ b: [Person]) {
+        check("\(path).count", a.count, b.count)
+        for (index, (x, y)) in zip(a, b).enumerated() { person("\(path)[\(index)]", x, y) }
+    }
+
+    mutating func office(_ path: String, _ a: Office?, _ b: Office?) {
+        guard let a, let b else { return check(path, a == nil, b == nil) }
+        check("\(path).city", a.city, b.city)
+        check("\(path).frame", a.frame, b.frame)
+        check("\(path).entrance", a.entrance, b.entrance)
+        check("\(path).deskSize", a.deskSize, b.deskSize)
+        check("\(path).desks", a.desks, b.desks)
+    }
+
+    /// Values of `Any` collections: compared by their property-list form.
+    mutating func any(_ path: String, _ a: Any, _ b: Any) {
+        switch (a, b) {
+        case let (x as Person, y as Person): person(path, x, y)
+        case let (x as Office, y as Office): office(path, x, y)
+        case let (x as [Any], y as [Any]):
+            check("\(path).count", x.count, y.count)
+            for (index, (p, q)) in zip(x, y).enumerated() { any("\(path)[\(index)]", p, q) }
+        case let (x as [String: Any], y as [String: Any]):
+            check("\(path).keys", Set(x.keys), Set(y.keys))
+            for (key, p) in x { if let q = y[key] { any("\(path).\(key)", p, q) } }
+        case let (x as String, y as String): check(path, x, y)
+        case let (x as Bool, y as Bool) where type(of: a) == Bool.self && type(of: b) == Bool.self: check(path, x, y)
+        case let (x as Int, y as Int): check(path, x, y)
+        case let (x as Double, y as Double): check(path, x, y)
+        default: paths.append("\(path) (\(type(of: a)) vs \(type(of: b)))")
+        }
+    }
+}
+
+extension Company {
+    /// The key paths at which `other` differs from this company; empty when they are equal.
+    ///
+    /// ```swift
+    /// company.differences(from: copy)   // []
+    /// ```
+    public func differences(from other: Company) -> [String] {
+        var diff = Differences()
+        diff.check("name", name, other.name)
+        diff.check("founded", founded, other.founded)
+        diff.check("website", website, other.website)
+        diff.check("version", version, other.version)
+        diff.check("budget", budget, other.budget)
+        diff.office("headquarters", headquarters, other.headquarters)
+        diff.check("offices.count", offices.count, other.offices.count)
+        for (index, (a, b)) in zip(offices, other.offices).enumerated() { diff.office("offices[\(index)]", a, b) }
+        diff.people("people", people, other.people)
+        diff.check("teams.count", teams.count, other.teams.count)
+        for (index, (a, b)) in zip(teams, other.teams).enumerated() {
+            diff.check("teams[\(index)].name", a.name, b.name)
+            diff.person("teams[\(index)].lead", a.lead, b.lead)
+            diff.people("teams[\(index)].members", a.members, b.members)
+            diff.any("teams[\(index)].metadata", a.metadata, b.metadata)
+        }
+        diff.any("assets", assets, other.assets)
+        return diff.paths
+    }
+}

@@ -1,0 +1,78 @@
+import AMCExample
+import Foundation
+import Testing
+@testable import AutoMagicCoding
+
+@Suite("The amc demo and its sample model")
+struct ExampleTests {
+    @Test func demoWritesReadsAndFindsNoDifferences() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("amc-demo-test-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = try Demo.run(in: folder)
+        #expect(report.differences == [])
+        #expect(report.file == folder.appendingPathComponent("company.plist"))
+        #expect(FileManager.default.fileExists(atPath: report.file.path))
+        #expect(report.objects == 20)
+        #expect(report.summary.contains("the copy equals the original, field by field"))
+    }
+
+    @Test func comparisonCatchesAChangeAnywhereInTheGraph() throws {
+        Company.registerModel()
+        let original = Company.sample()
+        let copy = try #require(try AMC.object(Company.self, from: original.dictionaryRepresentation()))
+        #expect(original.differences(from: copy) == [])
+        (copy.people[3] as? Manager)?.reports[1].name = "Changed"
+        copy.offices[1].frame.origin.x = 1
+        copy.assets[1] = "other.png"
+        copy.budget.cents += 1
+        // Shared references come back as separate copies (as in AMC): only the reports entry changed.
+        #expect(original.differences(from: copy) == [
+            "budget", "offices[1].frame", "people[3].reports[1].name", "assets[1]",
+        ])
+    }
+
+    @Test func sampleArchivesStructsAsStringsAndSubclassesByName() throws {
+        Company.registerModel()
+        let dict = try Company.sample().dictionaryRepresentation()
+        #expect(dict["version"] as? String == "2.4.1")
+        #expect(dict["budget"] as? String == "EUR 1200.50")
+        let hq = try #require(dict["headquarters"] as? [String: Any])
+        #expect(hq["frame"] as? String == "{{39, 235}, {1233.09, 124}}")
+        let people = try #require(dict["people"] as? [[String: Any]])
+        #expect(people.map { $0["class"] as? String } == ["Person", "Person", "Person", "Manager"])
+        #expect(people[2]["email"] == nil)
+        #expect(try Money(parsing: "EUR -3.05") == Money(currency: "EUR", cents: -305))
+        #expect(Money(currency: "EUR", cents: -305).description == "EUR -3.05")
+    }
+
+    @Test func amcDemoBinaryEndToEnd() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("amc")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build amc first: swift build")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("amc-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let (status, output, _) = try run(binary, ["demo", folder.path])
+        #expect(status == 0)
+        #expect(output.contains("wrote \(folder.path)/company.plist"))
+        #expect(output.contains("the copy equals the original, field by field"))
+
+        let (badStatus, _, error) = try run(binary, ["frobnicate"])
+        #expect(badStatus == 2)
+        #expect(error.hasPrefix("amc: unknown command 'frobnicate'\nusage: amc demo"))
+    }
+
+    private func run(_ binary: URL, _ arguments: [String]) throws -> (Int32, String, String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+}
