@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import AutoMagicCoding
+
+// The README's quick start, verbatim, so that it keeps working.
+
+private final class Bar: AMCCodable {
+    var someString: String?
+    required init() {}
+}
+
+private final class Foo: AMCCodable {
+    var integerValue = 0
+    var bar: Bar?
+    var bars: [Bar] = []
+    required init() {}
+}
+
+@Suite("README quick start")
+struct QuickStartTests {
+    @Test func quickStartWorksAsWritten() throws {
+        AMC.register(Foo.self, Bar.self)
+
+        let foo = Foo()
+        foo.integerValue = 42
+        foo.bar = Bar()
+        foo.bar?.someString = "hello"
+
+        let dict = try foo.dictionaryRepresentation()
+        #expect(dict["class"] as? String == "Foo")
+        #expect(dict["integerValue"] as? Int == 42)
+        #expect((dict["bars"] as? [Any])?.isEmpty == true)
+        #expect(dict["bar"] as? [String: String] == ["class": "Bar", "someString": "hello"])
+
+        let any = try AMC.object(from: dict)
+        let foo2 = try AMC.object(Foo.self, from: dict)
+        let foo3 = Foo()
+        try foo3.loadValue(forKey: "integerValue", from: dict)
+        #expect((any as? Foo)?.bar?.someString == "hello")
+        #expect(foo2?.integerValue == 42)
+        #expect(foo3.integerValue == 42 && foo3.bar == nil)
+
+        let data = try PropertyListSerialization.data(fromPropertyList: dict, format: .xml, options: 0)
+        let read = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
+        #expect(try AMC.object(Foo.self, from: try #require(read))?.bar?.someString == "hello")
+    }
+}
