@@ -140,9 +140,9 @@ struct ArchiveDecoder {
             if let uuid = raw as? UUID { return uuid }
             return try expect((raw as? String).flatMap { UUID(uuidString: $0) }, "a UUID string", raw)
         case let .integer(type):
-            return try integer(from: raw, as: type)
+            return try numeric(from: raw, as: type) { $0.converted(to: type) }
         case let .floatingPoint(type):
-            return try floatingPoint(from: raw, as: type)
+            return try numeric(from: raw, as: type) { $0.converted(to: type) }
         case let .optional(type, wrapped):
             if NumberValue.isNull(raw) { return type.noneValue }
             return try decode(raw, kind: wrapped, owner: owner)
@@ -286,20 +286,13 @@ struct ArchiveDecoder {
         }
     }
 
-    private func integer(from raw: Any, as type: any FixedWidthInteger.Type) throws -> Any {
-        let number = try number(from: raw, typeName: AMC.unqualifiedName(of: type))
-        func convert<I: FixedWidthInteger>(_: I.Type) -> I? { number.exactly(I.self) }
-        guard let value = convert(type) else {
-            throw path.error(.valueOutOfRange(value: number.description, typeName: AMC.unqualifiedName(of: type)))
-        }
-        return value
-    }
-
-    private func floatingPoint(from raw: Any, as type: any BinaryFloatingPoint.Type) throws -> Any {
-        let number = try number(from: raw, typeName: AMC.unqualifiedName(of: type))
-        func convert<F: BinaryFloatingPoint>(_: F.Type) -> F? { number.nearest(F.self) }
-        guard let value = convert(type) else {
-            throw path.error(.valueOutOfRange(value: number.description, typeName: AMC.unqualifiedName(of: type)))
+    /// A number from `raw` converted by `convert` to the property's numeric `type`; throws when
+    /// it does not fit.
+    private func numeric(from raw: Any, as type: Any.Type, _ convert: (NumberValue) -> Any?) throws -> Any {
+        let typeName = AMC.unqualifiedName(of: type)
+        let number = try number(from: raw, typeName: typeName)
+        guard let value = convert(number) else {
+            throw path.error(.valueOutOfRange(value: number.description, typeName: typeName))
         }
         return value
     }

@@ -1,13 +1,15 @@
 /// One stored field of an ``AMCCodable`` type, with everything the archiver needs to read and
 /// write it.
 struct FieldPlan: @unchecked Sendable {
-    let name: String
-    let type: Any.Type
-    let offset: Int
-    /// A `var` holding a strong reference or a value: the only fields decoding writes.
-    let isWritable: Bool
-    let isStrong: Bool
+    let field: RuntimeField
     let kind: ValueKind
+
+    var name: String { field.name }
+    var type: Any.Type { field.type }
+    var offset: Int { field.offset }
+    var isStrong: Bool { field.isStrong }
+    /// A `var` holding a strong reference or a value: the only fields decoding writes.
+    var isWritable: Bool { field.isVar && field.isStrong }
 
     /// The field's current value in `instance` (a class instance or a struct value).
     func value(in instance: Any) -> Any {
@@ -40,16 +42,7 @@ final class TypePlan: @unchecked Sendable {
     private init(type: Any.Type) {
         let fields = RuntimeAccess.fields(of: type)
             .filter { !$0.name.hasPrefix("$__lazy_storage_$_") }
-            .map { field in
-                FieldPlan(
-                    name: field.name,
-                    type: field.type,
-                    offset: field.offset,
-                    isWritable: field.isVar && field.isStrong,
-                    isStrong: field.isStrong,
-                    kind: ValueKind.of(field.type)
-                )
-            }
+            .map { FieldPlan(field: $0, kind: ValueKind.of($0.type)) }
         self.fields = fields
         self.fieldsByName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         self.defaultKeys = fields.map(\.name)

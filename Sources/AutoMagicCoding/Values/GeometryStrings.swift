@@ -17,6 +17,14 @@ enum GeometryStrings {
         return "\(double)"
     }
 
+    /// ``numbers(in:pairs:)``, throwing the ``AMCError`` that names `typeName` and its `form`.
+    static func numbers(in string: String, pairs: Int, typeName: String, form: String) throws -> [CGFloat] {
+        guard let numbers = numbers(in: string, pairs: pairs) else {
+            throw AMCError(.typeMismatch(expected: "a \(typeName) string like \"\(form)\"", found: "\"\(string)\""))
+        }
+        return numbers
+    }
+
     /// The numbers of a `"{a, b}"` string (`pairs: 1`) or a `"{{a, b}, {c, d}}"` string
     /// (`pairs: 2`), also in Linux Foundation's `"{{1.0, 2.0}, {3.0, 4.0}}"` form; nil when the
     /// string has another shape.
@@ -61,9 +69,7 @@ extension CGPoint: AMCStructCodable {
     /// let point = try CGPoint(amcStringValue: "{15, 16.5}")   // (15.0, 16.5)
     /// ```
     public init(amcStringValue string: String) throws {
-        guard let n = GeometryStrings.numbers(in: string, pairs: 1) else {
-            throw AMCError(.typeMismatch(expected: "a CGPoint string like \"{x, y}\"", found: "\"\(string)\""))
-        }
+        let n = try GeometryStrings.numbers(in: string, pairs: 1, typeName: "CGPoint", form: "{x, y}")
         self.init(x: n[0], y: n[1])
     }
 }
@@ -80,9 +86,7 @@ extension CGSize: AMCStructCodable {
     /// let size = try CGSize(amcStringValue: "{1233.09, 124}")
     /// ```
     public init(amcStringValue string: String) throws {
-        guard let n = GeometryStrings.numbers(in: string, pairs: 1) else {
-            throw AMCError(.typeMismatch(expected: "a CGSize string like \"{w, h}\"", found: "\"\(string)\""))
-        }
+        let n = try GeometryStrings.numbers(in: string, pairs: 1, typeName: "CGSize", form: "{w, h}")
         self.init(width: n[0], height: n[1])
     }
 }
@@ -101,10 +105,7 @@ extension CGRect: AMCStructCodable {
     /// let rect = try CGRect(amcStringValue: "{{39, 235}, {1233.09, 124}}")
     /// ```
     public init(amcStringValue string: String) throws {
-        guard let n = GeometryStrings.numbers(in: string, pairs: 2) else {
-            throw AMCError(.typeMismatch(
-                expected: "a CGRect string like \"{{x, y}, {w, h}}\"", found: "\"\(string)\""))
-        }
+        let n = try GeometryStrings.numbers(in: string, pairs: 2, typeName: "CGRect", form: "{{x, y}, {w, h}}")
         self.init(x: n[0], y: n[1], width: n[2], height: n[3])
     }
 }
