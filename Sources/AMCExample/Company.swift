@@ -9,17 +9,27 @@ import Foundation
 /// let dict = try company.dictionaryRepresentation()
 /// ```
 public final class Company: AMCCodable {
+    /// The company name.
     public var name = ""
+    /// When it was founded.
     public var founded = Date(timeIntervalSince1970: 0)
+    /// Its web site, if any.
     public var website: URL?
+    /// The product version, written as `"2.4.1"`.
     public var version = SemanticVersion(major: 1, minor: 0, patch: 0)
+    /// The budget, written as `"EUR 1200.50"` by the struct hooks below.
     public var budget = Money(currency: "EUR", cents: 0)
+    /// The main office (in the sample, also one of ``offices``; it decodes as a separate copy).
     public var headquarters: Office?
+    /// Every office.
     public var offices: [Office] = []
+    /// Everyone, managers included.
     public var people: [Person] = []
+    /// The teams.
     public var teams: [Team] = []
     /// Anything at all: numbers, strings, people, lists of offices.
     public var assets: [Any] = []
+    /// An empty instance, for decoding.
     public required init() {}
 
     /// `Money` has no codec of its own: the company's struct hooks write it as `"EUR 1200.50"`.
@@ -41,11 +51,17 @@ public final class Company: AMCCodable {
 /// let ada = Person(name: "Ada", role: .engineer)
 /// ```
 public class Person: AMCCodable {
+    /// The person's name.
     public var name = ""
+    /// A stable identifier, written as its string.
     public var id = UUID()
+    /// What the person does.
     public var role = Role.engineer
+    /// Skills, in no order.
     public var skills: Set<String> = []
+    /// An e-mail address, if any.
     public var email: String?
+    /// An empty instance, for decoding.
     public required init() {}
 
     /// A person with a name and a role.
@@ -64,13 +80,20 @@ public class Person: AMCCodable {
 /// grace.reports = [ada]
 /// ```
 public final class Manager: Person {
+    /// The people reporting to this manager.
     public var reports: [Person] = []
+    /// The management level.
     public var level: UInt8 = 1
 }
 
 /// What a person does, archived as its raw value.
 public enum Role: String, Sendable {
-    case engineer, designer, director
+    /// Builds things.
+    case engineer
+    /// Designs things.
+    case designer
+    /// Directs people.
+    case director
 }
 
 /// A team of people.
@@ -79,10 +102,15 @@ public enum Role: String, Sendable {
 /// let team = Team(); team.members = [ada]
 /// ```
 public final class Team: AMCCodable {
+    /// The team name.
     public var name = ""
+    /// Who leads it.
     public var lead: Person?
+    /// Its members.
     public var members: [Person] = []
+    /// Free-form facts: any property-list values.
     public var metadata: [String: Any] = [:]
+    /// An empty instance, for decoding.
     public required init() {}
 }
 
@@ -92,11 +120,17 @@ public final class Team: AMCCodable {
 /// let office = Office(); office.frame = CGRect(x: 0, y: 0, width: 40, height: 20)
 /// ```
 public final class Office: AMCCodable {
+    /// Where the office is.
     public var city = ""
+    /// Its floor plan.
     public var frame = CGRect.zero
+    /// Where the entrance is on the plan.
     public var entrance = CGPoint.zero
+    /// The size of one desk.
     public var deskSize = CGSize(width: 1.6, height: 0.8)
+    /// How many desks it has.
     public var desks = 0
+    /// An empty instance, for decoding.
     public required init() {}
 }
 
@@ -106,6 +140,7 @@ public final class Office: AMCCodable {
 /// try SemanticVersion(amcStringValue: "1.4.2").minor   // 4
 /// ```
 public struct SemanticVersion: AMCStructCodable, Equatable, Sendable {
+    /// The three numbers of the version.
     public var major: Int, minor: Int, patch: Int
 
     /// A version from its three numbers.
@@ -132,7 +167,9 @@ public struct SemanticVersion: AMCStructCodable, Equatable, Sendable {
 /// Money(currency: "EUR", cents: 120_050).description   // "EUR 1200.50"
 /// ```
 public struct Money: Equatable, Sendable, CustomStringConvertible {
+    /// An ISO currency code.
     public var currency: String
+    /// The amount in hundredths.
     public var cents: Int
 
     /// An amount in cents of `currency`.

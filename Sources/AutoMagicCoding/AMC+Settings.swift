@@ -12,7 +12,7 @@ extension AMC {
     /// The process-wide no-throw default, false unless set: AMC's `AMC_NO_THROW`. In no-throw mode
     /// no entry point throws: decoding returns nil, `loadValue` does nothing, and
     /// `dictionaryRepresentation()` leaves out what it cannot encode. Prefer
-    /// ``withNoThrow(_:)-(()throws->R)`` in code that runs beside other code (tests, libraries).
+    /// `AMC.withNoThrow(_:)` in code that runs beside other code (tests, libraries).
     ///
     /// ```swift
     /// AMC.noThrow = true
@@ -44,7 +44,7 @@ extension AMC {
         try $taskNoThrow.withValue(true, operation: body)
     }
 
-    /// The `async` form of ``withNoThrow(_:)-(()throws->R)``.
+    /// The `async` form of `AMC.withNoThrow(_:)`.
     ///
     /// ```swift
     /// let object = await AMC.withNoThrow { try? await loadRemoteObject() }

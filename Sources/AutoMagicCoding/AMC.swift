@@ -21,7 +21,7 @@ public enum AMC {
         ClassRegistry.shared.register(types)
     }
 
-    /// The same as ``register(_:)-(any AMCCodable.Type...)`` for a list of types.
+    /// The same as `AMC.register(_:)` (variadic) for a list of types.
     ///
     /// ```swift
     /// AMC.register([Foo.self, Bar.self])

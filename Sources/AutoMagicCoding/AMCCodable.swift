@@ -124,7 +124,7 @@ extension AMCCodable {
     /// ```
     ///
     /// Throws ``AMCError`` for a value that cannot be archived. In no-throw mode (``AMC/noThrow``,
-    /// ``AMC/withNoThrow(_:)-(()throws->R)``) it leaves such keys out, reports each error to
+    /// `AMC.withNoThrow(_:)`) it leaves such keys out, reports each error to
     /// ``AMC/swallowedErrorHandler``, and returns the rest.
     public func dictionaryRepresentation() throws -> [String: Any] {
         try AMC.guarded(fallback: [:]) {

@@ -12,7 +12,10 @@
 public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Whether the failure happened while encoding or decoding.
     public enum Operation: String, Equatable, Sendable {
-        case encode, decode
+        /// Writing an object graph (`dictionaryRepresentation()`).
+        case encode
+        /// Reading one back (`AMC.object(from:)`, `loadValue(forKey:from:)`).
+        case decode
     }
 
     /// What went wrong.
@@ -33,7 +36,7 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         case typeMismatch(expected: String, found: String)
         /// A number that does not fit the property's type exactly (300 into `UInt8`, 1.5 into `Int`).
         case valueOutOfRange(value: String, typeName: String)
-        /// ``AMC/object(from:)-(any AMCCodable)?`` was given a dictionary without a `"class"` key.
+        /// `AMC.object(from:)` was given a dictionary without a `"class"` key.
         case missingClassName
         /// The data names a class that was not registered with ``AMC/register(_:)``, so it is
         /// never instantiated.
