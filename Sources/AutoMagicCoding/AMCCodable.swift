@@ -87,8 +87,9 @@ public protocol AMCCodable {
 // MARK: - Defaults
 
 extension AMCCodable {
-    /// The type's unqualified name.
-    public static var amcClassName: String { AMC.unqualifiedName(of: Self.self) }
+    /// The type's unqualified name: of the dynamic type (`self`), not the static `Self`, so that
+    /// a subclass reached through a base-typed reference is named correctly.
+    public static var amcClassName: String { AMC.unqualifiedName(of: self) }
 
     /// Every stored property, superclass ones first, in declaration order.
     public var amcKeys: [String] { TypePlan.of(Swift.type(of: self)).defaultKeys }

@@ -65,19 +65,29 @@ struct RuntimeAccessTests {
         #expect(RuntimeAccess.shape(of: Int.Type.self) == .metatype)
     }
 
+    private func load<Root>(_ field: RuntimeField, in instance: Root) -> Any {
+        RuntimeAccess.withFieldBase(of: instance) { RuntimeAccess.load(field.type, at: field.offset, from: $0) }
+    }
+
     @Test func loadReadsEveryStrongFieldOfClassesAndStructs() {
         let object = Derived()
         let fields = RuntimeAccess.fields(of: Derived.self)
-        #expect(RuntimeAccess.load(fields[0].type, at: fields[0].offset, in: object) as? Int8 == 1)
-        #expect(RuntimeAccess.load(fields[1].type, at: fields[1].offset, in: object) as? String == "bee")
-        #expect(RuntimeAccess.load(fields[3].type, at: fields[3].offset, in: object) as? Double == 2.5)
-        #expect(RuntimeAccess.load(fields[4].type, at: fields[4].offset, in: object) as? [Int] == [1, 2])
+        #expect(load(fields[0], in: object) as? Int8 == 1)
+        #expect(load(fields[1], in: object) as? String == "bee")
+        #expect(load(fields[3], in: object) as? Double == 2.5)
+        #expect(load(fields[4], in: object) as? [Int] == [1, 2])
 
         let plain = Plain()
         let plainFields = RuntimeAccess.fields(of: Plain.self)
-        #expect(RuntimeAccess.load(plainFields[1].type, at: plainFields[1].offset, in: plain) as? Optional<String> == "why")
-        #expect(RuntimeAccess.load(plainFields[2].type, at: plainFields[2].offset, in: plain) as? UInt64 == .max)
-        #expect(RuntimeAccess.load(plainFields[3].type, at: plainFields[3].offset, in: plain) as? Int == 5)
+        #expect(load(plainFields[1], in: plain) as? Optional<String> == "why")
+        #expect(load(plainFields[2], in: plain) as? UInt64 == .max)
+        #expect(load(plainFields[3], in: plain) as? Int == 5)
+    }
+
+    @Test func theFieldBaseOfAClassInstanceIsTheObjectItself() {
+        let object = Derived()
+        let base = RuntimeAccess.withFieldBase(of: object) { $0 }
+        #expect(base == UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
     }
 
     @Test func storeWritesClassFieldsInPlaceAndReleasesTheOldValue() {

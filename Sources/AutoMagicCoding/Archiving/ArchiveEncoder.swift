@@ -8,7 +8,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     let noThrow: Bool
     private var path = KeyPathTracker()
     /// The objects being encoded, from the root down to here: meeting one again is a cycle.
-    private var objectsInProgress = Set<ObjectIdentifier>()
+    private var objectsInProgress = Set<UnsafeRawPointer>()
     private var depth = 0
 
     init(sink: Sink, noThrow: Bool) {
@@ -18,8 +18,14 @@ struct ArchiveEncoder<Sink: EncodingSink> {
 
     /// Writes `object` as a dictionary: `"class"`, then each of its ``AMCCodable/amcKeys``.
     mutating func encodeObject(_ object: any AMCCodable) throws {
+        try encodeFields(of: object)
+    }
+
+    private mutating func encodeFields<Object: AMCCodable>(of object: Object) throws {
         let type = Swift.type(of: object)
-        let identity = RuntimeAccess.shape(of: type) == .class ? ObjectIdentifier(object as AnyObject) : nil
+        let identity = RuntimeAccess.shape(of: Object.self) == .class
+            ? RuntimeAccess.withFieldBase(of: object) { $0 }  // the object's address, while it is alive here
+            : nil
         if let identity {
             guard objectsInProgress.insert(identity).inserted else {
                 throw path.error(.referenceCycle(typeName: AMC.unqualifiedName(of: type)))
@@ -53,7 +59,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
 
     // MARK: - Fields and values
 
-    private mutating func encodeField(_ field: FieldPlan, of object: any AMCCodable) throws {
+    private mutating func encodeField<Object: AMCCodable>(_ field: FieldPlan, of object: Object) throws {
         let declared = object.amcFieldType(forKey: field.name)
         let inferred = field.kind.fieldType
         guard let (value, kind) = Self.unwrapped(field.value(in: object), kind: field.kind) else {

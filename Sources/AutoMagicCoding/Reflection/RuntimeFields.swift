@@ -95,27 +95,34 @@ enum RuntimeAccess {
         }
     }
 
-    /// Reads the field of static type `type` at `offset` in `instance` (a class instance, or a
-    /// struct value), boxed. Only for strong fields: `weak`/`unowned` storage is read via `Mirror`.
-    static func load(_ type: Any.Type, at offset: Int, in instance: Any) -> Any {
-        if let object = instanceObject(instance) {
-            let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-            let value = loadValue(type, from: base + offset)
-            withExtendedLifetime(object) {}
-            return value
+    /// Runs `body` with the address that field offsets count from: the object itself for a class
+    /// instance, a copy of the value for a struct. `Root` must be the concrete type, not an
+    /// existential (open it first).
+    static func withFieldBase<Root, R>(of instance: Root, _ body: (UnsafeRawPointer) throws -> R) rethrows -> R {
+        if shape(of: Root.self) == .class {
+            return try withExtendedLifetime(instance) {
+                try body(unsafeBitCast(instance, to: UnsafeRawPointer.self))
+            }
         }
-        return withUnsafeBytesOfOpenedValue(instance) { base in loadValue(type, from: base + offset) }
+        var copy = instance
+        return try withUnsafeBytes(of: &copy) { try body($0.baseAddress!) }
+    }
+
+    /// Reads the field of static type `type` at `offset` from `base` (see `withFieldBase`), boxed.
+    /// Only for strong fields: `weak`/`unowned` storage is read via `Mirror`.
+    static func load(_ type: Any.Type, at offset: Int, from base: UnsafeRawPointer) -> Any {
+        func load<T>(_: T.Type) -> Any { (base + offset).load(as: T.self) }
+        return _openExistential(type, do: load)
     }
 
     /// Writes `value` into the `var` field of static type `type` at `offset` of `instance` (a class
-    /// instance or a struct value), releasing the previous value. Returns false, writing nothing,
-    /// when `value` is not of that type.
+    /// instance or a struct value of the concrete type `Root`), releasing the previous value.
+    /// Returns false, writing nothing, when `value` is not of that type.
     static func store<Root>(_ value: Any, as type: Any.Type, at offset: Int, in instance: inout Root) -> Bool {
         if shape(of: Root.self) == .class {
-            let object = instance as AnyObject
-            let stored = storeValue(value, as: type, to: Unmanaged.passUnretained(object).toOpaque() + offset)
-            withExtendedLifetime(object) {}
-            return stored
+            return withExtendedLifetime(instance) {
+                storeValue(value, as: type, to: unsafeBitCast(instance, to: UnsafeMutableRawPointer.self) + offset)
+            }
         }
         return withUnsafeMutableBytes(of: &instance) { bytes in
             storeValue(value, as: type, to: bytes.baseAddress! + offset)
@@ -123,22 +130,6 @@ enum RuntimeAccess {
     }
 
     // MARK: - Private
-
-    private static func instanceObject(_ instance: Any) -> AnyObject? {
-        shape(of: Swift.type(of: instance)) == .class ? instance as AnyObject : nil
-    }
-
-    private static func withUnsafeBytesOfOpenedValue<R>(_ instance: Any, _ body: (UnsafeRawPointer) -> R) -> R {
-        func open<T>(_ value: T) -> R {
-            withUnsafeBytes(of: value) { body($0.baseAddress!) }
-        }
-        return _openExistential(instance, do: open)
-    }
-
-    private static func loadValue(_ type: Any.Type, from pointer: UnsafeRawPointer) -> Any {
-        func load<T>(_: T.Type) -> Any { pointer.load(as: T.self) }
-        return _openExistential(type, do: load)
-    }
 
     private static func storeValue(_ value: Any, as type: Any.Type, to pointer: UnsafeMutableRawPointer) -> Bool {
         func store<T>(_: T.Type) -> Bool {

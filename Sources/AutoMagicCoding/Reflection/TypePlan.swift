@@ -11,9 +11,11 @@ struct FieldPlan: @unchecked Sendable {
     /// A `var` holding a strong reference or a value: the only fields decoding writes.
     var isWritable: Bool { field.isVar && field.isStrong }
 
-    /// The field's current value in `instance` (a class instance or a struct value).
-    func value(in instance: Any) -> Any {
-        isStrong ? RuntimeAccess.load(type, at: offset, in: instance) : mirrorValue(in: instance)
+    /// The field's current value in `instance` (a class instance or a struct value of the
+    /// concrete type `Root`).
+    func value<Root>(in instance: Root) -> Any {
+        guard isStrong else { return mirrorValue(in: instance) }
+        return RuntimeAccess.withFieldBase(of: instance) { RuntimeAccess.load(type, at: offset, from: $0) }
     }
 
     /// Writes `value` into the field; false when `value` is not of the field's type.
