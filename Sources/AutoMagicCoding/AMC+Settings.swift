@@ -64,8 +64,9 @@ extension AMC {
         do {
             return try body()
         } catch {
+            // The encoder and decoder turn every error into an AMCError with its key path.
             let amcError = error as? AMCError
-                ?? AMCError(.hookFailed(hook: "archiving", typeName: "?", reason: "\(error)"))
+                ?? AMCError(.hookFailed(hook: "archiving", typeName: "AutoMagicCoding", reason: "\(error)"))
             guard isNoThrow else { throw amcError }
             reportSwallowed(amcError)
             return fallback

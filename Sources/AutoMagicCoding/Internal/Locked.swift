@@ -16,9 +16,4 @@ final class Locked<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
-
-    /// A copy of the current value.
-    var current: Value {
-        withLock { $0 }
-    }
 }
