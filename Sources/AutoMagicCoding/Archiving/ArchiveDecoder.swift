@@ -146,15 +146,7 @@ struct ArchiveDecoder {
         case let .optional(type, wrapped):
             if NumberValue.isNull(raw) { return type.noneValue }
             return try decode(raw, kind: wrapped, owner: owner)
-        case let .structString(type):
-            if Swift.type(of: raw) == type { return raw }
-            let string = try expect(raw as? String, "a \(AMC.unqualifiedName(of: type)) string", raw)
-            do {
-                return try type.init(amcStringValue: string)
-            } catch {
-                throw path.located(error, hook: "init(amcStringValue:)", typeName: AMC.unqualifiedName(of: type))
-            }
-        case let .opaqueStruct(type, _):
+        case let .structString(type as Any.Type), let .opaqueStruct(type, _):
             return try decodeStructWithHook(raw, type: type, owner: owner)
         case let .object(type):
             guard let dictionary = raw as? [String: Any] else { return nil }
@@ -251,17 +243,18 @@ struct ArchiveDecoder {
         if Swift.type(of: raw) == type { return raw }
         let name = AMC.unqualifiedName(of: type)
         let string = try expect(raw as? String, "a \(name) string", raw)
+        let codable = type as? any AMCStructCodable.Type
         let value: Any
         do {
-            if let codable = type as? any AMCStructCodable.Type {
-                value = try codable.init(amcStringValue: string)
+            if let codable {
+                value = try codable.init(amcStringValue: string)  // a conformance comes before any hook
             } else if let owner {
                 value = try owner.amcDecodeStruct(string, named: name)
             } else {
                 value = try AMC.defaultDecodeStruct(string, named: name)
             }
         } catch {
-            throw path.located(error, hook: "amcDecodeStruct", typeName: name)
+            throw path.located(error, hook: codable == nil ? "amcDecodeStruct" : "init(amcStringValue:)", typeName: name)
         }
         guard Swift.type(of: value) == type else {
             throw path.error(.typeMismatch(
