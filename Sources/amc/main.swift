@@ -9,6 +9,12 @@ let usage = """
               folder), read it back, and check the copy equals the original field by field
     """
 
+/// Prints `message` to standard error and exits with `status`.
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+    exit(status)
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "demo":
@@ -17,24 +23,18 @@ case "demo":
         print(usage)
         exit(0)
     }
-    guard arguments.count <= 1 else {
-        FileHandle.standardError.write(Data("amc demo: too many arguments\n\(usage)\n".utf8))
-        exit(2)
-    }
+    guard arguments.count <= 1 else { fail("amc demo: too many arguments\n\(usage)", status: 2) }
     do {
         let report = try Demo.run(in: arguments.first.map { URL(fileURLWithPath: $0, isDirectory: true) })
         print(report.summary)
         exit(report.differences.isEmpty ? 0 : 1)
     } catch {
-        FileHandle.standardError.write(Data("amc demo: \(error)\n".utf8))
-        exit(1)
+        fail("amc demo: \(error)", status: 1)
     }
 case "--help", "-h", "help":
     print(usage)
 case let command?:
-    FileHandle.standardError.write(Data("amc: unknown command '\(command)'\n\(usage)\n".utf8))
-    exit(2)
+    fail("amc: unknown command '\(command)'\n\(usage)", status: 2)
 case nil:
-    FileHandle.standardError.write(Data("\(usage)\n".utf8))
-    exit(2)
+    fail(usage, status: 2)
 }

@@ -211,6 +211,12 @@ struct ArchiveDecoder {
     /// A value for an `Any` or protocol-typed place: dictionaries with `"class"` become objects
     /// (of registered types only), other dictionaries and arrays are decoded element by element.
     private mutating func decodeDynamic(_ raw: Any, expected: Any.Type) throws -> Any? {
+        if NumberValue.isNull(raw) { return nil }
+        if let number = NumberValue.foundationNumber(raw) {
+            // Foundation's readers give NSNumber; hand back the Swift value it stands for.
+            if "cB".contains(NumberValue.typeCode(of: number)) { return number.boolValue }
+            return NumberValue(number)?.swiftValue ?? number
+        }
         switch raw {
         case let dictionary as [String: Any]:
             if let className = try className(in: dictionary) {
@@ -222,18 +228,6 @@ struct ArchiveDecoder {
             return try decodeDictionary(dictionary, valueKind: .dynamic(Any.self), owner: nil)
         case let array as [Any]:
             return try decodeArray(array, elementKind: .dynamic(Any.self), owner: nil)
-        case _ where NumberValue.isNull(raw):
-            return nil
-        case _ where NumberValue.foundationNumber(raw) != nil:
-            let number = NumberValue.foundationNumber(raw)!
-            // Foundation's readers give NSNumber; hand back the Swift value it stands for.
-            if "cB".contains(NumberValue.typeCode(of: number)) { return number.boolValue }
-            switch NumberValue(number) {
-            case let .int(value)?: return Int(value)
-            case let .uint(value)?: return value
-            case let .double(value)?: return value
-            case nil: return number
-            }
         default:
             return raw
         }

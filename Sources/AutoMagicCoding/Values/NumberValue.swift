@@ -84,6 +84,15 @@ enum NumberValue: Equatable, CustomStringConvertible {
         return convert(type)
     }
 
+    /// The plain Swift value: `Int`, `UInt64` (above `Int.max`) or `Double`.
+    var swiftValue: Any {
+        switch self {
+        case let .int(value): return Int(value)
+        case let .uint(value): return value
+        case let .double(value): return value
+        }
+    }
+
     var description: String {
         switch self {
         case let .int(value): return String(value)
