@@ -181,11 +181,13 @@ public struct Money: Equatable, Sendable, CustomStringConvertible {
     /// Parses `"EUR 1200.50"`.
     public init(parsing string: String) throws {
         let parts = string.split(separator: " ")
-        let amount = parts.count == 2 ? parts[1].split(separator: ".") : []
-        guard amount.count == 2, let units = Int(amount[0]), let hundredths = Int(amount[1]) else {
+        let negative = parts.count == 2 && parts[1].hasPrefix("-")
+        let amount = parts.count == 2 ? parts[1].drop(while: { $0 == "-" }).split(separator: ".") : []
+        guard amount.count == 2, amount[1].count == 2, let units = UInt(amount[0]), let hundredths = Int(amount[1]) else {
             throw AMCError(.typeMismatch(expected: "money like \"EUR 1200.50\"", found: "\"\(string)\""))
         }
-        self.init(currency: String(parts[0]), cents: units * 100 + (units < 0 ? -hundredths : hundredths))
+        let magnitude = Int(units) * 100 + hundredths
+        self.init(currency: String(parts[0]), cents: negative ? -magnitude : magnitude)
     }
 
     /// `"EUR 1200.50"`.

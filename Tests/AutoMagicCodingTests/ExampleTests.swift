@@ -41,8 +41,13 @@ struct ExampleTests {
         let people = try #require(dict["people"] as? [[String: Any]])
         #expect(people.map { $0["class"] as? String } == ["Person", "Person", "Person", "Manager"])
         #expect(people[2]["email"] == nil)
-        #expect(try Money(parsing: "EUR -3.05") == Money(currency: "EUR", cents: -305))
+        for cents in [-305, -5, 0, 7, 120_050] {
+            let money = Money(currency: "EUR", cents: cents)
+            #expect(try Money(parsing: money.description) == money)
+        }
         #expect(Money(currency: "EUR", cents: -305).description == "EUR -3.05")
+        #expect(Money(currency: "EUR", cents: -5).description == "EUR -0.05")
+        #expect(throws: AMCError.self) { try Money(parsing: "EUR 1.5") }
     }
 
     @Test func amcDemoBinaryEndToEnd() throws {
