@@ -24,8 +24,20 @@ struct Differences {
     }
 
     mutating func people(_ path: String, _ a: [Person], _ b: [Person]) {
+        each(path, a, b) { $0.person($1, $2, $3) }
+    }
+
+    /// Compares the counts, then each pair of elements with `compare`.
+    mutating func each<T>(_ path: String, _ a: [T], _ b: [T], _ compare: (inout Differences, String, T, T) -> Void) {
         check("\(path).count", a.count, b.count)
-        for (index, (x, y)) in zip(a, b).enumerated() { person("\(path)[\(index)]", x, y) }
+        for (index, (x, y)) in zip(a, b).enumerated() { compare(&self, "\(path)[\(index)]", x, y) }
+    }
+
+    mutating func team(_ path: String, _ a: Team, _ b: Team) {
+        check("\(path).name", a.name, b.name)
+        person("\(path).lead", a.lead, b.lead)
+        people("\(path).members", a.members, b.members)
+        any("\(path).metadata", a.metadata, b.metadata)
     }
 
     mutating func office(_ path: String, _ a: Office?, _ b: Office?) {
@@ -37,14 +49,14 @@ struct Differences {
         check("\(path).desks", a.desks, b.desks)
     }
 
-    /// Values of `Any` collections: compared by their property-list form.
+    /// Values of `Any` collections: objects field by field, collections element by element,
+    /// scalars by value; anything else counts as a difference.
     mutating func any(_ path: String, _ a: Any, _ b: Any) {
         switch (a, b) {
         case let (x as Person, y as Person): person(path, x, y)
         case let (x as Office, y as Office): office(path, x, y)
         case let (x as [Any], y as [Any]):
-            check("\(path).count", x.count, y.count)
-            for (index, (p, q)) in zip(x, y).enumerated() { any("\(path)[\(index)]", p, q) }
+            each(path, x, y) { $0.any($1, $2, $3) }
         case let (x as [String: Any], y as [String: Any]):
             check("\(path).keys", Set(x.keys), Set(y.keys))
             for (key, p) in x { if let q = y[key] { any("\(path).\(key)", p, q) } }
@@ -71,16 +83,9 @@ extension Company {
         diff.check("version", version, other.version)
         diff.check("budget", budget, other.budget)
         diff.office("headquarters", headquarters, other.headquarters)
-        diff.check("offices.count", offices.count, other.offices.count)
-        for (index, (a, b)) in zip(offices, other.offices).enumerated() { diff.office("offices[\(index)]", a, b) }
+        diff.each("offices", offices, other.offices) { $0.office($1, $2, $3) }
         diff.people("people", people, other.people)
-        diff.check("teams.count", teams.count, other.teams.count)
-        for (index, (a, b)) in zip(teams, other.teams).enumerated() {
-            diff.check("teams[\(index)].name", a.name, b.name)
-            diff.person("teams[\(index)].lead", a.lead, b.lead)
-            diff.people("teams[\(index)].members", a.members, b.members)
-            diff.any("teams[\(index)].metadata", a.metadata, b.metadata)
-        }
+        diff.each("teams", teams, other.teams) { $0.team($1, $2, $3) }
         diff.any("assets", assets, other.assets)
         return diff.paths
     }
