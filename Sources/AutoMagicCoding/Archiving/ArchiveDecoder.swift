@@ -8,7 +8,10 @@ struct ArchiveDecoder {
 
     /// The object a top-level dictionary describes: of the registered class it names (when
     /// `expected` is nil), or of `expected` or a registered subtype of it.
-    mutating func decodeRoot(_ dictionary: [String: Any], expected: (any AMCCodable.Type)?) throws -> any AMCCodable {
+    mutating func decodeRoot(_ root: ArchiveValue, expected: (any AMCCodable.Type)?) throws -> any AMCCodable {
+        guard case let .dictionary(dictionary) = root else {
+            throw mismatch("a dictionary describing an object", root)
+        }
         let className = try self.className(in: dictionary)
         guard let expected else {
             guard let className else { throw path.error(.missingClassName) }
@@ -27,6 +30,11 @@ struct ArchiveDecoder {
         return try instantiate(type, from: dictionary)
     }
 
+    /// The object a dictionary representation describes (see ``decodeRoot(_:expected:)``).
+    mutating func decodeRoot(_ dictionary: [String: Any], expected: (any AMCCodable.Type)?) throws -> any AMCCodable {
+        try decodeRoot(try ArchiveValue.converting(dictionary, path: &path), expected: expected)
+    }
+
     /// Sets one field of `instance` from `dictionary[key]`.
     mutating func loadValue<Root: AMCCodable>(
         forKey key: String, from dictionary: [String: Any], into instance: inout Root
@@ -41,22 +49,24 @@ struct ArchiveDecoder {
         guard field.isWritable else {
             throw path.error(.readOnlyKey(key: key, typeName: AMC.unqualifiedName(of: type)))
         }
-        try decodeField(field, from: raw, into: &instance)
+        try decodeField(field, from: try ArchiveValue.converting(raw, path: &path, depth: 1), into: &instance)
     }
 
     // MARK: - Objects
 
-    private mutating func instantiate(_ type: any AMCCodable.Type, from dictionary: [String: Any]) throws -> any AMCCodable {
+    private mutating func instantiate(_ type: any AMCCodable.Type, from dictionary: ArchiveDictionary) throws -> any AMCCodable {
         try enterContainer()
         defer { depth -= 1 }
         return try fill(type, from: dictionary)
     }
 
-    private mutating func fill<T: AMCCodable>(_: T.Type, from dictionary: [String: Any]) throws -> T {
+    private mutating func fill<T: AMCCodable>(_: T.Type, from dictionary: ArchiveDictionary) throws -> T {
         var instance = T()
         let plan = TypePlan.of(T.self)
+        var hint = 0
         for key in instance.amcKeys {
-            guard let raw = dictionary[key], let field = plan.fieldsByName[key], field.isWritable else {
+            guard let raw = dictionary.value(forKey: key, hint: &hint), let field = plan.fieldsByName[key],
+                  field.isWritable else {
                 continue  // keys the data lacks, or the type cannot set, are left alone
             }
             path.push(key: key)
@@ -71,7 +81,9 @@ struct ArchiveDecoder {
         return instance
     }
 
-    private mutating func decodeField<Root: AMCCodable>(_ field: FieldPlan, from raw: Any, into instance: inout Root) throws {
+    private mutating func decodeField<Root: AMCCodable>(
+        _ field: FieldPlan, from raw: ArchiveValue, into instance: inout Root
+    ) throws {
         let declared = instance.amcFieldType(forKey: field.name)
         let inferred = field.kind.fieldType
         let value: Any?
@@ -93,10 +105,10 @@ struct ArchiveDecoder {
     }
 
     /// The class named by `"class"`, if any; throws when `"class"` holds something else than a string.
-    private func className(in dictionary: [String: Any]) throws -> String? {
+    private func className(in dictionary: ArchiveDictionary) throws -> String? {
         guard let value = dictionary["class"] else { return nil }
-        guard let name = value as? String else {
-            throw path.error(.typeMismatch(expected: "a class name string under \"class\"", found: Self.describe(value)))
+        guard case let .string(name) = value else {
+            throw mismatch("a class name string under \"class\"", value)
         }
         return name
     }
@@ -116,40 +128,49 @@ struct ArchiveDecoder {
     // MARK: - Values
 
     /// The value of the given kind that `raw` holds; nil when it is to be left unset.
-    private mutating func decode(_ raw: Any, kind: ValueKind, owner: (any AMCCodable)?) throws -> Any? {
+    private mutating func decode(_ raw: ArchiveValue, kind: ValueKind, owner: (any AMCCodable)?) throws -> Any? {
         switch kind {
         case .string:
-            return try expect(raw as? String, "a string", raw)
+            guard case let .string(string) = raw else { throw mismatch("a string", raw) }
+            return string
         case .bool:
             return try bool(from: raw)
         case .character:
-            guard let string = raw as? String, string.count == 1 else {
+            guard case let .string(string) = raw, string.count == 1 else {
                 throw mismatch("a one-character string", raw)
             }
             return string.first!
         case .date:
-            if let date = raw as? Date { return date }
-            return try expect((raw as? String).flatMap(Self.isoDate), "a date or an ISO 8601 date string", raw)
+            switch raw {
+            case let .date(date): return date
+            case let .string(string): return try expect(ISODate.date(from: string), "a date or an ISO 8601 date string", raw)
+            default: throw mismatch("a date or an ISO 8601 date string", raw)
+            }
         case .data:
-            if let data = raw as? Data { return data }
-            return try expect((raw as? String).flatMap { Data(base64Encoded: $0) }, "data or a base64 string", raw)
+            switch raw {
+            case let .data(data): return data
+            case let .string(string): return try expect(Data(base64Encoded: string), "data or a base64 string", raw)
+            default: throw mismatch("data or a base64 string", raw)
+            }
         case .url:
-            if let url = raw as? URL { return url }
-            return try expect((raw as? String).flatMap { URL(string: $0) }, "a URL string", raw)
+            if let url = foreign(raw, URL.self) { return url }
+            guard case let .string(string) = raw else { throw mismatch("a URL string", raw) }
+            return try expect(URL(string: string), "a URL string", raw)
         case .uuid:
-            if let uuid = raw as? UUID { return uuid }
-            return try expect((raw as? String).flatMap { UUID(uuidString: $0) }, "a UUID string", raw)
+            if let uuid = foreign(raw, UUID.self) { return uuid }
+            guard case let .string(string) = raw else { throw mismatch("a UUID string", raw) }
+            return try expect(UUID(uuidString: string), "a UUID string", raw)
         case let .integer(type):
             return try numeric(from: raw, as: type) { $0.converted(to: type) }
         case let .floatingPoint(type):
             return try numeric(from: raw, as: type) { $0.converted(to: type) }
         case let .optional(type, wrapped):
-            if NumberValue.isNull(raw) { return type.noneValue }
+            if case .null = raw { return type.noneValue }
             return try decode(raw, kind: wrapped, owner: owner)
         case let .structString(type as Any.Type), let .opaqueStruct(type, _):
             return try decodeStructWithHook(raw, type: type, owner: owner)
         case let .object(type):
-            guard let dictionary = raw as? [String: Any] else { return nil }
+            guard case let .dictionary(dictionary) = raw else { return nil }
             return try decodeObject(dictionary, expected: type)
         case let .rawValue(type, rawKind):
             guard let rawValue = try decode(raw, kind: rawKind, owner: owner) else { return nil }
@@ -173,15 +194,15 @@ struct ArchiveDecoder {
         }
     }
 
-    private mutating func decodeObject(_ dictionary: [String: Any], expected: Any.Type) throws -> (any AMCCodable)? {
+    private mutating func decodeObject(_ dictionary: ArchiveDictionary, expected: Any.Type) throws -> (any AMCCodable)? {
         guard let type = resolve(try className(in: dictionary), expected: expected) else {
             return nil  // an unrelated or unregistered class is left unset, as AMC does
         }
         return try instantiate(type, from: dictionary)
     }
 
-    private mutating func decodeArray(_ raw: Any, elementKind: ValueKind, owner: (any AMCCodable)?) throws -> [Any] {
-        let elements = try expect(raw as? [Any], "an array", raw)
+    private mutating func decodeArray(_ raw: ArchiveValue, elementKind: ValueKind, owner: (any AMCCodable)?) throws -> [Any] {
+        guard case let .array(elements) = raw else { throw mismatch("an array", raw) }
         try enterContainer()
         defer { depth -= 1 }
         var items: [Any] = []
@@ -194,13 +215,15 @@ struct ArchiveDecoder {
         return items
     }
 
-    private mutating func decodeDictionary(_ raw: Any, valueKind: ValueKind, owner: (any AMCCodable)?) throws -> [String: Any] {
-        let entries = try expect(raw as? [String: Any], "a dictionary", raw)
+    private mutating func decodeDictionary(
+        _ raw: ArchiveValue, valueKind: ValueKind, owner: (any AMCCodable)?
+    ) throws -> [String: Any] {
+        guard case let .dictionary(entries) = raw else { throw mismatch("a dictionary", raw) }
         try enterContainer()
         defer { depth -= 1 }
         var items: [String: Any] = [:]
         items.reserveCapacity(entries.count)
-        for (key, entry) in entries {
+        for (key, entry) in entries.entries where items[key] == nil {
             path.push(key: key)
             defer { path.pop() }
             if let item = try decode(entry, kind: valueKind, owner: owner) { items[key] = item }
@@ -209,34 +232,31 @@ struct ArchiveDecoder {
     }
 
     /// A value for an `Any` or protocol-typed place: dictionaries with `"class"` become objects
-    /// (of registered types only), other dictionaries and arrays are decoded element by element.
-    private mutating func decodeDynamic(_ raw: Any, expected: Any.Type) throws -> Any? {
-        if NumberValue.isNull(raw) { return nil }
-        if let number = NumberValue.foundationNumber(raw) {
-            // Foundation's readers give NSNumber; hand back the Swift value it stands for.
-            if "cB".contains(NumberValue.typeCode(of: number)) { return number.boolValue }
-            return NumberValue(number)?.swiftValue ?? number
-        }
+    /// (of registered types only), other dictionaries and arrays are decoded element by element,
+    /// numbers become `Int`, `UInt64` or `Double`.
+    private mutating func decodeDynamic(_ raw: ArchiveValue, expected: Any.Type) throws -> Any? {
         switch raw {
-        case let dictionary as [String: Any]:
+        case .null:
+            return nil
+        case let .dictionary(dictionary):
             if let className = try className(in: dictionary) {
                 guard let type = resolve(className, expected: expected) else {
                     throw path.error(.unregisteredClass(className: className))
                 }
                 return try instantiate(type, from: dictionary)
             }
-            return try decodeDictionary(dictionary, valueKind: .dynamic(Any.self), owner: nil)
-        case let array as [Any]:
-            return try decodeArray(array, elementKind: .dynamic(Any.self), owner: nil)
+            return try decodeDictionary(raw, valueKind: .dynamic(Any.self), owner: nil)
+        case .array:
+            return try decodeArray(raw, elementKind: .dynamic(Any.self), owner: nil)
         default:
-            return raw
+            return raw.swiftValue
         }
     }
 
-    private func decodeStructWithHook(_ raw: Any, type: Any.Type, owner: (any AMCCodable)?) throws -> Any {
-        if Swift.type(of: raw) == type { return raw }
+    private func decodeStructWithHook(_ raw: ArchiveValue, type: Any.Type, owner: (any AMCCodable)?) throws -> Any {
+        if case let .foreign(box) = raw, Swift.type(of: box.value) == type { return box.value }
         let name = AMC.unqualifiedName(of: type)
-        let string = try expect(raw as? String, "a \(name) string", raw)
+        guard case let .string(string) = raw else { throw mismatch("a \(name) string", raw) }
         let codable = type as? any AMCStructCodable.Type
         let value: Any
         do {
@@ -260,12 +280,12 @@ struct ArchiveDecoder {
 
     // MARK: - Scalars
 
-    private func bool(from raw: Any) throws -> Bool {
-        if let bool = raw as? Bool, Swift.type(of: raw) == Bool.self { return bool }
-        if let string = raw as? String {
+    private func bool(from raw: ArchiveValue) throws -> Bool {
+        if case let .bool(bool) = raw { return bool }
+        if case let .string(string) = raw {
             return try expect(ScalarStrings.bool(string), "a Bool (yes/no, true/false, on/off, 1/0)", raw)
         }
-        let number = try expect(NumberValue(raw), "a Bool", raw)
+        let number = try expect(raw.number, "a Bool", raw)
         switch number.exactly(UInt8.self) {
         case 0: return false
         case 1: return true
@@ -275,7 +295,7 @@ struct ArchiveDecoder {
 
     /// A number from `raw` converted by `convert` to the property's numeric `type`; throws when
     /// it does not fit.
-    private func numeric(from raw: Any, as type: Any.Type, _ convert: (NumberValue) -> Any?) throws -> Any {
+    private func numeric(from raw: ArchiveValue, as type: Any.Type, _ convert: (NumberValue) -> Any?) throws -> Any {
         let typeName = AMC.unqualifiedName(of: type)
         let number = try number(from: raw, typeName: typeName)
         guard let value = convert(number) else {
@@ -285,10 +305,10 @@ struct ArchiveDecoder {
     }
 
     /// A number from a numeric value, a `Bool` (0 or 1), or a string holding either.
-    private func number(from raw: Any, typeName: String) throws -> NumberValue {
-        if let number = NumberValue(raw) { return number }
-        if Swift.type(of: raw) == Bool.self, let bool = raw as? Bool { return .int(bool ? 1 : 0) }
-        if let string = raw as? String {
+    private func number(from raw: ArchiveValue, typeName: String) throws -> NumberValue {
+        if let number = raw.number { return number }
+        if case let .bool(bool) = raw { return .int(bool ? 1 : 0) }
+        if case let .string(string) = raw {
             if let number = ScalarStrings.number(string) { return number }
             if let bool = ScalarStrings.bool(string) { return .int(bool ? 1 : 0) }
         }
@@ -301,13 +321,6 @@ struct ArchiveDecoder {
         (rawValue as? R.RawValue).flatMap(R.init(rawValue:))
     }
 
-    private static func isoDate(_ string: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: string) { return date }
-        formatter.formatOptions.insert(.withFractionalSeconds)
-        return formatter.date(from: string)
-    }
-
     private func hook<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
@@ -316,22 +329,28 @@ struct ArchiveDecoder {
         }
     }
 
-    private func built(_ value: Any?, _ type: Any.Type, _ raw: Any) throws -> Any {
+    private func built(_ value: Any?, _ type: Any.Type, _ raw: ArchiveValue) throws -> Any {
         guard let value else {
             throw path.error(.typeMismatch(
                 expected: "elements of \(AMC.unqualifiedName(of: type))",
-                found: "\(Self.describe(raw)) with elements of other types"))
+                found: "\(raw.summary) with elements of other types"))
         }
         return value
     }
 
-    private func expect<T>(_ value: T?, _ expected: String, _ raw: Any) throws -> T {
+    private func expect<T>(_ value: T?, _ expected: String, _ raw: ArchiveValue) throws -> T {
         guard let value else { throw mismatch(expected, raw) }
         return value
     }
 
-    private func mismatch(_ expected: String, _ raw: Any) -> AMCError {
-        path.error(.typeMismatch(expected: expected, found: Self.describe(raw)))
+    private func mismatch(_ expected: String, _ raw: ArchiveValue) -> AMCError {
+        path.error(.typeMismatch(expected: expected, found: raw.summary))
+    }
+
+    /// The value of a dictionary representation that holds a `T` itself (a `URL`, say).
+    private func foreign<T>(_ raw: ArchiveValue, _: T.Type) -> T? {
+        guard case let .foreign(box) = raw else { return nil }
+        return box.value as? T
     }
 
     private mutating func enterContainer() throws {
@@ -339,31 +358,5 @@ struct ArchiveDecoder {
             throw path.error(.nestingTooDeep(limit: AMC.maximumDepth))
         }
         depth += 1
-    }
-
-    /// How a piece of data reads in an error message: `the string "abc"`, `the number 300`,
-    /// `a dictionary of class "Person"`.
-    static func describe(_ raw: Any) -> String {
-        switch raw {
-        case let dictionary as [String: Any]:
-            if let name = dictionary["class"] as? String { return "a dictionary of class \"\(name)\"" }
-            return "a dictionary"
-        case is [Any]:
-            return "an array"
-        case let string as String:
-            let shown = string.count > 60 ? string.prefix(57) + "..." : Substring(string)
-            return "the string \"\(shown)\""
-        case let bool as Bool where Swift.type(of: raw) == Bool.self:
-            return "the bool \(bool)"
-        case is Date:
-            return "a date"
-        case let data as Data:
-            return "data of \(data.count) bytes"
-        case _ where NumberValue.isNull(raw):
-            return "null"
-        default:
-            if let number = NumberValue(raw) { return "the number \(number)" }
-            return "a value of type \(AMC.unqualifiedName(of: Swift.type(of: raw)))"
-        }
     }
 }

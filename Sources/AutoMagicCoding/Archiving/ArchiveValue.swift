@@ -1,0 +1,188 @@
+import Foundation
+
+/// A parsed document the decoder reads from: what the file readers build straight from bytes, and
+/// what a `[String: Any]` dictionary representation is converted to. Cheaper than Foundation's
+/// containers: dictionaries are two parallel arrays in document order, looked up with a hint.
+enum ArchiveValue {
+    case string(String)
+    case int(Int64)
+    case uint(UInt64)
+    case double(Double)
+    case bool(Bool)
+    case date(Date)
+    case data(Data)
+    /// JSON's `null`, or `NSNull` in a dictionary representation.
+    case null
+    case array([ArchiveValue])
+    case dictionary(ArchiveDictionary)
+    /// A value in a dictionary representation that has no document form (a `CGPoint`, a `URL`),
+    /// accepted where a property of exactly its type expects it.
+    case foreign(ForeignValue)
+
+    /// The number this value holds; nil for anything but a number.
+    var number: NumberValue? {
+        switch self {
+        case let .int(value): return .int(value)
+        case let .uint(value): return .uint(value)
+        case let .double(value): return .double(value)
+        default: return nil
+        }
+    }
+
+    /// The class name under `"class"`, when this is a dictionary with a string there.
+    var className: String? {
+        guard case let .dictionary(dictionary) = self, case let .string(name)? = dictionary["class"] else { return nil }
+        return name
+    }
+}
+
+/// Boxes a foreign value so that ``ArchiveValue`` stays small.
+final class ForeignValue {
+    let value: Any
+    init(_ value: Any) { self.value = value }
+}
+
+/// A dictionary in document order.
+struct ArchiveDictionary {
+    private(set) var keys: [String] = []
+    private(set) var values: [ArchiveValue] = []
+
+    init() {}
+
+    init(minimumCapacity: Int) {
+        keys.reserveCapacity(minimumCapacity)
+        values.reserveCapacity(minimumCapacity)
+    }
+
+    var count: Int { keys.count }
+    var isEmpty: Bool { keys.isEmpty }
+
+    /// Adds an entry; a repeated key keeps its first value when looked up.
+    mutating func append(_ key: String, _ value: ArchiveValue) {
+        keys.append(key)
+        values.append(value)
+    }
+
+    subscript(key: String) -> ArchiveValue? {
+        var hint = 0
+        return value(forKey: key, hint: &hint)
+    }
+
+    /// Looks `key` up starting at `hint`, the position after the previous hit, and moves the hint
+    /// past this one: reading an object's keys in the order they were written costs one comparison
+    /// each.
+    func value(forKey key: String, hint: inout Int) -> ArchiveValue? {
+        let count = keys.count
+        var index = hint < count ? hint : 0
+        for _ in 0..<count {
+            if keys[index] == key {
+                hint = index + 1
+                return values[index]
+            }
+            index += 1
+            if index == count { index = 0 }
+        }
+        return nil
+    }
+
+    /// The entries in document order.
+    var entries: Zip2Sequence<[String], [ArchiveValue]> { zip(keys, values) }
+}
+
+// MARK: - From and to Swift values
+
+extension ArchiveValue {
+    /// Converts a dictionary representation value (Swift or Foundation types) to a document value.
+    /// Deeper than ``AMC/maximumDepth`` containers throw, before anything deeper is visited.
+    static func converting(_ raw: Any, path: inout KeyPathTracker, depth: Int = 0) throws -> ArchiveValue {
+        if let string = raw as? String { return .string(string) }
+        if Swift.type(of: raw) == Bool.self, let bool = raw as? Bool { return .bool(bool) }
+        if NumberValue.isNull(raw) { return .null }
+        if let number = NumberValue.foundationNumber(raw) {
+            if "cB".contains(NumberValue.typeCode(of: number)) { return .bool(number.boolValue) }
+        }
+        if let number = NumberValue(raw) {
+            switch number {
+            case let .int(value): return .int(value)
+            case let .uint(value): return .uint(value)
+            case let .double(value): return .double(value)
+            }
+        }
+        switch raw {
+        case let date as Date:
+            return .date(date)
+        case let data as Data:
+            return .data(data)
+        case let dictionary as [String: Any]:
+            guard depth < AMC.maximumDepth else { throw path.error(.nestingTooDeep(limit: AMC.maximumDepth)) }
+            var converted = ArchiveDictionary(minimumCapacity: dictionary.count)
+            for (key, value) in dictionary {
+                path.push(key: key)
+                defer { path.pop() }
+                converted.append(key, try converting(value, path: &path, depth: depth + 1))
+            }
+            return .dictionary(converted)
+        case let array as [Any]:
+            guard depth < AMC.maximumDepth else { throw path.error(.nestingTooDeep(limit: AMC.maximumDepth)) }
+            var converted: [ArchiveValue] = []
+            converted.reserveCapacity(array.count)
+            for (index, element) in array.enumerated() {
+                path.push(index: index)
+                defer { path.pop() }
+                converted.append(try converting(element, path: &path, depth: depth + 1))
+            }
+            return .array(converted)
+        default:
+            return .foreign(ForeignValue(raw))
+        }
+    }
+
+    /// The Swift value for this document value: `String`, `Int` (or `UInt64` above `Int.max`),
+    /// `Double`, `Bool`, `Date`, `Data`, `NSNull`, `[Any]` and `[String: Any]`.
+    var swiftValue: Any {
+        switch self {
+        case let .string(value): return value
+        case let .int(value): return Int(value)
+        case let .uint(value): return value
+        case let .double(value): return value
+        case let .bool(value): return value
+        case let .date(value): return value
+        case let .data(value): return value
+        case .null: return NSNull()
+        case let .array(elements): return elements.map(\.swiftValue)
+        case let .dictionary(dictionary):
+            var result: [String: Any] = [:]
+            result.reserveCapacity(dictionary.count)
+            for (key, value) in dictionary.entries where result[key] == nil { result[key] = value.swiftValue }
+            return result
+        case let .foreign(box): return box.value
+        }
+    }
+
+    /// How this value reads in an error message: `the string "abc"`, `the number 300`,
+    /// `a dictionary of class "Person"`.
+    var summary: String {
+        switch self {
+        case let .dictionary(dictionary):
+            if case let .string(name)? = dictionary["class"] { return "a dictionary of class \"\(name)\"" }
+            return "a dictionary"
+        case .array:
+            return "an array"
+        case let .string(string):
+            let shown = string.count > 60 ? string.prefix(57) + "..." : Substring(string)
+            return "the string \"\(shown)\""
+        case let .bool(bool):
+            return "the bool \(bool)"
+        case .date:
+            return "a date"
+        case let .data(data):
+            return "data of \(data.count) bytes"
+        case .null:
+            return "null"
+        case .int, .uint, .double:
+            return "the number \(number!)"
+        case let .foreign(box):
+            return "a value of type \(AMC.unqualifiedName(of: Swift.type(of: box.value)))"
+        }
+    }
+}

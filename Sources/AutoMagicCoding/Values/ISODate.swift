@@ -1,0 +1,124 @@
+import Foundation
+
+/// ISO 8601 dates as JSON files carry them (`2024-05-17T09:30:00Z`, with optional fractional
+/// seconds and a `±hh:mm` offset), read and written without a formatter: the UTC calendar is plain
+/// arithmetic (days from civil dates, Howard Hinnant's algorithm).
+enum ISODate {
+    /// `date` in UTC, with as many fractional digits (up to 6) as it needs.
+    static func string(from date: Date) -> String {
+        var text = ""
+        write(date, fractionalDigits: 6, to: &text)
+        return text
+    }
+
+    /// Writes `date` in UTC; whole seconds when `fractionalDigits` is 0 (what XML property
+    /// lists hold).
+    static func write(_ date: Date, fractionalDigits: Int, to text: inout String) {
+        let interval = date.timeIntervalSince1970
+        let scale = pow(10, Double(fractionalDigits))
+        var seconds = interval.rounded(.down)
+        var fraction = ((interval - seconds) * scale).rounded()
+        if fraction >= scale {
+            seconds += 1
+            fraction = 0
+        }
+        let whole = Int64(seconds)
+        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+        let secondOfDay = whole - days * 86_400
+        let (year, month, day) = civil(fromDays: days)
+        text += "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
+        text += "\(padded(secondOfDay / 3600, 2)):\(padded(secondOfDay / 60 % 60, 2)):\(padded(secondOfDay % 60, 2))"
+        if fraction > 0 {
+            var digits = padded(Int64(fraction), fractionalDigits)
+            while digits.hasSuffix("0") { digits.removeLast() }
+            text += ".\(digits)"
+        }
+        text += "Z"
+    }
+
+    /// The date an ISO 8601 date-time string names; nil when it is not one.
+    static func date(from string: String) -> Date? {
+        var utf8 = Array(string.utf8)[...]
+        guard let year = take(&utf8, digits: 4), skip(&utf8, "-"), let month = take(&utf8, digits: 2),
+              skip(&utf8, "-"), let day = take(&utf8, digits: 2), skip(&utf8, "T") || skip(&utf8, "t") || skip(&utf8, " "),
+              let hour = take(&utf8, digits: 2), skip(&utf8, ":"), let minute = take(&utf8, digits: 2),
+              skip(&utf8, ":"), let second = take(&utf8, digits: 2),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else {
+            return nil
+        }
+        var fraction = 0.0
+        if skip(&utf8, ".") || skip(&utf8, ",") {
+            var scale = 0.1
+            var any = false
+            while let byte = utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                fraction += Double(byte - UInt8(ascii: "0")) * scale
+                scale /= 10
+                any = true
+                utf8.removeFirst()
+            }
+            guard any else { return nil }
+        }
+        var offset: Int64 = 0
+        if skip(&utf8, "Z") || skip(&utf8, "z") {
+        } else if let sign = utf8.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            utf8.removeFirst()
+            guard let hours = take(&utf8, digits: 2) else { return nil }
+            _ = skip(&utf8, ":")
+            guard let minutes = take(&utf8, digits: 2), hours < 24, minutes < 60 else { return nil }
+            offset = (hours * 3600 + minutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
+        } else {
+            return nil
+        }
+        guard utf8.isEmpty else { return nil }
+        let days = self.days(fromCivil: year, month, day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    // MARK: - Calendar arithmetic
+
+    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    // MARK: - Scanning
+
+    private static func padded(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    private static func take(_ bytes: inout ArraySlice<UInt8>, digits count: Int) -> Int64? {
+        guard bytes.count >= count else { return nil }
+        var value: Int64 = 0
+        for byte in bytes.prefix(count) {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        bytes.removeFirst(count)
+        return value
+    }
+
+    private static func skip(_ bytes: inout ArraySlice<UInt8>, _ character: Unicode.Scalar) -> Bool {
+        guard bytes.first == UInt8(ascii: character) else { return false }
+        bytes.removeFirst()
+        return true
+    }
+}
