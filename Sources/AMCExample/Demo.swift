@@ -1,7 +1,7 @@
 import AutoMagicCoding
 import Foundation
 
-/// `amc demo`: archive the sample company to a property list, read it back, and compare.
+/// `amc demo`: archive the sample company to an XML property list file, read it back, and compare.
 ///
 /// ```swift
 /// let report = try Demo.run(in: nil)     // a fresh temporary folder
@@ -39,19 +39,15 @@ public enum Demo {
         let file = folder.appendingPathComponent("company.plist")
 
         let company = Company.sample()
-        let dictionary = try company.dictionaryRepresentation()
-        let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0)
-        try data.write(to: file, options: .atomic)
-
-        let read = try PropertyListSerialization.propertyList(from: Data(contentsOf: file), format: nil)
-        guard let readDictionary = read as? [String: Any],
-              let copy = try AMC.object(from: readDictionary) as? Company else {
-            throw AMCError(.typeMismatch(expected: "a Company property list", found: "\(type(of: read))"))
+        try AMC.write(company, to: file)
+        guard let copy = try AMC.read(from: file) as? Company else {
+            throw AMCError(.typeMismatch(expected: "a Company in \(file.lastPathComponent)", found: "another class"))
         }
+        let bytes = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
         return Report(
             file: file,
-            bytes: data.count,
-            objects: countObjects(in: dictionary),
+            bytes: bytes,
+            objects: countObjects(in: try company.dictionaryRepresentation()),
             differences: company.differences(from: copy)
         )
     }

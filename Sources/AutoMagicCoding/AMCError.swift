@@ -49,9 +49,31 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         case nestingTooDeep(limit: Int)
         /// ``AMCCodable/amcFieldType(forKey:)`` declared a field type that its value cannot have.
         case fieldTypeMismatch(key: String, declared: AMCFieldType, inferred: AMCFieldType)
+        /// Bytes that are not valid data of the format: what is wrong and where.
+        case malformedData(format: AMCFormat, location: Location, reason: String)
+        /// Data of no format the archiver reads, or a file name whose extension names none.
+        case unknownFormat(reason: String)
+        /// Reading or writing a file failed (it does not exist, the disk is full); a failed
+        /// write leaves the previous file as it was.
+        case fileSystem(path: String, reason: String)
         /// A user hook (`init(amcStringValue:)`, a struct hook, `amcDidDecode()`, a custom
         /// collection's initializer) threw an error of its own, described in `reason`.
         case hookFailed(hook: String, typeName: String, reason: String)
+    }
+
+    /// Where in a file's bytes a problem is: a line and column (from 1) in the text formats, a
+    /// byte offset (from 0) in binary property lists.
+    public enum Location: Equatable, Sendable, CustomStringConvertible {
+        case line(Int, column: Int)
+        case byteOffset(Int)
+
+        /// `line 3, column 7` or `byte 1024`.
+        public var description: String {
+            switch self {
+            case let .line(line, column): return "line \(line), column \(column)"
+            case let .byteOffset(offset): return "byte \(offset)"
+            }
+        }
     }
 
     /// What went wrong.
@@ -67,8 +89,13 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// A sentence a user can act on, starting with where it happened.
     public var description: String {
-        let place = keyPath.isEmpty ? "At the root" : "At \"\(keyPath)\""
-        return "\(place): \(message)."
+        switch kind {
+        case .malformedData, .unknownFormat, .fileSystem:
+            return "\(message.prefix(1).uppercased())\(message.dropFirst())."
+        default:
+            let place = keyPath.isEmpty ? "At the root" : "At \"\(keyPath)\""
+            return "\(place): \(message)."
+        }
     }
 
     private var message: String {
@@ -101,6 +128,12 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .fieldTypeMismatch(key, declared, inferred):
             return "amcFieldType(forKey: \"\(key)\") says .\(declared.rawValue), "
                 + "but the property's type makes it .\(inferred.rawValue)"
+        case let .malformedData(format, location, reason):
+            return "malformed \(format) at \(location): \(reason)"
+        case let .unknownFormat(reason):
+            return reason
+        case let .fileSystem(path, reason):
+            return "\(path): \(reason)"
         case let .hookFailed(hook, typeName, reason):
             return "\(hook) of \(typeName) failed: \(reason)"
         }

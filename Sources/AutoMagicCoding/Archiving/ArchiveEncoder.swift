@@ -6,14 +6,17 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     var sink: Sink
     /// In no-throw mode a key that fails is left out (and reported) instead of failing the whole.
     let noThrow: Bool
+    /// Dictionary keys in ascending order (for stable files) instead of property order.
+    let sortedKeys: Bool
     private var path = KeyPathTracker()
     /// The objects being encoded, from the root down to here: meeting one again is a cycle.
     private var objectsInProgress = Set<UnsafeRawPointer>()
     private var depth = 0
 
-    init(sink: Sink, noThrow: Bool) {
+    init(sink: Sink, noThrow: Bool, sortedKeys: Bool = false) {
         self.sink = sink
         self.noThrow = noThrow
+        self.sortedKeys = sortedKeys
     }
 
     /// Writes `object` as a dictionary: `"class"`, then each of its ``AMCCodable/amcKeys``.
@@ -37,9 +40,17 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         try enterContainer()
         defer { depth -= 1 }
         sink.beginDictionary()
-        sink.key("class")
-        sink.scalar(.string(type.amcClassName))
-        for key in object.amcKeys {
+        let keys = object.amcKeys
+        if !sortedKeys {
+            sink.key("class")
+            try emit(.string(type.amcClassName))
+        }
+        for key in sortedKeys ? plan.sortedKeys(keys) : keys {
+            if sortedKeys, key == "class" {
+                sink.key("class")
+                try emit(.string(type.amcClassName))
+                continue
+            }
             path.push(key: key)
             defer { path.pop() }
             guard let field = plan.fieldsByName[key] else {
@@ -71,7 +82,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         } else if declared == .structure {
             let string = try encodeStructWithHook(value, owner: object)
             sink.key(field.name)
-            sink.scalar(.string(string))
+            try emit(.string(string))
         } else {
             throw path.error(.fieldTypeMismatch(key: field.name, declared: declared, inferred: inferred))
         }
@@ -82,31 +93,31 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     private mutating func encode(_ value: Any, kind: ValueKind, owner: (any AMCCodable)?) throws {
         switch kind {
         case .string:
-            sink.scalar(.string(try cast(value, String.self)))
+            try emit(.string(try cast(value, String.self)))
         case .bool:
-            sink.scalar(.bool(try cast(value, Bool.self)))
+            try emit(.bool(try cast(value, Bool.self)))
         case .character:
-            sink.scalar(.string(String(try cast(value, Character.self))))
+            try emit(.string(String(try cast(value, Character.self))))
         case .date:
-            sink.scalar(.date(try cast(value, Date.self)))
+            try emit(.date(try cast(value, Date.self)))
         case .data:
-            sink.scalar(.data(try cast(value, Data.self)))
+            try emit(.data(try cast(value, Data.self)))
         case .url:
-            sink.scalar(.string(try cast(value, URL.self).absoluteString))
+            try emit(.string(try cast(value, URL.self).absoluteString))
         case .uuid:
-            sink.scalar(.string(try cast(value, UUID.self).uuidString))
+            try emit(.string(try cast(value, UUID.self).uuidString))
         case .integer:
             let integer = try cast(value, (any BinaryInteger).self)
             if let signed = Int64(exactly: integer) {
-                sink.scalar(.int(signed))
+                try emit(.int(signed))
             } else {
-                sink.scalar(.uint(UInt64(truncatingIfNeeded: integer)))
+                try emit(.uint(UInt64(truncatingIfNeeded: integer)))
             }
         case .floatingPoint:
             if let float = value as? Float {
-                sink.scalar(.float(float))
+                try emit(.float(float))
             } else {
-                sink.scalar(.double(Double(try cast(value, (any BinaryFloatingPoint).self))))
+                try emit(.double(Double(try cast(value, (any BinaryFloatingPoint).self))))
             }
         case .optional:
             guard let (wrapped, wrappedKind) = Self.unwrapped(value, kind: kind) else {
@@ -116,9 +127,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             }
             try encode(wrapped, kind: wrappedKind, owner: owner)
         case .structString:
-            sink.scalar(.string(try cast(value, (any AMCStructCodable).self).amcStringValue))
+            try emit(.string(try cast(value, (any AMCStructCodable).self).amcStringValue))
         case .opaqueStruct:
-            sink.scalar(.string(try encodeStructWithHook(value, owner: owner)))
+            try emit(.string(try encodeStructWithHook(value, owner: owner)))
         case .object:
             try encodeObject(try cast(value, (any AMCCodable).self))
         case let .rawValue(_, rawKind):
@@ -165,7 +176,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         try enterContainer()
         defer { depth -= 1 }
         sink.beginDictionary()
-        for (key, value) in entries {
+        for (key, value) in sortedKeys ? entries.sorted(by: { $0.key < $1.key }) : entries {
             path.push(key: key)
             defer { path.pop() }
             guard let (unwrapped, unwrappedKind) = Self.unwrapped(value, kind: kind) else { continue }
@@ -200,6 +211,15 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             kind = wrappedKind
         }
         return (value, kind)
+    }
+
+    /// Writes a scalar; an error of the format (a NaN in JSON) gets the current key path.
+    private mutating func emit(_ scalar: ArchiveScalar) throws {
+        do {
+            try sink.scalar(scalar)
+        } catch let error as AMCError {
+            throw error.at(path.rendered)
+        }
     }
 
     private func cast<T>(_ value: Any, _: T.Type) throws -> T {

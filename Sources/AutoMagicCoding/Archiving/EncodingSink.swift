@@ -10,6 +10,8 @@ enum ArchiveScalar {
     case double(Double)
     case date(Date)
     case data(Data)
+    /// JSON's `null`: only ever written when converting a document that has one.
+    case null
 }
 
 /// What the encoder's walk over an object graph writes to: a dictionary tree today, bytes of a
@@ -22,7 +24,8 @@ protocol EncodingSink {
     mutating func beginArray()
     mutating func endArray()
     mutating func key(_ key: String)
-    mutating func scalar(_ value: ArchiveScalar)
+    /// Writes a value; throws an ``AMCError`` (without key path) for one the format cannot hold.
+    mutating func scalar(_ value: ArchiveScalar) throws
     /// A point to come back to, so that no-throw mode can drop an entry that failed half-way.
     var mark: Mark { get }
     mutating func rewind(to mark: Mark)
@@ -69,6 +72,7 @@ struct DictionaryBuilder: EncodingSink {
         case let .double(double): add(double)
         case let .date(date): add(date)
         case let .data(data): add(data)
+        case .null: add(NSNull())
         }
     }
 

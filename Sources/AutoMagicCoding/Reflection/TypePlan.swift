@@ -40,6 +40,8 @@ final class TypePlan: @unchecked Sendable {
     let fieldsByName: [String: FieldPlan]
     /// The default ``AMCCodable/amcKeys``: every stored field but `lazy` storage, in order.
     let defaultKeys: [String]
+    /// The default keys and `"class"`, in ascending order.
+    private let sortedDefaultKeys: [String]
 
     private init(type: Any.Type) {
         let fields = RuntimeAccess.fields(of: type)
@@ -48,6 +50,12 @@ final class TypePlan: @unchecked Sendable {
         self.fields = fields
         self.fieldsByName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         self.defaultKeys = fields.map(\.name)
+        self.sortedDefaultKeys = (defaultKeys + ["class"]).sorted()
+    }
+
+    /// `keys` and `"class"` in ascending order; cached for the default keys.
+    func sortedKeys(_ keys: [String]) -> [String] {
+        keys == defaultKeys ? sortedDefaultKeys : (keys + ["class"]).sorted()
     }
 
     /// The plan for `type`, built on first use.

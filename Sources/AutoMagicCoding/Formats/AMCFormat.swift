@@ -1,0 +1,104 @@
+/// A file format the archiver reads and writes itself, without Foundation's serializers.
+///
+/// ```swift
+/// let data = try AMC.data(for: company, format: .binaryPropertyList)
+/// AMCFormat(detecting: data)            // .binaryPropertyList
+/// AMCFormat(pathExtension: "plist")     // .xmlPropertyList
+/// ```
+public enum AMCFormat: String, Sendable, Equatable, CaseIterable, CustomStringConvertible {
+    /// JSON (RFC 8259). Dates are ISO 8601 strings and data is base64, read back into `Date` and
+    /// `Data` properties.
+    case json
+    /// Apple's XML property list (`<plist version="1.0">`).
+    case xmlPropertyList
+    /// Apple's binary property list (`bplist00`).
+    case binaryPropertyList
+
+    /// The format a file name's extension implies when writing: `.json` is JSON and `.plist` an
+    /// XML property list; nil for anything else (pass a format explicitly then).
+    ///
+    /// ```swift
+    /// AMCFormat(pathExtension: "JSON")   // .json
+    /// AMCFormat(pathExtension: "txt")    // nil
+    /// ```
+    public init?(pathExtension: String) {
+        switch pathExtension.lowercased() {
+        case "json": self = .json
+        case "plist": self = .xmlPropertyList
+        default: return nil
+        }
+    }
+
+    /// The format of `bytes`, told from their start: `bplist00` is a binary property list,
+    /// `<?xml` or `<plist` (after white space or a byte-order mark) an XML property list, `{`, `[`
+    /// or any other JSON value JSON. Nil for anything else; never looks at a file name.
+    ///
+    /// ```swift
+    /// AMCFormat(detecting: Data("{\"class\": \"Foo\"}".utf8))   // .json
+    /// ```
+    public init?<Bytes: Collection>(detecting bytes: Bytes) where Bytes.Element == UInt8 {
+        if bytes.starts(with: "bplist00".utf8) {
+            self = .binaryPropertyList
+            return
+        }
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard let first = rest.first else { return nil }
+        switch first {
+        case UInt8(ascii: "<"):
+            guard rest.starts(with: "<?xml".utf8) || rest.starts(with: "<plist".utf8)
+                    || rest.starts(with: "<!".utf8) else { return nil }
+            self = .xmlPropertyList
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            self = .json
+        default:
+            return nil
+        }
+    }
+
+    /// The usual file name extension: `json`, or `plist` for both property-list formats.
+    public var pathExtension: String {
+        self == .json ? "json" : "plist"
+    }
+
+    /// `JSON`, `XML property list`, `binary property list`.
+    public var description: String {
+        switch self {
+        case .json: return "JSON"
+        case .xmlPropertyList: return "XML property list"
+        case .binaryPropertyList: return "binary property list"
+        }
+    }
+}
+
+/// How the text formats lay out what they write.
+///
+/// ```swift
+/// let data = try AMC.data(for: company, format: .json, options: .readable)
+/// ```
+public struct AMCWriteOptions: Sendable, Equatable {
+    /// Line breaks and indentation: two spaces in JSON, a tab per level in XML (as Foundation's
+    /// writer). Binary property lists ignore it.
+    public var prettyPrinted: Bool
+    /// Dictionary keys in ascending order, so that files diff well; otherwise an object's keys
+    /// come in ``AMCCodable/amcKeys`` order, after `"class"`. Applies to every format.
+    public var sortedKeys: Bool
+
+    /// Makes options.
+    ///
+    /// ```swift
+    /// let options = AMCWriteOptions(prettyPrinted: true, sortedKeys: false)
+    /// ```
+    public init(prettyPrinted: Bool, sortedKeys: Bool) {
+        self.prettyPrinted = prettyPrinted
+        self.sortedKeys = sortedKeys
+    }
+
+    /// Pretty-printed with sorted keys: what `AMC.write` uses unless told otherwise.
+    public static let readable = AMCWriteOptions(prettyPrinted: true, sortedKeys: true)
+    /// No white space, keys in property order: the fastest, what `AMC.data(for:format:)` uses
+    /// unless told otherwise.
+    public static let compact = AMCWriteOptions(prettyPrinted: false, sortedKeys: false)
+}

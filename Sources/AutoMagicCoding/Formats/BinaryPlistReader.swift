@@ -1,0 +1,261 @@
+import Foundation
+
+/// Parses a binary property list (`bplist00`) into an ``ArchiveValue``.
+///
+/// Every offset, count and reference is checked against the file before it is used; an object
+/// that contains itself is an error; objects shared by several containers are parsed once, and
+/// the whole may expand to at most a bounded multiple of the file's size, so a small hostile file
+/// cannot make the decoder build an enormous graph.
+struct BinaryPlistReader {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let offsetSize: Int
+    private let refSize: Int
+    private let objectCount: Int
+    private let tableOffset: Int
+    /// Each object once parsed, with the number of values it expands to.
+    private var parsed: [(value: ArchiveValue, size: Int)?]
+    private var inProgress: [Bool]
+    private var depth = 0
+    private let maximumExpansion: Int
+
+    /// The document `data` holds.
+    static func parse(_ data: Data) throws -> ArchiveValue {
+        try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var reader = try BinaryPlistReader(bytes: bytes)
+            let top = reader.uint(at: bytes.count - 16, width: 8)
+            guard top < UInt64(reader.objectCount) else {
+                throw reader.error("the top object \(top) is not in the table of \(reader.objectCount)", at: bytes.count - 16)
+            }
+            return try reader.object(Int(top)).value
+        }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) throws {
+        self.bytes = bytes
+        let trailerStart = bytes.count - 32
+        guard bytes.starts(with: "bplist00".utf8), trailerStart >= 8 else {
+            throw Self.error("too short for a binary property list (\(bytes.count) bytes)", at: bytes.count)
+        }
+        offsetSize = Int(bytes[trailerStart + 6])
+        refSize = Int(bytes[trailerStart + 7])
+        guard (1...8).contains(offsetSize), (1...8).contains(refSize) else {
+            throw Self.error("invalid offset or reference size in the trailer", at: trailerStart + 6)
+        }
+        let count = Self.uint(in: bytes, at: trailerStart + 8, width: 8)
+        let table = Self.uint(in: bytes, at: trailerStart + 24, width: 8)
+        // The offset table must lie between the header and the trailer.
+        guard count >= 1, table >= 9, table < UInt64(trailerStart),
+              count <= (UInt64(trailerStart) - table) / UInt64(offsetSize) else {
+            throw Self.error("the object table (\(count) objects at \(table)) does not fit the file", at: trailerStart + 8)
+        }
+        objectCount = Int(count)
+        tableOffset = Int(table)
+        parsed = Array(repeating: nil, count: objectCount)
+        inProgress = Array(repeating: false, count: objectCount)
+        maximumExpansion = max(1 << 20, bytes.count * 16)
+    }
+
+    // MARK: - Objects
+
+    private mutating func object(_ index: Int) throws -> (value: ArchiveValue, size: Int) {
+        if let done = parsed[index] { return done }
+        let offset = try self.offset(of: index)
+        guard !inProgress[index] else { throw error("object \(index) contains itself", at: offset) }
+        inProgress[index] = true
+        defer { inProgress[index] = false }
+        let result = try parseObject(at: offset)
+        guard result.size <= maximumExpansion else {
+            throw error("shared objects expand to more than \(maximumExpansion) values", at: offset)
+        }
+        parsed[index] = result
+        return result
+    }
+
+    private mutating func parseObject(at offset: Int) throws -> (value: ArchiveValue, size: Int) {
+        let marker = bytes[offset]
+        let low = Int(marker & 0x0F)
+        switch marker >> 4 {
+        case 0x0:
+            switch marker {
+            case 0x00: return (.null, 1)
+            case 0x08: return (.bool(false), 1)
+            case 0x09: return (.bool(true), 1)
+            default: throw error("unknown object marker 0x\(JSONReader.hex(marker))", at: offset)
+            }
+        case 0x1:
+            return (try integer(at: offset), 1)
+        case 0x2:
+            switch low {
+            case 2: return (.double(Double(Float(bitPattern: UInt32(try uint(at: offset + 1, width: 4, from: offset))))), 1)
+            case 3: return (.double(Double(bitPattern: try uint(at: offset + 1, width: 8, from: offset))), 1)
+            default: throw error("a real of \(1 << low) bytes", at: offset)
+            }
+        case 0x3:
+            guard marker == 0x33 else { throw error("unknown object marker 0x\(JSONReader.hex(marker))", at: offset) }
+            let seconds = Double(bitPattern: try uint(at: offset + 1, width: 8, from: offset))
+            return (.date(Date(timeIntervalSinceReferenceDate: seconds)), 1)
+        case 0x4:
+            let (count, start) = try count(at: offset, unit: 1)
+            return (.data(Data(bytes[start..<(start + count)])), 1)
+        case 0x5:
+            let (count, start) = try count(at: offset, unit: 1)
+            let run = UnsafeBufferPointer(rebasing: bytes[start..<(start + count)])
+            if let high = run.firstIndex(where: { $0 >= 0x80 }) {
+                throw error("a non-ASCII byte in an ASCII string", at: start + high)
+            }
+            return (.string(String(decoding: run, as: UTF8.self)), 1)
+        case 0x6:
+            let (count, start) = try count(at: offset, unit: 2)
+            return (.string(try utf16String(count: count, at: start)), 1)
+        case 0xA, 0xC:
+            return try array(at: offset)
+        case 0xD:
+            return try dictionary(at: offset)
+        case 0x8:
+            throw error("UID objects (from NSKeyedArchiver) are not supported", at: offset)
+        default:
+            throw error("unknown object marker 0x\(JSONReader.hex(marker))", at: offset)
+        }
+    }
+
+    private mutating func array(at offset: Int) throws -> (value: ArchiveValue, size: Int) {
+        let (count, start) = try count(at: offset, unit: refSize)
+        try enter(at: offset)
+        defer { depth -= 1 }
+        var elements: [ArchiveValue] = []
+        elements.reserveCapacity(count)
+        var size = 1
+        for position in 0..<count {
+            let element = try object(try reference(at: start + position * refSize))
+            elements.append(element.value)
+            size += element.size
+            guard size <= maximumExpansion else { break }
+        }
+        return (.array(elements), size)
+    }
+
+    private mutating func dictionary(at offset: Int) throws -> (value: ArchiveValue, size: Int) {
+        let (count, keysStart) = try count(at: offset, unit: refSize * 2)
+        try enter(at: offset)
+        defer { depth -= 1 }
+        let valuesStart = keysStart + count * refSize
+        var dictionary = ArchiveDictionary(minimumCapacity: count)
+        var size = 1
+        for position in 0..<count {
+            let keyAt = keysStart + position * refSize
+            guard case let .string(key) = try object(try reference(at: keyAt)).value else {
+                throw error("a dictionary key that is not a string", at: keyAt)
+            }
+            let value = try object(try reference(at: valuesStart + position * refSize))
+            dictionary.append(key, value.value)
+            size += value.size + 1
+            guard size <= maximumExpansion else { break }
+        }
+        return (.dictionary(dictionary), size)
+    }
+
+    // MARK: - Fields
+
+    /// An integer object: 1, 2 or 4 bytes unsigned, 8 bytes signed, or 16 bytes (as Foundation
+    /// writes values above `Int64.max`).
+    private func integer(at offset: Int) throws -> ArchiveValue {
+        let width = 1 << Int(bytes[offset] & 0x0F)
+        switch width {
+        case 1, 2, 4: return .int(Int64(try uint(at: offset + 1, width: width, from: offset)))
+        case 8: return .int(Int64(bitPattern: try uint(at: offset + 1, width: 8, from: offset)))
+        case 16:
+            let high = try uint(at: offset + 1, width: 8, from: offset)
+            let low = try uint(at: offset + 9, width: 8, from: offset)
+            if high == 0 { return low <= UInt64(Int64.max) ? .int(Int64(low)) : .uint(low) }
+            if high == .max, Int64(bitPattern: low) < 0 { return .int(Int64(bitPattern: low)) }
+            throw error("a 128-bit integer that does not fit in 64 bits", at: offset)
+        default:
+            throw error("an integer of \(width) bytes", at: offset)
+        }
+    }
+
+    /// The element count of the object at `offset` and where its elements start, checked to fit
+    /// before the offset table with `unit` bytes per element.
+    private func count(at offset: Int, unit: Int) throws -> (count: Int, start: Int) {
+        var count = Int(bytes[offset] & 0x0F)
+        var start = offset + 1
+        if count == 0x0F {
+            guard start < tableOffset, bytes[start] >> 4 == 0x1 else { throw error("a count that is not an integer", at: start) }
+            guard case let .int(value) = try integer(at: start), value >= 0 else {
+                throw error("a negative or huge count", at: start)
+            }
+            start += 1 + (1 << Int(bytes[start] & 0x0F))
+            guard value <= Int64(tableOffset) else { throw error("a count of \(value) runs past the object table", at: offset) }
+            count = Int(value)
+        }
+        guard start <= tableOffset, count <= (tableOffset - start) / unit else {
+            throw error("\(count) elements run past the object table", at: offset)
+        }
+        return (count, start)
+    }
+
+    private func utf16String(count: Int, at start: Int) throws -> String {
+        var units: [UInt16] = []
+        units.reserveCapacity(count)
+        for index in 0..<count {
+            units.append(UInt16(bytes[start + 2 * index]) << 8 | UInt16(bytes[start + 2 * index + 1]))
+        }
+        var string = ""
+        var iterator = units.makeIterator()
+        var decoder = UTF16()
+        while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar): string.unicodeScalars.append(scalar)
+            case .emptyInput: return string
+            case .error: throw error("invalid UTF-16 (an unpaired surrogate)", at: start)
+            }
+        }
+    }
+
+    private func offset(of index: Int) throws -> Int {
+        let at = tableOffset + index * offsetSize
+        let offset = uint(at: at, width: offsetSize)
+        guard offset >= 8, offset < UInt64(tableOffset) else {
+            throw error("object \(index) has offset \(offset), outside the object data", at: at)
+        }
+        return Int(offset)
+    }
+
+    private func reference(at position: Int) throws -> Int {
+        let index = uint(at: position, width: refSize)
+        guard index < UInt64(objectCount) else {
+            throw error("a reference to object \(index) of \(objectCount)", at: position)
+        }
+        return Int(index)
+    }
+
+    /// A big-endian field of an object, checked to end before the offset table.
+    private func uint(at position: Int, width: Int, from object: Int) throws -> UInt64 {
+        guard position + width <= tableOffset else { throw error("the object runs past the object table", at: object) }
+        return uint(at: position, width: width)
+    }
+
+    private func uint(at position: Int, width: Int) -> UInt64 {
+        Self.uint(in: bytes, at: position, width: width)
+    }
+
+    private static func uint(in bytes: UnsafeBufferPointer<UInt8>, at position: Int, width: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in position..<(position + width) { value = value << 8 | UInt64(bytes[index]) }
+        return value
+    }
+
+    private mutating func enter(at offset: Int) throws {
+        guard depth < AMC.maximumDepth else { throw error("nesting deeper than \(AMC.maximumDepth) levels", at: offset) }
+        depth += 1
+    }
+
+    private func error(_ reason: String, at offset: Int) -> AMCError {
+        Self.error(reason, at: offset)
+    }
+
+    private static func error(_ reason: String, at offset: Int) -> AMCError {
+        AMCError(.malformedData(format: .binaryPropertyList, location: .byteOffset(offset), reason: reason))
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+
+/// Writes a binary property list (`bplist00`) as the encoder walks the graph.
+///
+/// Scalars go into the object table as they arrive, numbered in order; a container is numbered
+/// when it ends and written at the end, once the number of objects (and so the width of an object
+/// reference) is known. Strings, keys above all, are written once and shared, as Foundation does.
+struct BinaryPlistWriter: EncodingSink {
+    private(set) var bytes: [UInt8] = Array("bplist00".utf8)
+    /// Byte offset of each object; containers are placed by `finish()`.
+    private var offsets: [Int] = []
+    /// References to the children of the open containers, innermost last.
+    private var childRefs: [Int] = []
+    /// For each open container: whether it is a dictionary and where its children start in `childRefs`.
+    private var open: [(isDictionary: Bool, start: Int)] = []
+    /// Finished containers waiting to be written: their children are `refPool[start..<start+count]`
+    /// (key, value, key, value… for dictionaries).
+    private var containers: [(index: Int, isDictionary: Bool, start: Int, count: Int)] = []
+    private var refPool: [Int] = []
+    private var strings: [String: Int] = [:]
+    private var bools: [Bool: Int] = [:]
+    private var root: Int?
+
+    init(capacity: Int = 4096) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func beginDictionary() { open.append((true, childRefs.count)) }
+    mutating func beginArray() { open.append((false, childRefs.count)) }
+    mutating func endDictionary() { closeContainer() }
+    mutating func endArray() { closeContainer() }
+
+    mutating func key(_ key: String) { add(string(key)) }
+
+    mutating func scalar(_ value: ArchiveScalar) throws {
+        switch value {
+        case let .string(text):
+            add(string(text))
+        case let .bool(bool):
+            if let index = bools[bool] { return add(index) }
+            let index = newObject()
+            bytes.append(bool ? 0x09 : 0x08)
+            bools[bool] = index
+            add(index)
+        case let .int(int):
+            add(newObject())
+            appendInteger(int)
+        case let .uint(uint):
+            add(newObject())
+            if uint <= UInt64(Int64.max) {
+                appendInteger(Int64(uint))
+            } else {
+                bytes.append(0x14)  // 16 bytes, as Foundation writes integers above Int64.max
+                bytes.appendBigEndian(0, width: 8)
+                bytes.appendBigEndian(uint, width: 8)
+            }
+        case let .float(float):
+            add(newObject())
+            bytes.append(0x22)
+            bytes.appendBigEndian(UInt64(float.bitPattern), width: 4)
+        case let .double(double):
+            add(newObject())
+            bytes.append(0x23)
+            bytes.appendBigEndian(double.bitPattern, width: 8)
+        case let .date(date):
+            add(newObject())
+            bytes.append(0x33)
+            bytes.appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern, width: 8)
+        case let .data(data):
+            add(newObject())
+            appendMarker(0x40, count: data.count)
+            bytes.append(contentsOf: data)
+        case .null:
+            throw AMCError(.unsupportedType(typeName: "null", reason: "property lists have no null"))
+        }
+    }
+
+    typealias Mark = (bytes: Int, objects: Int, childRefs: Int, open: Int, containers: Int, refPool: Int)
+
+    var mark: Mark {
+        (bytes.count, offsets.count, childRefs.count, open.count, containers.count, refPool.count)
+    }
+
+    mutating func rewind(to mark: Mark) {
+        bytes.removeLast(bytes.count - mark.bytes)
+        offsets.removeLast(offsets.count - mark.objects)
+        childRefs.removeLast(childRefs.count - mark.childRefs)
+        open.removeLast(open.count - mark.open)
+        containers.removeLast(containers.count - mark.containers)
+        refPool.removeLast(refPool.count - mark.refPool)
+        let objectCount = mark.objects
+        strings = strings.filter { $0.value < objectCount }
+        bools = bools.filter { $0.value < objectCount }
+    }
+
+    /// Writes the containers, the offset table and the trailer.
+    mutating func finish() -> [UInt8] {
+        let objectCount = offsets.count
+        let refSize = Self.width(for: UInt64(max(objectCount - 1, 0)))
+        for container in containers {
+            offsets[container.index] = bytes.count
+            let end = container.start + container.count
+            if container.isDictionary {
+                appendMarker(0xD0, count: container.count / 2)
+                for position in stride(from: container.start, to: end, by: 2) {  // the keys, then the values
+                    bytes.appendBigEndian(UInt64(refPool[position]), width: refSize)
+                }
+                for position in stride(from: container.start + 1, to: end, by: 2) {
+                    bytes.appendBigEndian(UInt64(refPool[position]), width: refSize)
+                }
+            } else {
+                appendMarker(0xA0, count: container.count)
+                for position in container.start..<end {
+                    bytes.appendBigEndian(UInt64(refPool[position]), width: refSize)
+                }
+            }
+        }
+        let tableOffset = bytes.count
+        let offsetSize = Self.width(for: UInt64(tableOffset))
+        for offset in offsets { bytes.appendBigEndian(UInt64(offset), width: offsetSize) }
+        bytes.append(0, times: 6)
+        bytes.append(UInt8(offsetSize))
+        bytes.append(UInt8(refSize))
+        bytes.appendBigEndian(UInt64(objectCount), width: 8)
+        bytes.appendBigEndian(UInt64(root ?? 0), width: 8)
+        bytes.appendBigEndian(UInt64(tableOffset), width: 8)
+        return bytes
+    }
+
+    // MARK: - Objects
+
+    private mutating func newObject() -> Int {
+        offsets.append(bytes.count)
+        return offsets.count - 1
+    }
+
+    /// A reference to object `index` from the innermost open container (or the root).
+    private mutating func add(_ index: Int) {
+        if open.isEmpty { root = index } else { childRefs.append(index) }
+    }
+
+    private mutating func closeContainer() {
+        let (isDictionary, start) = open.removeLast()
+        let count = childRefs.count - start
+        let index = offsets.count
+        offsets.append(0)
+        containers.append((index, isDictionary, refPool.count, count))
+        refPool.append(contentsOf: childRefs[start...])
+        childRefs.removeLast(count)
+        add(index)
+    }
+
+    /// The object for `text`, written on first use: ASCII as bytes, anything else as UTF-16BE.
+    private mutating func string(_ text: String) -> Int {
+        if let index = strings[text] { return index }
+        let index = newObject()
+        strings[text] = index
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            appendMarker(0x50, count: utf8.count)
+            bytes.append(contentsOf: utf8)
+        } else {
+            let utf16 = text.utf16
+            appendMarker(0x60, count: utf16.count)
+            for unit in utf16 { bytes.appendBigEndian(UInt64(unit), width: 2) }
+        }
+        return index
+    }
+
+    /// An integer in the fewest bytes: 1, 2 or 4 unsigned, else 8 (the only signed width).
+    private mutating func appendInteger(_ value: Int64) {
+        guard value >= 0 else {
+            bytes.append(0x13)
+            bytes.appendBigEndian(UInt64(bitPattern: value), width: 8)
+            return
+        }
+        let width = Self.width(for: UInt64(value))
+        bytes.append(0x10 | UInt8(width.trailingZeroBitCount))
+        bytes.appendBigEndian(UInt64(value), width: width)
+    }
+
+    /// A marker with the count in its low nibble, or 0xF and the count as an integer object.
+    private mutating func appendMarker(_ marker: UInt8, count: Int) {
+        if count < 15 {
+            bytes.append(marker | UInt8(count))
+        } else {
+            bytes.append(marker | 0x0F)
+            appendInteger(Int64(count))
+        }
+    }
+
+    /// 1, 2, 4 or 8: the bytes an unsigned value needs.
+    private static func width(for value: UInt64) -> Int {
+        value <= 0xFF ? 1 : value <= 0xFFFF ? 2 : value <= 0xFFFF_FFFF ? 4 : 8
+    }
+}

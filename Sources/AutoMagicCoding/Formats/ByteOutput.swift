@@ -1,0 +1,51 @@
+/// The byte-level helpers the format writers share.
+extension Array where Element == UInt8 {
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append(contentsOf: $0) }
+    }
+
+    /// Appends `value` in decimal.
+    mutating func appendDecimal(_ value: Int64) {
+        if value < 0 {
+            append("-")
+            appendDecimal(value.magnitude)
+        } else {
+            appendDecimal(UInt64(value))
+        }
+    }
+
+    /// Appends `value` in decimal.
+    mutating func appendDecimal(_ value: UInt64) {
+        if value < 10 {
+            append(UInt8(truncatingIfNeeded: value) &+ 0x30)
+            return
+        }
+        var digits = 0
+        var rest = value
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let start = count
+        append(contentsOf: repeatElement(0, count: digits))
+        rest = value
+        var index = start + digits - 1
+        while rest > 0 {
+            self[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+            rest /= 10
+            index -= 1
+        }
+    }
+
+    /// Appends `count` copies of `byte`.
+    mutating func append(_ byte: UInt8, times count: Int) {
+        append(contentsOf: repeatElement(byte, count: count))
+    }
+
+    /// Appends the big-endian bytes of the low `width` bytes of `value`.
+    mutating func appendBigEndian(_ value: UInt64, width: Int) {
+        for shift in stride(from: (width - 1) * 8, through: 0, by: -8) {
+            append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// A format writer: an encoding sink that ends in the bytes of a whole document.
+protocol DocumentWriter: EncodingSink {
+    init(options: AMCWriteOptions)
+    /// The finished document.
+    mutating func finish() -> [UInt8]
+}
+
+extension JSONWriter: DocumentWriter {
+    init(options: AMCWriteOptions) { self.init(pretty: options.prettyPrinted) }
+
+    mutating func finish() -> [UInt8] {
+        if pretty { bytes.append("\n") }
+        return bytes
+    }
+}
+
+extension XMLPlistWriter: DocumentWriter {
+    init(options: AMCWriteOptions) { self.init(pretty: options.prettyPrinted) }
+}
+
+extension BinaryPlistWriter: DocumentWriter {
+    init(options: AMCWriteOptions) { self.init() }
+}
+
+/// Object graphs and documents to and from the bytes of each format.
+enum DocumentCodec {
+    /// The bytes of `object` in `format`, written straight from the object graph.
+    static func encode(_ object: any AMCCodable, format: AMCFormat, options: AMCWriteOptions) throws -> [UInt8] {
+        switch format {
+        case .json: return try encode(object, with: JSONWriter(options: options), options: options)
+        case .xmlPropertyList: return try encode(object, with: XMLPlistWriter(options: options), options: options)
+        case .binaryPropertyList: return try encode(object, with: BinaryPlistWriter(options: options), options: options)
+        }
+    }
+
+    /// The bytes of a parsed or converted document in `format`.
+    static func encode(_ value: ArchiveValue, format: AMCFormat, options: AMCWriteOptions) throws -> [UInt8] {
+        switch format {
+        case .json: return try encode(value, with: JSONWriter(options: options), options: options)
+        case .xmlPropertyList: return try encode(value, with: XMLPlistWriter(options: options), options: options)
+        case .binaryPropertyList: return try encode(value, with: BinaryPlistWriter(options: options), options: options)
+        }
+    }
+
+    /// The document in `data`, whose format is told from its first bytes.
+    static func parse(_ data: Data) throws -> (value: ArchiveValue, format: AMCFormat) {
+        guard let format = AMCFormat(detecting: data) else {
+            throw AMCError(.unknownFormat(reason: data.isEmpty
+                ? "the data is empty"
+                : "the data is not JSON, an XML property list or a binary property list"))
+        }
+        switch format {
+        case .json: return (try JSONReader.parse(data), format)
+        case .xmlPropertyList: return (try XMLPlistReader.parse(data), format)
+        case .binaryPropertyList: return (try BinaryPlistReader.parse(data), format)
+        }
+    }
+
+    private static func encode<Writer: DocumentWriter>(
+        _ object: any AMCCodable, with writer: Writer, options: AMCWriteOptions
+    ) throws -> [UInt8] {
+        var encoder = ArchiveEncoder(sink: writer, noThrow: AMC.isNoThrow, sortedKeys: options.sortedKeys)
+        try encoder.encodeObject(object)
+        return encoder.sink.finish()
+    }
+
+    private static func encode<Writer: DocumentWriter>(
+        _ value: ArchiveValue, with writer: Writer, options: AMCWriteOptions
+    ) throws -> [UInt8] {
+        var writer = writer
+        var path = KeyPathTracker()
+        try value.write(to: &writer, sortedKeys: options.sortedKeys, path: &path)
+        return writer.finish()
+    }
+}
+
+extension ArchiveValue {
+    /// Replays this document into a sink (to convert between formats, or write a dictionary).
+    func write<Sink: EncodingSink>(to sink: inout Sink, sortedKeys: Bool, path: inout KeyPathTracker) throws {
+        func scalar(_ value: ArchiveScalar) throws {
+            do {
+                try sink.scalar(value)
+            } catch let error as AMCError {
+                throw error.at(path.rendered)
+            }
+        }
+        switch self {
+        case let .string(value): try scalar(.string(value))
+        case let .int(value): try scalar(.int(value))
+        case let .uint(value): try scalar(.uint(value))
+        case let .double(value): try scalar(.double(value))
+        case let .bool(value): try scalar(.bool(value))
+        case let .date(value): try scalar(.date(value))
+        case let .data(value): try scalar(.data(value))
+        case .null: try scalar(.null)
+        case let .array(elements):
+            sink.beginArray()
+            for (index, element) in elements.enumerated() {
+                path.push(index: index)
+                defer { path.pop() }
+                try element.write(to: &sink, sortedKeys: sortedKeys, path: &path)
+            }
+            sink.endArray()
+        case let .dictionary(dictionary):
+            sink.beginDictionary()
+            let entries = Array(dictionary.entries)
+            for (key, value) in sortedKeys ? entries.sorted(by: { $0.0 < $1.0 }) : entries {
+                path.push(key: key)
+                defer { path.pop() }
+                sink.key(key)
+                try value.write(to: &sink, sortedKeys: sortedKeys, path: &path)
+            }
+            sink.endDictionary()
+        case let .foreign(box):
+            throw path.error(.unsupportedType(
+                typeName: AMC.unqualifiedName(of: type(of: box.value)),
+                reason: "only strings, numbers, bools, dates, data, arrays and dictionaries can be written"))
+        }
+    }
+}

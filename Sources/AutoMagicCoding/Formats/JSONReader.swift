@@ -1,0 +1,287 @@
+import Foundation
+
+/// Parses JSON (RFC 8259) into an ``ArchiveValue``: strict about syntax and UTF-8, nesting limited
+/// to ``AMC/maximumDepth``, errors with line and column.
+struct JSONReader {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private var depth = 0
+    /// Reused for strings with escapes.
+    private var scratch: [UInt8] = []
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// The document `data` holds.
+    static func parse(_ data: Data) throws -> ArchiveValue {
+        try data.withUnsafeBytes { raw in
+            var reader = JSONReader(bytes: raw.bindMemory(to: UInt8.self))
+            if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
+            let value = try reader.parseValue()
+            reader.skipWhitespace()
+            guard reader.position == reader.bytes.count else {
+                throw reader.error("unexpected \(reader.found) after the document")
+            }
+            return value
+        }
+    }
+
+    // MARK: - Values
+
+    private mutating func parseValue() throws -> ArchiveValue {
+        skipWhitespace()
+        guard position < bytes.count else { throw error("expected a value, found the end of the data") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "n"): return try literal("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw error("expected a value, found \(found)")
+        }
+    }
+
+    private mutating func parseObject() throws -> ArchiveValue {
+        try enter()
+        defer { depth -= 1 }
+        position += 1
+        var dictionary = ArchiveDictionary()
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) { return .dictionary(dictionary) }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                throw error("expected a key string, found \(found)")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")) else { throw error("expected \":\" after a key, found \(found)") }
+            dictionary.append(key, try parseValue())
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) { continue }
+            if consume(UInt8(ascii: "}")) { return .dictionary(dictionary) }
+            throw error("expected \",\" or \"}\", found \(found)")
+        }
+    }
+
+    private mutating func parseArray() throws -> ArchiveValue {
+        try enter()
+        defer { depth -= 1 }
+        position += 1
+        var elements: [ArchiveValue] = []
+        skipWhitespace()
+        if consume(UInt8(ascii: "]")) { return .array(elements) }
+        while true {
+            elements.append(try parseValue())
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) { continue }
+            if consume(UInt8(ascii: "]")) { return .array(elements) }
+            throw error("expected \",\" or \"]\", found \(found)")
+        }
+    }
+
+    private mutating func literal(_ word: StaticString, _ value: ArchiveValue) throws -> ArchiveValue {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - position >= count,
+              word.withUTF8Buffer({ $0.elementsEqual(bytes[position..<(position + count)]) }) else {
+            throw error("expected a value, found \(found)")
+        }
+        position += count
+        return value
+    }
+
+    // MARK: - Strings
+
+    private mutating func parseString() throws -> String {
+        let start = position
+        position += 1
+        var runStart = position
+        var isASCII = true
+        var escaped = false
+        scratch.removeAll(keepingCapacity: true)
+        while true {
+            guard position < bytes.count else {
+                position = start
+                throw error("unterminated string")
+            }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                scratch.append(contentsOf: bytes[runStart..<position])
+                try parseEscape()
+                runStart = position
+                continue
+            }
+            if byte < 0x20 { throw error("a control character (U+00\(Self.hex(byte))) inside a string must be escaped") }
+            if byte >= 0x80 { isASCII = false }
+            position += 1
+        }
+        defer { position += 1 }
+        if !escaped {
+            let run = UnsafeBufferPointer(rebasing: bytes[runStart..<position])
+            if !isASCII { try validate(run, at: runStart) }
+            return String(decoding: run, as: UTF8.self)
+        }
+        scratch.append(contentsOf: bytes[runStart..<position])
+        if !isASCII {
+            try validate(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<position]), at: start + 1)
+        }
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    private mutating func parseEscape() throws {
+        position += 1
+        guard position < bytes.count else { throw error("unterminated string") }
+        let byte = bytes[position]
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(byte)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try parseHex4()
+            if (0xD800...0xDBFF).contains(scalar) {
+                guard consume(UInt8(ascii: "\\")), consume(UInt8(ascii: "u")) else {
+                    throw error("a high surrogate \\u\(String(scalar, radix: 16)) must be followed by a low one")
+                }
+                let low = try parseHex4()
+                guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid low surrogate \\u\(String(low, radix: 16))") }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                throw error("a lone low surrogate \\u\(String(scalar, radix: 16))")
+            }
+            scratch.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+        default:
+            position -= 1
+            throw error("invalid escape \"\\\(Character(Unicode.Scalar(byte)))\"")
+        }
+    }
+
+    private mutating func parseHex4() throws -> UInt32 {
+        guard bytes.count - position >= 4 else { throw error("expected 4 hexadecimal digits after \\u") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("expected 4 hexadecimal digits after \\u, found \(found)")
+            }
+            value = value << 4 | UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+
+    private func validate(_ run: UnsafeBufferPointer<UInt8>, at offset: Int) throws {
+        guard let invalid = UTF8Validation.firstInvalidOffset(in: run) else { return }
+        throw error("invalid UTF-8 (byte 0x\(Self.hex(run[invalid])))", at: offset + invalid)
+    }
+
+    // MARK: - Numbers
+
+    private mutating func parseNumber() throws -> ArchiveValue {
+        let start = position
+        let negative = consume(UInt8(ascii: "-"))
+        let integerStart = position
+        var magnitude: UInt64 = 0
+        var overflow = false
+        while position < bytes.count, case let digit = bytes[position] &- 0x30, digit < 10 {
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+            overflow = overflow || overflow1 || overflow2
+            magnitude = sum
+            position += 1
+        }
+        let integerDigits = position - integerStart
+        guard integerDigits > 0 else { throw error("expected a digit, found \(found)") }
+        guard bytes[integerStart] != UInt8(ascii: "0") || integerDigits == 1 else {
+            throw error("a number cannot start with 0", at: integerStart)
+        }
+        var isInteger = true
+        if consume(UInt8(ascii: ".")) {
+            isInteger = false
+            guard skipDigits() > 0 else { throw error("expected a digit after \".\", found \(found)") }
+        }
+        if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
+            isInteger = false
+            _ = consume(UInt8(ascii: "+")) || consume(UInt8(ascii: "-"))
+            guard skipDigits() > 0 else { throw error("expected a digit in the exponent, found \(found)") }
+        }
+        if isInteger, !overflow {
+            if !negative { return magnitude <= UInt64(Int64.max) ? .int(Int64(magnitude)) : .uint(magnitude) }
+            if magnitude <= UInt64(Int64.max) + 1 { return .int(Int64(truncatingIfNeeded: 0 &- magnitude)) }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw error("the number \(text) is out of range", at: start)
+        }
+        return .double(value)
+    }
+
+    private mutating func skipDigits() -> Int {
+        let start = position
+        while position < bytes.count, bytes[position] &- 0x30 < 10 { position += 1 }
+        return position - start
+    }
+
+    // MARK: - Scanning
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        guard position < bytes.count, bytes[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func enter() throws {
+        guard depth < AMC.maximumDepth else { throw error("nesting deeper than \(AMC.maximumDepth) levels") }
+        depth += 1
+    }
+
+    /// What is at the current position, for messages: `"x"`, or `the end of the data`.
+    private var found: String {
+        guard position < bytes.count else { return "the end of the data" }
+        let byte = bytes[position]
+        return byte >= 0x20 && byte < 0x7F ? "\"\(Character(Unicode.Scalar(byte)))\"" : "byte 0x\(Self.hex(byte))"
+    }
+
+    private func error(_ reason: String, at offset: Int? = nil) -> AMCError {
+        AMCError(.malformedData(format: .json, location: TextLocation.of(offset ?? position, in: bytes), reason: reason))
+    }
+
+    static func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return byte < 0x10 ? "0" + digits : digits
+    }
+}
+
+/// Line and column (from 1, columns in bytes) of a byte offset in a text document.
+enum TextLocation {
+    static func of(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> AMCError.Location {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return .line(line, column: offset - lineStart + 1)
+    }
+}

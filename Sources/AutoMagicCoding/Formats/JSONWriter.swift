@@ -1,0 +1,146 @@
+import Foundation
+
+/// Writes JSON bytes as the encoder walks the graph: no intermediate dictionaries. Dates become
+/// ISO 8601 strings and data base64 strings; infinity and NaN throw (JSON has neither).
+struct JSONWriter: EncodingSink {
+    var bytes: [UInt8] = []
+    let pretty: Bool
+    /// For each open container: whether it has an element yet (a comma comes before the next).
+    private var hasElements: [Bool] = []
+    /// A key was just written: its value follows without a separator.
+    private var afterKey = false
+
+    init(pretty: Bool, capacity: Int = 4096) {
+        self.pretty = pretty
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func beginDictionary() {
+        beforeValue()
+        bytes.append("{")
+        hasElements.append(false)
+    }
+
+    mutating func endDictionary() { close("}") }
+
+    mutating func beginArray() {
+        beforeValue()
+        bytes.append("[")
+        hasElements.append(false)
+    }
+
+    mutating func endArray() { close("]") }
+
+    mutating func key(_ key: String) {
+        separate()
+        appendString(key)
+        bytes.append(pretty ? ": " : ":")
+        afterKey = true
+    }
+
+    mutating func scalar(_ value: ArchiveScalar) throws {
+        beforeValue()
+        switch value {
+        case let .string(string):
+            appendString(string)
+        case let .bool(bool):
+            bytes.append(bool ? "true" : "false")
+        case let .int(int):
+            bytes.appendDecimal(int)
+        case let .uint(uint):
+            bytes.appendDecimal(uint)
+        case let .float(float):
+            guard float.isFinite else { throw Self.nonFinite("\(float)") }
+            bytes.append(contentsOf: float.description.utf8)
+        case let .double(double):
+            guard double.isFinite else { throw Self.nonFinite("\(double)") }
+            bytes.append(contentsOf: double.description.utf8)
+        case let .date(date):
+            appendString(ISODate.string(from: date))
+        case let .data(data):
+            appendString(data.base64EncodedString())
+        case .null:
+            bytes.append("null")
+        }
+    }
+
+    var mark: (count: Int, depth: Int, hasElements: Bool) {
+        (bytes.count, hasElements.count, hasElements.last ?? false)
+    }
+
+    mutating func rewind(to mark: (count: Int, depth: Int, hasElements: Bool)) {
+        bytes.removeLast(bytes.count - mark.count)
+        hasElements.removeLast(hasElements.count - mark.depth)
+        if !hasElements.isEmpty { hasElements[hasElements.count - 1] = mark.hasElements }
+        afterKey = false
+    }
+
+    // MARK: - Layout
+
+    /// Before a value: nothing after a key, else a separator inside an array.
+    private mutating func beforeValue() {
+        if afterKey {
+            afterKey = false
+        } else if !hasElements.isEmpty {
+            separate()
+        }
+    }
+
+    /// A comma after the previous element, then a line break and indentation when pretty.
+    private mutating func separate() {
+        let depth = hasElements.count
+        if hasElements[depth - 1] { bytes.append(",") }
+        hasElements[depth - 1] = true
+        newline(depth: depth)
+    }
+
+    private mutating func close(_ bracket: StaticString) {
+        let hadElements = hasElements.removeLast()
+        if hadElements { newline(depth: hasElements.count) }
+        bytes.append(bracket)
+    }
+
+    private mutating func newline(depth: Int) {
+        guard pretty else { return }
+        bytes.append("\n")
+        bytes.append(UInt8(ascii: " "), times: depth * 2)
+    }
+
+    // MARK: - Strings
+
+    private mutating func appendString(_ string: String) {
+        bytes.append("\"")
+        var string = string
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                appendEscape(byte)
+                runStart = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        bytes.append("\"")
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        switch byte {
+        case 0x22: bytes.append("\\\"")
+        case 0x5C: bytes.append("\\\\")
+        case 0x0A: bytes.append("\\n")
+        case 0x0D: bytes.append("\\r")
+        case 0x09: bytes.append("\\t")
+        case 0x08: bytes.append("\\b")
+        case 0x0C: bytes.append("\\f")
+        default:
+            let hex: [UInt8] = Array("0123456789abcdef".utf8)
+            bytes.append("\\u00")
+            bytes.append(hex[Int(byte >> 4)])
+            bytes.append(hex[Int(byte & 0xF)])
+        }
+    }
+
+    private static func nonFinite(_ value: String) -> AMCError {
+        AMCError(.unsupportedType(typeName: "Double", reason: "JSON cannot hold \(value)"))
+    }
+}

@@ -1,0 +1,346 @@
+import Foundation
+
+/// Parses an XML property list into an ``ArchiveValue``: the plist elements, with comments,
+/// processing instructions, a DOCTYPE, character and entity references and CDATA sections
+/// wherever XML allows them. UTF-8 only; errors with line and column.
+struct XMLPlistReader {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private var depth = 0
+    private var text: [UInt8] = []
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// The document `data` holds.
+    static func parse(_ data: Data) throws -> ArchiveValue {
+        try data.withUnsafeBytes { raw in
+            var reader = XMLPlistReader(bytes: raw.bindMemory(to: UInt8.self))
+            if let invalid = UTF8Validation.firstInvalidOffset(in: reader.bytes) {
+                throw reader.error("invalid UTF-8 (byte 0x\(JSONReader.hex(reader.bytes[invalid])))", at: invalid)
+            }
+            if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
+            return try reader.parseDocument()
+        }
+    }
+
+    private mutating func parseDocument() throws -> ArchiveValue {
+        try skipMarkup()
+        let value: ArchiveValue
+        let start = position
+        let tag = try openTag()
+        if tag.name == "plist" {
+            guard !tag.selfClosing else { throw error("the <plist> element is empty", at: start) }
+            try skipMarkup()
+            value = try parseValue()
+            try skipMarkup()
+            try closeTag("plist")
+        } else {
+            position = start
+            value = try parseValue()
+        }
+        try skipMarkup()
+        guard position == bytes.count else { throw error("unexpected \(found) after the property list") }
+        return value
+    }
+
+    // MARK: - Elements
+
+    private mutating func parseValue() throws -> ArchiveValue {
+        let start = position
+        let tag = try openTag()
+        switch tag.name {
+        case "dict":
+            return .dictionary(try parseDictionary(empty: tag.selfClosing))
+        case "array":
+            return .array(try parseArray(empty: tag.selfClosing))
+        case "string":
+            return .string(tag.selfClosing ? "" : try content(of: "string"))
+        case "true", "false":
+            if !tag.selfClosing { try closeTag(tag.name) }
+            return .bool(tag.name == "true")
+        case "integer":
+            let digits = try trimmedContent(of: tag)
+            switch ScalarStrings.number(digits) {
+            case let .int(value)?: return .int(value)
+            case let .uint(value)?: return .uint(value)
+            default: throw error("\"\(digits)\" is not an integer that fits in 64 bits", at: start)
+            }
+        case "real":
+            let digits = try trimmedContent(of: tag)
+            guard let real = Self.real(digits) else { throw error("\"\(digits)\" is not a real number", at: start) }
+            return .double(real)
+        case "date":
+            let text = try trimmedContent(of: tag)
+            guard let date = ISODate.date(from: text) else { throw error("\"\(text)\" is not an ISO 8601 date", at: start) }
+            return .date(date)
+        case "data":
+            let text = try trimmedContent(of: tag).filter { !$0.isWhitespace }
+            guard let data = Data(base64Encoded: text) else { throw error("the <data> element is not base64", at: start) }
+            return .data(data)
+        case "key":
+            throw error("a <key> outside a <dict>", at: start)
+        default:
+            throw error("unknown element <\(tag.name)>", at: start)
+        }
+    }
+
+    private mutating func parseDictionary(empty: Bool) throws -> ArchiveDictionary {
+        var dictionary = ArchiveDictionary()
+        guard !empty else { return dictionary }
+        try enter()
+        defer { depth -= 1 }
+        while true {
+            try skipMarkup()
+            if isAtCloseTag {
+                try closeTag("dict")
+                return dictionary
+            }
+            let start = position
+            let tag = try openTag()
+            guard tag.name == "key" else { throw error("expected <key> in a <dict>, found <\(tag.name)>", at: start) }
+            let key = tag.selfClosing ? "" : try content(of: "key")
+            try skipMarkup()
+            guard !isAtCloseTag else { throw error("the key \"\(key)\" has no value") }
+            dictionary.append(key, try parseValue())
+        }
+    }
+
+    private mutating func parseArray(empty: Bool) throws -> [ArchiveValue] {
+        var elements: [ArchiveValue] = []
+        guard !empty else { return elements }
+        try enter()
+        defer { depth -= 1 }
+        while true {
+            try skipMarkup()
+            if isAtCloseTag {
+                try closeTag("array")
+                return elements
+            }
+            elements.append(try parseValue())
+        }
+    }
+
+    // MARK: - Tags
+
+    /// `<name attributes…>` or `<name/>`.
+    private mutating func openTag() throws -> (name: String, selfClosing: Bool) {
+        guard consume("<") else { throw error("expected an element, found \(found)") }
+        let name = readName()
+        guard !name.isEmpty else { throw error("expected an element name, found \(found)") }
+        var quote: UInt8?
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                let selfClosing = bytes[position - 2] == UInt8(ascii: "/")
+                return (name, selfClosing)
+            }
+        }
+        throw error("unterminated <\(name)> tag")
+    }
+
+    private mutating func closeTag(_ name: String) throws {
+        let start = position
+        guard consume("</") else { throw error("expected </\(name)>, found \(found)") }
+        let found = readName()
+        skipWhitespace()
+        guard found == name, consume(">") else { throw error("expected </\(name)>, found </\(found)", at: start) }
+    }
+
+    private var isAtCloseTag: Bool {
+        position + 1 < bytes.count && bytes[position] == UInt8(ascii: "<") && bytes[position + 1] == UInt8(ascii: "/")
+    }
+
+    private mutating func readName() -> String {
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            guard byte > 0x20, byte != UInt8(ascii: ">"), byte != UInt8(ascii: "/") else { break }
+            position += 1
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    }
+
+    // MARK: - Text
+
+    /// The text up to `</name>`, with references resolved, CDATA taken literally and comments
+    /// left out.
+    private mutating func content(of name: String) throws -> String {
+        let start = position
+        text.removeAll(keepingCapacity: true)
+        var runStart = position
+        while true {
+            guard position < bytes.count else { throw error("unterminated <\(name)> element", at: start) }
+            switch bytes[position] {
+            case UInt8(ascii: "<"):
+                text.append(contentsOf: bytes[runStart..<position])
+                if startsWith("<![CDATA[") {
+                    position += 9
+                    let end = try find("]]>", what: "CDATA section")
+                    text.append(contentsOf: bytes[position..<end])
+                    position = end + 3
+                } else if startsWith("<!--") {
+                    try skipComment()
+                } else {
+                    try closeTag(name)
+                    return String(decoding: text, as: UTF8.self)
+                }
+                runStart = position
+            case UInt8(ascii: "&"):
+                text.append(contentsOf: bytes[runStart..<position])
+                try parseReference()
+                runStart = position
+            case 0x0D:
+                // XML reads a carriage return (and CR LF) as a line feed.
+                text.append(contentsOf: bytes[runStart..<position])
+                text.append(0x0A)
+                position += 1
+                if position < bytes.count, bytes[position] == 0x0A { position += 1 }
+                runStart = position
+            default:
+                position += 1
+            }
+        }
+    }
+
+    private mutating func trimmedContent(of tag: (name: String, selfClosing: Bool)) throws -> String {
+        guard !tag.selfClosing else { return "" }
+        return try content(of: tag.name).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `&lt;`, `&gt;`, `&amp;`, `&quot;`, `&apos;`, `&#N;` and `&#xN;`.
+    private mutating func parseReference() throws {
+        let start = position
+        position += 1
+        let end = try find(";", what: "entity reference", limit: 12)
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
+        position = end + 1
+        switch name {
+        case "lt": text.append(UInt8(ascii: "<"))
+        case "gt": text.append(UInt8(ascii: ">"))
+        case "amp": text.append(UInt8(ascii: "&"))
+        case "quot": text.append(UInt8(ascii: "\""))
+        case "apos": text.append(UInt8(ascii: "'"))
+        default:
+            let number = name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16)
+                : name.hasPrefix("#") ? UInt32(name.dropFirst(), radix: 10) : nil
+            guard let number, let scalar = Unicode.Scalar(number), number != 0 else {
+                throw error("unknown entity \"&\(name);\"", at: start)
+            }
+            text.append(contentsOf: String(Character(scalar)).utf8)
+        }
+    }
+
+    // MARK: - Markup between elements
+
+    /// Skips white space, comments, processing instructions (`<?xml …?>`) and a DOCTYPE.
+    private mutating func skipMarkup() throws {
+        while true {
+            skipWhitespace()
+            if startsWith("<!--") {
+                try skipComment()
+            } else if startsWith("<?") {
+                position = try find("?>", what: "processing instruction") + 2
+            } else if startsWith("<!DOCTYPE") {
+                try skipDoctype()
+            } else {
+                return
+            }
+        }
+    }
+
+    private mutating func skipComment() throws {
+        position += 4
+        position = try find("-->", what: "comment") + 3
+    }
+
+    /// A DOCTYPE, internal subset (`[…]`) included.
+    private mutating func skipDoctype() throws {
+        let start = position
+        var quote: UInt8?
+        var brackets = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            if let open = quote {
+                if byte == open { quote = nil }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
+            case UInt8(ascii: "["): brackets += 1
+            case UInt8(ascii: "]"): brackets -= 1
+            case UInt8(ascii: ">") where brackets <= 0: return
+            default: break
+            }
+        }
+        throw error("unterminated DOCTYPE", at: start)
+    }
+
+    // MARK: - Scanning
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position += 1 }
+    }
+
+    private func startsWith(_ prefix: StaticString) -> Bool {
+        prefix.withUTF8Buffer { prefix in
+            bytes.count - position >= prefix.count && prefix.elementsEqual(bytes[position..<(position + prefix.count)])
+        }
+    }
+
+    private mutating func consume(_ prefix: StaticString) -> Bool {
+        guard startsWith(prefix) else { return false }
+        position += prefix.utf8CodeUnitCount
+        return true
+    }
+
+    /// The offset of the next `terminator` from the current position (at most `limit` bytes on).
+    private func find(_ terminator: StaticString, what: String, limit: Int = .max) throws -> Int {
+        let found: Int? = terminator.withUTF8Buffer { terminator in
+            var index = position
+            let end = limit == .max ? bytes.count : min(bytes.count, position + limit)
+            while index + terminator.count <= end {
+                if bytes[index] == terminator[0], terminator.elementsEqual(bytes[index..<(index + terminator.count)]) {
+                    return index
+                }
+                index += 1
+            }
+            return nil
+        }
+        guard let found else { throw error("unterminated \(what)") }
+        return found
+    }
+
+    private mutating func enter() throws {
+        guard depth < AMC.maximumDepth else { throw error("nesting deeper than \(AMC.maximumDepth) levels") }
+        depth += 1
+    }
+
+    private var found: String {
+        guard position < bytes.count else { return "the end of the data" }
+        let end = min(position + 12, bytes.count)
+        let excerpt = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
+        return "\"\(excerpt.prefix { $0 != "\n" })\""
+    }
+
+    private func error(_ reason: String, at offset: Int? = nil) -> AMCError {
+        AMCError(.malformedData(format: .xmlPropertyList, location: TextLocation.of(offset ?? position, in: bytes), reason: reason))
+    }
+
+    /// A `<real>`: decimal, or `nan`, `inf`, `+infinity`, `-infinity` as Foundation writes them.
+    private static func real(_ text: String) -> Double? {
+        switch text.lowercased() {
+        case "nan": return .nan
+        case "inf", "+inf", "infinity", "+infinity": return .infinity
+        case "-inf", "-infinity": return -.infinity
+        default: return Double(text)
+        }
+    }
+}

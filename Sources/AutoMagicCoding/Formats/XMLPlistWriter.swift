@@ -1,0 +1,157 @@
+import Foundation
+
+/// Writes an XML property list as the encoder walks the graph, laid out as Foundation lays it out
+/// (a tab per level), or on one line when not pretty.
+struct XMLPlistWriter: EncodingSink {
+    private(set) var bytes: [UInt8] = []
+    let pretty: Bool
+    /// For each open container: its tag and whether it has an element yet (an empty one closes
+    /// itself: `<dict/>`).
+    private var open: [(tag: StaticString, hasElements: Bool)] = []
+
+    init(pretty: Bool, capacity: Int = 4096) {
+        self.pretty = pretty
+        bytes.reserveCapacity(capacity)
+        bytes.append("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+
+            """)
+    }
+
+    /// The finished document.
+    mutating func finish() -> [UInt8] {
+        bytes.append("</plist>\n")
+        return bytes
+    }
+
+    mutating func beginDictionary() { begin("dict") }
+    mutating func endDictionary() { end() }
+    mutating func beginArray() { begin("array") }
+    mutating func endArray() { end() }
+
+    mutating func key(_ key: String) {
+        startLine()
+        bytes.append("<key>")
+        appendEscaped(key)
+        bytes.append("</key>")
+        endLine()
+    }
+
+    mutating func scalar(_ value: ArchiveScalar) throws {
+        startLine()
+        switch value {
+        case let .string(string):
+            bytes.append("<string>")
+            appendEscaped(string)
+            bytes.append("</string>")
+        case let .bool(bool):
+            bytes.append(bool ? "<true/>" : "<false/>")
+        case let .int(int):
+            bytes.append("<integer>")
+            bytes.appendDecimal(int)
+            bytes.append("</integer>")
+        case let .uint(uint):
+            bytes.append("<integer>")
+            bytes.appendDecimal(uint)
+            bytes.append("</integer>")
+        case let .float(float):
+            appendReal(float.isFinite ? float.description : Self.nonFinite(Double(float)))
+        case let .double(double):
+            appendReal(double.isFinite ? double.description : Self.nonFinite(double))
+        case let .date(date):
+            bytes.append("<date>")
+            var text = ""
+            ISODate.write(date, fractionalDigits: 0, to: &text)
+            bytes.append(contentsOf: text.utf8)
+            bytes.append("</date>")
+        case let .data(data):
+            bytes.append("<data>")
+            bytes.append(contentsOf: data.base64EncodedString().utf8)
+            bytes.append("</data>")
+        case .null:
+            throw AMCError(.unsupportedType(typeName: "null", reason: "property lists have no null"))
+        }
+        endLine()
+    }
+
+    var mark: (count: Int, depth: Int, hasElements: Bool) {
+        (bytes.count, open.count, open.last?.hasElements ?? false)
+    }
+
+    mutating func rewind(to mark: (count: Int, depth: Int, hasElements: Bool)) {
+        bytes.removeLast(bytes.count - mark.count)
+        open.removeLast(open.count - mark.depth)
+        if !open.isEmpty { open[open.count - 1].hasElements = mark.hasElements }
+    }
+
+    // MARK: - Layout
+
+    private mutating func begin(_ tag: StaticString) {
+        startLine()
+        bytes.append("<")
+        bytes.append(tag)
+        bytes.append(">")
+        if pretty { bytes.append("\n") }
+        open.append((tag, false))
+    }
+
+    private mutating func end() {
+        let (tag, hasElements) = open.removeLast()
+        if hasElements {
+            indent()
+            bytes.append("</")
+            bytes.append(tag)
+            bytes.append(">")
+        } else {
+            bytes.removeLast(pretty ? 2 : 1)  // "<dict>\n" becomes "<dict/>"
+            bytes.append("/>")
+        }
+        endLine()
+    }
+
+    private mutating func startLine() {
+        if !open.isEmpty { open[open.count - 1].hasElements = true }
+        indent()
+    }
+
+    private mutating func indent() {
+        if pretty { bytes.append(UInt8(ascii: "\t"), times: open.count) }
+    }
+
+    private mutating func endLine() {
+        if pretty || open.isEmpty { bytes.append("\n") }
+    }
+
+    private mutating func appendReal(_ text: String) {
+        bytes.append("<real>")
+        bytes.append(contentsOf: text.utf8)
+        bytes.append("</real>")
+    }
+
+    /// Foundation's spelling of the values `strtod` also reads.
+    private static func nonFinite(_ value: Double) -> String {
+        value.isNaN ? "nan" : value < 0 ? "-infinity" : "+infinity"
+    }
+
+    /// Text content: `&`, `<` and `>` as entities, and a carriage return as `&#13;` so that XML's
+    /// line-end normalisation keeps it.
+    private mutating func appendEscaped(_ string: String) {
+        var string = string
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            for (index, byte) in utf8.enumerated() where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x0D {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                switch byte {
+                case 0x26: bytes.append("&amp;")
+                case 0x3C: bytes.append("&lt;")
+                case 0x3E: bytes.append("&gt;")
+                default: bytes.append("&#13;")
+                }
+                runStart = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+    }
+}
