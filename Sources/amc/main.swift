@@ -1,13 +1,39 @@
 import AMCExample
+import AutoMagicCoding
 import Foundation
 
 // The `amc` command: argument handling and printing only.
 
-let usage = """
-    usage: amc demo [FOLDER]
-      demo    archive the sample company to FOLDER/company.plist (default: a fresh temporary
-              folder), read it back, and check the copy equals the original field by field
-    """
+let usages = [
+    "demo": """
+        amc demo [FOLDER]
+          Archive the sample company to FOLDER/company.plist (default: a fresh temporary folder),
+          read it back, and check the copy equals the original field by field.
+        """,
+    "convert": """
+        amc convert IN --to json|xml|binary [-o OUT]
+          Convert a JSON, XML or binary property-list file, like plutil -convert. Without -o,
+          writes next to IN with the new format's extension (.json or .plist).
+        """,
+    "lint": """
+        amc lint FILE...
+          Check that each file is well-formed JSON or property list: prints FILE: OK, or the
+          error with its line and column (or byte offset). Exit status 1 if any file fails.
+        """,
+    "print": """
+        amc print FILE
+          Print a file as a readable tree of class names, keys and values, like plutil -p.
+        """,
+    "bench": """
+        amc bench [--n N] [--json]
+          Time our JSON, XML and binary property-list writers and readers against Foundation's
+          Codable encoders and serializers on a company of N people (default 20000). Build with
+          -c release for meaningful figures. --json prints one JSON object instead of a table.
+        """,
+]
+let commandOrder = ["demo", "convert", "lint", "print", "bench"]
+let usage = "usage:\n" + commandOrder.map { "  " + usages[$0]!.replacingOccurrences(of: "\n", with: "\n  ") }
+    .joined(separator: "\n") + "\n  amc --help | amc COMMAND --help"
 
 /// Prints `message` to standard error and exits with `status`.
 func fail(_ message: String, status: Int32) -> Never {
@@ -15,15 +41,21 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-switch arguments.first {
-case "demo":
-    arguments.removeFirst()
-    if arguments.first == "--help" || arguments.first == "-h" {
-        print(usage)
-        exit(0)
+/// A wrong argument: one line saying what, then the command's usage; exit status 2.
+func usageError(_ command: String, _ message: String) -> Never {
+    fail("amc \(command): \(message)\nusage: \(usages[command]!)", status: 2)
+}
+
+func readFile(_ path: String, _ command: String) -> Data {
+    do {
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+        fail("amc \(command): cannot read \(path)", status: 1)
     }
-    guard arguments.count <= 1 else { fail("amc demo: too many arguments\n\(usage)", status: 2) }
+}
+
+func demo(_ arguments: [String]) -> Never {
+    guard arguments.count <= 1 else { usageError("demo", "too many arguments") }
     do {
         let report = try Demo.run(in: arguments.first.map { URL(fileURLWithPath: $0, isDirectory: true) })
         print(report.summary)
@@ -31,10 +63,118 @@ case "demo":
     } catch {
         fail("amc demo: \(error)", status: 1)
     }
-case "--help", "-h", "help":
+}
+
+func convert(_ arguments: [String]) -> Never {
+    var input: String?, output: String?, format: AMCFormat?
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--to":
+            guard let name = rest.popFirst() else { usageError("convert", "--to needs json, xml or binary") }
+            let formats: [String: AMCFormat] = ["json": .json, "xml": .xmlPropertyList, "binary": .binaryPropertyList]
+            guard let named = formats[name] else { usageError("convert", "unknown format '\(name)' (json, xml or binary)") }
+            format = named
+        case "-o":
+            guard let path = rest.popFirst() else { usageError("convert", "-o needs a file name") }
+            output = path
+        case _ where argument.hasPrefix("-"):
+            usageError("convert", "unknown option '\(argument)'")
+        default:
+            guard input == nil else { usageError("convert", "more than one input file") }
+            input = argument
+        }
+    }
+    guard let input else { usageError("convert", "no input file") }
+    guard let format else { usageError("convert", "--to is required") }
+    let inputURL = URL(fileURLWithPath: input)
+    let outputURL = output.map { URL(fileURLWithPath: $0) }
+        ?? inputURL.deletingPathExtension().appendingPathExtension(format.pathExtension)
+    do {
+        let converted = try AMC.convert(readFile(input, "convert"), to: format)
+        try converted.write(to: outputURL, options: .atomic)
+        print("wrote \(outputURL.path) (\(format), \(converted.count) bytes)")
+        exit(0)
+    } catch {
+        fail("amc convert: \(input): \(error)", status: 1)
+    }
+}
+
+func lint(_ arguments: [String]) -> Never {
+    guard !arguments.isEmpty else { usageError("lint", "no files") }
+    if let option = arguments.first(where: { $0.hasPrefix("-") }) { usageError("lint", "unknown option '\(option)'") }
+    var failed = false
+    for path in arguments {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
+            print("\(path): cannot read the file")
+            failed = true
+            continue
+        }
+        do {
+            try AMC.lint(data)
+            print("\(path): OK")
+        } catch {
+            print("\(path): \(error)")
+            failed = true
+        }
+    }
+    exit(failed ? 1 : 0)
+}
+
+func printTree(_ arguments: [String]) -> Never {
+    guard arguments.count == 1, let path = arguments.first else {
+        usageError("print", arguments.isEmpty ? "no file" : "one file at a time")
+    }
+    if path.hasPrefix("-") { usageError("print", "unknown option '\(path)'") }
+    do {
+        print(try AMC.printedTree(of: readFile(path, "print")), terminator: "")
+        exit(0)
+    } catch {
+        fail("amc print: \(path): \(error)", status: 1)
+    }
+}
+
+func bench(_ arguments: [String]) -> Never {
+    var people = 20_000, json = false
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--n":
+            guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
+                usageError("bench", "--n needs a positive number")
+            }
+            people = value
+        case "--json":
+            json = true
+        default:
+            usageError("bench", "unknown argument '\(argument)'")
+        }
+    }
+    do {
+        let report = try Benchmark.run(people: people)
+        print(json ? report.json : report.table)
+        exit(0)
+    } catch {
+        fail("amc bench: \(error)", status: 1)
+    }
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first else { fail(usage, status: 2) }
+arguments.removeFirst()
+if ["--help", "-h", "help"].contains(command) {
     print(usage)
-case let command?:
-    fail("amc: unknown command '\(command)'\n\(usage)", status: 2)
-case nil:
-    fail(usage, status: 2)
+    exit(0)
+}
+guard usages[command] != nil else { fail("amc: unknown command '\(command)'\n\(usage)", status: 2) }
+if arguments.contains("--help") || arguments.contains("-h") {
+    print("usage: \(usages[command]!)")
+    exit(0)
+}
+switch command {
+case "demo": demo(arguments)
+case "convert": convert(arguments)
+case "lint": lint(arguments)
+case "print": printTree(arguments)
+default: bench(arguments)
 }

@@ -63,13 +63,19 @@ struct ArchiveDecoder {
     private mutating func fill<T: AMCCodable>(_: T.Type, from dictionary: ArchiveDictionary) throws -> T {
         var instance = T()
         let plan = TypePlan.of(T.self)
+        let plain = plan.plainFields(of: instance)
         var hint = 0
-        for key in instance.amcKeys {
-            guard let raw = dictionary.value(forKey: key, hint: &hint), let field = plan.fieldsByName[key],
-                  field.isWritable else {
+        for slot in plan.slots(for: instance.amcKeys, sorted: false) {
+            guard case let .field(index) = slot else { continue }  // unknown keys are left alone
+            let field = plan.fields[index]
+            guard field.isWritable, let raw = dictionary.value(forKey: field.name, hint: &hint) else {
                 continue  // keys the data lacks, or the type cannot set, are left alone
             }
-            path.push(key: key)
+            if plain[index], let fast = field.fast,
+               RuntimeAccess.withMutableFieldBase(of: &instance, { fast.decode($0, raw) }) {
+                continue
+            }
+            path.push(key: field.name)
             defer { path.pop() }
             try decodeField(field, from: raw, into: &instance)
         }

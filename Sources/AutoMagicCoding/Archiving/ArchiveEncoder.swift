@@ -37,32 +37,38 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         defer { if let identity { objectsInProgress.remove(identity) } }
 
         let plan = TypePlan.of(type)
+        let plain = plan.plainFields(of: object)
         try enterContainer()
         defer { depth -= 1 }
         sink.beginDictionary()
-        let keys = object.amcKeys
-        if !sortedKeys {
-            sink.key("class")
-            try emit(.string(type.amcClassName))
-        }
-        for key in sortedKeys ? plan.sortedKeys(keys) : keys {
-            if sortedKeys, key == "class" {
-                sink.key("class")
-                try emit(.string(type.amcClassName))
-                continue
-            }
-            path.push(key: key)
-            defer { path.pop() }
-            guard let field = plan.fieldsByName[key] else {
-                try fail(path.error(.unknownKey(key: key, typeName: AMC.unqualifiedName(of: type))))
-                continue
-            }
-            let mark = sink.mark
-            do {
-                try encodeField(field, of: object)
-            } catch let error as AMCError {
-                sink.rewind(to: mark)
-                try fail(error)
+        try RuntimeAccess.withFieldBase(of: object) { base in
+            for slot in plan.slots(for: object.amcKeys, sorted: sortedKeys) {
+                switch slot {
+                case .className:
+                    sink.key("class")
+                    try emit(.string(plan.className))
+                case let .unknown(key):
+                    path.push(key: key)
+                    defer { path.pop() }
+                    try fail(path.error(.unknownKey(key: key, typeName: AMC.unqualifiedName(of: type))))
+                case let .field(index):
+                    let field = plan.fields[index]
+                    path.push(key: field.name)
+                    defer { path.pop() }
+                    let mark = sink.mark
+                    do {
+                        if plain[index], let fast = field.fast {
+                            guard let scalar = fast.encode(base) else { continue }  // nil: left out
+                            sink.key(field.name)
+                            try emit(scalar)
+                        } else {
+                            try encodeField(field, of: object)
+                        }
+                    } catch let error as AMCError {
+                        sink.rewind(to: mark)
+                        try fail(error)
+                    }
+                }
             }
         }
         sink.endDictionary()

@@ -221,9 +221,9 @@ struct JSONReader {
             if !negative { return magnitude <= UInt64(Int64.max) ? .int(Int64(magnitude)) : .uint(magnitude) }
             if magnitude <= UInt64(Int64.max) + 1 { return .int(Int64(truncatingIfNeeded: 0 &- magnitude)) }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
-            throw error("the number \(text) is out of range", at: start)
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
+        guard let value = DecimalText.double(text), value.isFinite else {
+            throw error("the number \(String(decoding: text, as: UTF8.self)) is out of range", at: start)
         }
         return .double(value)
     }

@@ -129,6 +129,31 @@ enum RuntimeAccess {
         }
     }
 
+    /// Runs `body` with the address that field offsets count from, for writing: the object for a
+    /// class instance, the value itself (in place) for a struct.
+    static func withMutableFieldBase<Root, R>(
+        of instance: inout Root, _ body: (UnsafeMutableRawPointer) throws -> R
+    ) rethrows -> R {
+        if shape(of: Root.self) == .class {
+            return try withExtendedLifetime(instance) {
+                try body(unsafeBitCast(instance, to: UnsafeMutableRawPointer.self))
+            }
+        }
+        return try withUnsafeMutableBytes(of: &instance) { try body($0.baseAddress!) }
+    }
+
+    /// A typed reader of the strong field of type `T` at `offset` (from `withFieldBase`), made
+    /// once per field: no boxing, no casts when it runs.
+    static func reader<T>(_: T.Type, at offset: Int) -> (UnsafeRawPointer) -> T {
+        { base in base.load(fromByteOffset: offset, as: T.self) }
+    }
+
+    /// A typed writer of the `var` field of type `T` at `offset` (from `withMutableFieldBase`),
+    /// releasing the previous value.
+    static func writer<T>(_: T.Type, at offset: Int) -> (UnsafeMutableRawPointer, T) -> Void {
+        { base, value in (base + offset).assumingMemoryBound(to: T.self).pointee = value }
+    }
+
     // MARK: - Private
 
     private static func storeValue(_ value: Any, as type: Any.Type, to pointer: UnsafeMutableRawPointer) -> Bool {

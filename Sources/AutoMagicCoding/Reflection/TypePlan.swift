@@ -1,8 +1,16 @@
 /// One stored field of an ``AMCCodable`` type, with everything the archiver needs to read and
 /// write it.
-struct FieldPlan: @unchecked Sendable {
+final class FieldPlan: @unchecked Sendable {
     let field: RuntimeField
     let kind: ValueKind
+    /// Typed access for scalar fields (not for `weak`/`unowned` ones).
+    let fast: FastField?
+
+    init(field: RuntimeField) {
+        self.field = field
+        self.kind = ValueKind.of(field.type)
+        self.fast = field.isStrong ? FastField.make(for: field.type, at: field.offset) : nil
+    }
 
     var name: String { field.name }
     var type: Any.Type { field.type }
@@ -38,25 +46,65 @@ struct FieldPlan: @unchecked Sendable {
 final class TypePlan: @unchecked Sendable {
     let fields: [FieldPlan]
     let fieldsByName: [String: FieldPlan]
+    /// Positions in ``fields`` by name.
+    let indexByName: [String: Int]
     /// The default ``AMCCodable/amcKeys``: every stored field but `lazy` storage, in order.
     let defaultKeys: [String]
-    /// The default keys and `"class"`, in ascending order.
-    private let sortedDefaultKeys: [String]
+    private var defaultSlots: [Slot] = []
+    private var sortedDefaultSlots: [Slot] = []
+    /// The ``AMCCodable/amcClassName`` of the type (static, so asked once).
+    let className: String
 
     private init(type: Any.Type) {
         let fields = RuntimeAccess.fields(of: type)
             .filter { !$0.name.hasPrefix("$__lazy_storage_$_") }
-            .map { FieldPlan(field: $0, kind: ValueKind.of($0.type)) }
+            .map(FieldPlan.init(field:))
         self.fields = fields
         self.fieldsByName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        self.indexByName = Dictionary(fields.indices.map { (fields[$0].name, $0) }, uniquingKeysWith: { _, last in last })
         self.defaultKeys = fields.map(\.name)
-        self.sortedDefaultKeys = (defaultKeys + ["class"]).sorted()
+        self.className = (type as? any AMCCodable.Type)?.amcClassName ?? AMC.unqualifiedName(of: type)
+        self.defaultSlots = slots(defaultKeys, sorted: false)
+        self.sortedDefaultSlots = slots(defaultKeys, sorted: true)
     }
 
-    /// `keys` and `"class"` in ascending order; cached for the default keys.
-    func sortedKeys(_ keys: [String]) -> [String] {
-        keys == defaultKeys ? sortedDefaultKeys : (keys + ["class"]).sorted()
+    /// One entry of an encoded object, in the order written.
+    enum Slot {
+        case className
+        case field(Int)
+        case unknown(String)
     }
+
+    /// The entries to write for an instance whose ``AMCCodable/amcKeys`` are `keys`: `"class"`
+    /// first, or everything in ascending key order when `sorted`. Cached for the default keys.
+    func slots(for keys: [String], sorted: Bool) -> [Slot] {
+        if keys == defaultKeys { return sorted ? sortedDefaultSlots : defaultSlots }
+        return slots(keys, sorted: sorted)
+    }
+
+    private func slots(_ keys: [String], sorted: Bool) -> [Slot] {
+        let named = sorted ? (keys + ["class"]).sorted() : ["class"] + keys
+        var seenClass = false
+        return named.map { key in
+            if key == "class", !seenClass {
+                seenClass = true
+                return .className
+            }
+            return indexByName[key].map(Slot.field) ?? .unknown(key)
+        }
+    }
+
+    /// Whether each field (by position in ``fields``) has the field type its Swift type implies,
+    /// so that its value is archived the plain way. Asked of ``AMCCodable/amcFieldType(forKey:)``
+    /// on the first instance of the type the archiver meets, then cached.
+    func plainFields<T: AMCCodable>(of instance: T) -> [Bool] {
+        if let cached = plain.withLock({ $0 }) { return cached }
+        let answers = fields.map { instance.amcFieldType(forKey: $0.name) == $0.kind.fieldType }
+        plain.withLock { $0 = answers }
+        return answers
+    }
+
+    private let plain = Locked<[Bool]?>(nil)
 
     /// The plan for `type`, built on first use.
     static func of(_ type: Any.Type) -> TypePlan {

@@ -26,34 +26,67 @@ enum GeometryStrings {
     }
 
     /// The numbers of a `"{a, b}"` string (`pairs: 1`) or a `"{{a, b}, {c, d}}"` string
-    /// (`pairs: 2`), also in Linux Foundation's `"{{1.0, 2.0}, {3.0, 4.0}}"` form; nil when the
-    /// string has another shape.
+    /// (`pairs: 2`), also in Linux Foundation's `"{{1.0, 2.0}, {3.0, 4.0}}"` form, white space
+    /// allowed around every part; nil when the string has another shape.
     static func numbers(in string: String, pairs: Int) -> [CGFloat]? {
-        var skeleton = ""
-        var numbers: [CGFloat] = []
-        var token = ""
-        func flush() -> Bool {
-            guard !token.isEmpty else { return true }
-            guard let value = Double(token), value.isFinite else { return false }
-            numbers.append(CGFloat(value))
-            skeleton.append("n")
-            token = ""
-            return true
+        var string = string
+        return string.withUTF8 { bytes in
+            var scanner = GeometryScanner(bytes: bytes)
+            var numbers: [CGFloat] = []
+            numbers.reserveCapacity(pairs * 2)
+            func pair() -> Bool {
+                guard scanner.take(UInt8(ascii: "{")), let a = scanner.number(), scanner.take(UInt8(ascii: ",")),
+                      let b = scanner.number(), scanner.take(UInt8(ascii: "}")) else { return false }
+                numbers.append(CGFloat(a))
+                numbers.append(CGFloat(b))
+                return true
+            }
+            let matched = pairs == 1
+                ? pair()
+                : scanner.take(UInt8(ascii: "{")) && pair() && scanner.take(UInt8(ascii: ",")) && pair()
+                    && scanner.take(UInt8(ascii: "}"))
+            return matched && scanner.isAtEnd ? numbers : nil
         }
-        for character in string {
-            switch character {
-            case "{", "}", ",":
-                guard flush() else { return nil }
-                skeleton.append(character)
-            case " ", "\t", "\n":
-                guard flush() else { return nil }
-            default:
-                token.append(character)
+    }
+}
+
+/// Walks the bytes of a geometry string.
+private struct GeometryScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    var isAtEnd: Bool {
+        mutating get {
+            skipSpaces()
+            return index == bytes.count
+        }
+    }
+
+    mutating func take(_ byte: UInt8) -> Bool {
+        skipSpaces()
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// A finite decimal number up to the next space, brace or comma.
+    mutating func number() -> Double? {
+        skipSpaces()
+        let start = index
+        scan: while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ","): break scan
+            default: index += 1
             }
         }
-        guard flush() else { return nil }
-        let expected = pairs == 1 ? "{n,n}" : "{{n,n},{n,n}}"
-        return skeleton == expected ? numbers : nil
+        guard let value = DecimalText.double(UnsafeBufferPointer(rebasing: bytes[start..<index])), value.isFinite else {
+            return nil
+        }
+        return value
+    }
+
+    private mutating func skipSpaces() {
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { index += 1 }
     }
 }
 

@@ -1,0 +1,166 @@
+import AutoMagicCoding
+import Foundation
+
+/// `amc bench`: times AutoMagicCoding's writers and readers against Foundation's on the same graph
+/// (``BenchCompany``), in one process run, and reports each figure with its ratio to the
+/// matching Foundation baseline.
+///
+/// ```swift
+/// let report = try Benchmark.run(people: 20_000)
+/// print(report.table)
+/// ```
+public enum Benchmark {
+    /// One timed operation.
+    public struct Row: Sendable, Equatable {
+        /// What was timed: `amc json write`, `JSONEncoder.encode`, …
+        public let name: String
+        /// Median and fastest run, in milliseconds.
+        public let medianMilliseconds: Double, minMilliseconds: Double
+        /// Size of the data written or read, when there is one.
+        public let bytes: Int?
+        /// The row this one is compared with, and the ratio of the medians (this ÷ baseline).
+        public let baseline: String?, ratio: Double?
+        /// The largest ratio the project accepts for this row, when it has a target.
+        public let bar: Double?
+    }
+
+    /// All rows of one run.
+    public struct Report: Sendable {
+        /// People in the graph.
+        public let n: Int
+        /// Runs per row.
+        public let repetitions: Int
+        /// The rows, in the order they ran.
+        public let rows: [Row]
+
+        /// Rows whose ratio is above their bar.
+        public var missedBars: [Row] { rows.filter { row in row.bar.map { row.ratio! > $0 } ?? false } }
+
+        /// A table for a terminal.
+        public var table: String {
+            var lines = ["n = \(n) people, 50 offices; median and min of \(repetitions) runs; ratio = median ÷ baseline median"]
+            let header = pad("operation", 40) + pad("median ms", 11, left: true) + pad("min ms", 10, left: true)
+                + pad("bytes", 11, left: true) + "  " + pad("ratio", 6, left: true) + "  baseline"
+            lines.append(header)
+            lines.append(String(repeating: "-", count: header.count + 20))
+            for row in rows {
+                var line = pad(row.name, 40) + pad(format(row.medianMilliseconds), 11, left: true)
+                    + pad(format(row.minMilliseconds), 10, left: true)
+                    + pad(row.bytes.map(String.init) ?? "", 11, left: true) + "  "
+                if let ratio = row.ratio, let baseline = row.baseline {
+                    line += pad(String(format: "%.2f", ratio), 6, left: true) + "  " + baseline
+                    if let bar = row.bar { line += ratio <= bar ? " (bar \(bar): ok)" : " (bar \(bar): MISSED)" }
+                }
+                lines.append(line)
+            }
+            return lines.joined(separator: "\n")
+        }
+
+        /// The same as one JSON object: `{"n": …, "rows": [{"name": …, "median_ms": …}, …]}`.
+        public var json: String {
+            let rows = self.rows.map { row -> String in
+                var fields = ["\"name\": \"\(row.name)\"", "\"median_ms\": \(format(row.medianMilliseconds))",
+                              "\"min_ms\": \(format(row.minMilliseconds))"]
+                fields.append("\"bytes\": \(row.bytes.map(String.init) ?? "null")")
+                fields.append("\"baseline\": \(row.baseline.map { "\"\($0)\"" } ?? "null")")
+                fields.append("\"ratio\": \(row.ratio.map { String(format: "%.3f", $0) } ?? "null")")
+                fields.append("\"bar\": \(row.bar.map { "\($0)" } ?? "null")")
+                return "{" + fields.joined(separator: ", ") + "}"
+            }
+            return "{\"n\": \(n), \"repetitions\": \(repetitions), \"rows\": [" + rows.joined(separator: ", ") + "]}"
+        }
+
+        private func format(_ milliseconds: Double) -> String { String(format: "%.3f", milliseconds) }
+
+        private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+            let padding = String(repeating: " ", count: max(0, width - text.count))
+            return left ? padding + text : text + padding
+        }
+    }
+
+    /// Builds the graph with `people` people and times every row `repetitions` times.
+    public static func run(people: Int, repetitions: Int = 7) throws -> Report {
+        BenchCompany.register()
+        let (company, twin) = BenchCompany.make(people: people)
+        var timer = Timer(repetitions: repetitions)
+
+        // The Codable baselines, each beside our own row for the same job.
+        let jsonEncoded = try timer.time("JSONEncoder.encode") { try JSONEncoder().encode(twin) }
+        let ours = try timer.time("amc json write", against: "JSONEncoder.encode", bar: 0.5) {
+            try AMC.data(for: company, format: .json)
+        }
+        try timer.time("JSONDecoder.decode", bytes: jsonEncoded) { try JSONDecoder().decode(CodableCompany.self, from: jsonEncoded) }
+        try timer.time("amc json read", against: "JSONDecoder.decode", bar: 0.5, bytes: ours) {
+            try AMC.object(BenchCompany.self, from: ours)
+        }
+        for (format, name) in [(PropertyListSerialization.PropertyListFormat.xml, "xml"), (.binary, "binary")] {
+            let amcFormat: AMCFormat = format == .xml ? .xmlPropertyList : .binaryPropertyList
+            let bar = format == .xml ? 0.5 : 0.25
+            let encoder = PropertyListEncoder()
+            encoder.outputFormat = format
+            let encoded = try timer.time("PropertyListEncoder.encode (\(name))") { try encoder.encode(twin) }
+            let ours = try timer.time("amc \(name) write", against: "PropertyListEncoder.encode (\(name))", bar: bar) {
+                try AMC.data(for: company, format: amcFormat)
+            }
+            try timer.time("PropertyListDecoder.decode (\(name))", bytes: encoded) {
+                try PropertyListDecoder().decode(CodableCompany.self, from: encoded)
+            }
+            try timer.time("amc \(name) read", against: "PropertyListDecoder.decode (\(name))", bar: bar, bytes: ours) {
+                try AMC.object(BenchCompany.self, from: ours)
+            }
+        }
+
+        // The dictionary path: AMC's original API, and Foundation's serializers on its dictionaries.
+        let dictionary = try timer.time("dictionaryRepresentation()", against: "JSONEncoder.encode") {
+            try company.dictionaryRepresentation()
+        }
+        try timer.time("AMC.object(from: dictionary)", against: "JSONDecoder.decode") {
+            try AMC.object(BenchCompany.self, from: dictionary)
+        }
+        let serialized = try timer.time("JSONSerialization.data", against: "JSONEncoder.encode") {
+            try JSONSerialization.data(withJSONObject: dictionary)
+        }
+        try timer.time("JSONSerialization.jsonObject", against: "JSONDecoder.decode", bytes: serialized) {
+            try JSONSerialization.jsonObject(with: serialized)
+        }
+        for (format, name) in [(PropertyListSerialization.PropertyListFormat.xml, "xml"), (.binary, "binary")] {
+            let data = try timer.time("PropertyListSerialization.data (\(name))", against: "PropertyListEncoder.encode (\(name))") {
+                try PropertyListSerialization.data(fromPropertyList: dictionary, format: format, options: 0)
+            }
+            try timer.time("PropertyListSerialization.propertyList (\(name))",
+                           against: "PropertyListDecoder.decode (\(name))", bytes: data) {
+                try PropertyListSerialization.propertyList(from: data, format: nil)
+            }
+        }
+        return Report(n: people, repetitions: repetitions, rows: timer.rows)
+    }
+
+    /// Runs and records the rows.
+    private struct Timer {
+        let repetitions: Int
+        var rows: [Row] = []
+
+        /// Times `body`, records the row and returns the last result.
+        @discardableResult
+        mutating func time<R>(
+            _ name: String, against baseline: String? = nil, bar: Double? = nil, bytes input: Data? = nil,
+            _ body: () throws -> R
+        ) throws -> R {
+            var timings: [Double] = []
+            var result: R?
+            for _ in 0..<repetitions {
+                let start = DispatchTime.now().uptimeNanoseconds
+                result = try body()
+                timings.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+            }
+            timings.sort()
+            let median = timings[timings.count / 2]
+            let baselineMedian = baseline.flatMap { name in rows.first { $0.name == name }?.medianMilliseconds }
+            rows.append(Row(
+                name: name, medianMilliseconds: median, minMilliseconds: timings[0],
+                bytes: (result as? Data)?.count ?? input?.count,
+                baseline: baseline, ratio: baselineMedian.map { median / $0 }, bar: bar))
+            return result!
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// Typed access to one field whose value is a single scalar in a document (a string, number,
+/// bool, date, data, an ``AMCStructCodable`` string, or an optional of one), built once per field
+/// so that encoding and decoding it needs no boxing in `Any` and no dynamic casts.
+///
+/// The decoder only takes this path when the document holds exactly the field's kind of value;
+/// for anything else (a string for an `Int`, a bad value) it falls back to the general path,
+/// which converts or reports the error with its key path.
+struct FastField {
+    /// The field's value as a scalar; nil for a `nil` optional (the key is left out).
+    let encode: (UnsafeRawPointer) -> ArchiveScalar?
+    /// Stores `value` when it is exactly of the field's kind; false (storing nothing) otherwise.
+    let decode: (UnsafeMutableRawPointer, ArchiveValue) -> Bool
+
+    /// The accessor for a field of `type` at `offset`; nil for types without a scalar form.
+    static func make(for type: Any.Type, at offset: Int) -> FastField? {
+        if let scalar = type as? any FastScalar.Type { return make(scalar, at: offset) }
+        if let codable = type as? any AMCStructCodable.Type { return make(codable, at: offset) }
+        if let optional = type as? any FastOptional.Type { return optional.fastField(at: offset) }
+        return nil
+    }
+
+    private static func make<T: FastScalar>(_: T.Type, at offset: Int) -> FastField {
+        let read = RuntimeAccess.reader(T.self, at: offset)
+        let write = RuntimeAccess.writer(T.self, at: offset)
+        return FastField(
+            encode: { T.fastScalar(read($0)) },
+            decode: { base, value in
+                guard let typed = T(fastValue: value) else { return false }
+                write(base, typed)
+                return true
+            })
+    }
+
+    private static func make<T: AMCStructCodable>(_: T.Type, at offset: Int) -> FastField {
+        let read = RuntimeAccess.reader(T.self, at: offset)
+        let write = RuntimeAccess.writer(T.self, at: offset)
+        return FastField(
+            encode: { .string(read($0).amcStringValue) },
+            decode: { base, value in
+                guard case let .string(string) = value, let typed = try? T(amcStringValue: string) else { return false }
+                write(base, typed)
+                return true
+            })
+    }
+
+    fileprivate static func makeOptional<T: FastScalar>(_: T.Type, at offset: Int) -> FastField {
+        let read = RuntimeAccess.reader(T?.self, at: offset)
+        let write = RuntimeAccess.writer(T?.self, at: offset)
+        return FastField(
+            encode: { read($0).map(T.fastScalar) },
+            decode: { base, value in
+                if case .null = value {
+                    write(base, nil)
+                    return true
+                }
+                guard let typed = T(fastValue: value) else { return false }
+                write(base, typed)
+                return true
+            })
+    }
+
+    fileprivate static func makeOptional<T: AMCStructCodable>(_: T.Type, at offset: Int) -> FastField {
+        let read = RuntimeAccess.reader(T?.self, at: offset)
+        let write = RuntimeAccess.writer(T?.self, at: offset)
+        return FastField(
+            encode: { read($0).map { .string($0.amcStringValue) } },
+            decode: { base, value in
+                if case .null = value {
+                    write(base, nil)
+                    return true
+                }
+                guard case let .string(string) = value, let typed = try? T(amcStringValue: string) else { return false }
+                write(base, typed)
+                return true
+            })
+    }
+}
+
+/// Optionals of fast scalars are fast too.
+protocol FastOptional {
+    static func fastField(at offset: Int) -> FastField?
+}
+
+extension Optional: FastOptional {
+    static func fastField(at offset: Int) -> FastField? {
+        if let scalar = Wrapped.self as? any FastScalar.Type { return open(scalar, offset) }
+        if let codable = Wrapped.self as? any AMCStructCodable.Type { return open(codable, offset) }
+        return nil
+    }
+
+    // Opening the existential metatypes; `Wrapped` is the type they hold.
+    private static func open<T: FastScalar>(_: T.Type, _ offset: Int) -> FastField {
+        FastField.makeOptional(T.self, at: offset)
+    }
+
+    private static func open<T: AMCStructCodable>(_: T.Type, _ offset: Int) -> FastField {
+        FastField.makeOptional(T.self, at: offset)
+    }
+}
+
+// MARK: - Scalars
+
+/// A type that is one document scalar: how it is written, and which document values are exactly
+/// one of it (with no conversion the general path would have to judge).
+protocol FastScalar {
+    static func fastScalar(_ value: Self) -> ArchiveScalar
+    init?(fastValue: ArchiveValue)
+}
+
+extension String: FastScalar {
+    static func fastScalar(_ value: String) -> ArchiveScalar { .string(value) }
+    init?(fastValue: ArchiveValue) {
+        guard case let .string(string) = fastValue else { return nil }
+        self = string
+    }
+}
+
+extension Bool: FastScalar {
+    static func fastScalar(_ value: Bool) -> ArchiveScalar { .bool(value) }
+    init?(fastValue: ArchiveValue) {
+        guard case let .bool(bool) = fastValue else { return nil }
+        self = bool
+    }
+}
+
+extension Double: FastScalar {
+    static func fastScalar(_ value: Double) -> ArchiveScalar { .double(value) }
+    init?(fastValue: ArchiveValue) {
+        switch fastValue {
+        case let .double(double): self = double
+        case let .int(int): self.init(exactly: int)
+        default: return nil
+        }
+    }
+}
+
+extension Float: FastScalar {
+    static func fastScalar(_ value: Float) -> ArchiveScalar { .float(value) }
+    init?(fastValue: ArchiveValue) {
+        guard case let .double(double) = fastValue else { return nil }
+        self.init(double)
+        guard isFinite || !double.isFinite else { return nil }  // overflow: the general path reports it
+    }
+}
+
+extension CGFloat: FastScalar {
+    static func fastScalar(_ value: CGFloat) -> ArchiveScalar { .double(Double(value)) }
+    init?(fastValue: ArchiveValue) {
+        guard let double = Double(fastValue: fastValue) else { return nil }
+        self.init(double)
+    }
+}
+
+extension Date: FastScalar {
+    static func fastScalar(_ value: Date) -> ArchiveScalar { .date(value) }
+    init?(fastValue: ArchiveValue) {
+        guard case let .date(date) = fastValue else { return nil }
+        self = date
+    }
+}
+
+extension Data: FastScalar {
+    static func fastScalar(_ value: Data) -> ArchiveScalar { .data(value) }
+    init?(fastValue: ArchiveValue) {
+        guard case let .data(data) = fastValue else { return nil }
+        self = data
+    }
+}
+
+/// Integers of every width: written as signed when they fit `Int64`; read only when the number
+/// fits exactly.
+protocol FastInteger: FastScalar, FixedWidthInteger {}
+
+extension FastInteger {
+    static func fastScalar(_ value: Self) -> ArchiveScalar {
+        if let signed = Int64(exactly: value) { return .int(signed) }
+        return .uint(UInt64(truncatingIfNeeded: value))
+    }
+
+    init?(fastValue: ArchiveValue) {
+        switch fastValue {
+        case let .int(int): self.init(exactly: int)
+        case let .uint(uint): self.init(exactly: uint)
+        default: return nil
+        }
+    }
+}
+
+extension Int: FastInteger {}
+extension Int8: FastInteger {}
+extension Int16: FastInteger {}
+extension Int32: FastInteger {}
+extension Int64: FastInteger {}
+extension UInt: FastInteger {}
+extension UInt8: FastInteger {}
+extension UInt16: FastInteger {}
+extension UInt32: FastInteger {}
+extension UInt64: FastInteger {}

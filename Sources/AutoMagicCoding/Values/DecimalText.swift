@@ -1,0 +1,76 @@
+/// Decimal numbers read straight from UTF-8 bytes: the readers' and the string parsers' one
+/// number scanner. Short numbers (up to 15 significant digits and a power of ten up to 22, which
+/// covers what people and the writers produce) are computed exactly with one multiplication or
+/// division, which IEEE 754 rounds correctly; longer ones go to the C library's `strtod`.
+enum DecimalText {
+    /// The value of `[+-]digits[.digits][(e|E)[+-]digits]` filling all of `bytes`; nil for
+    /// anything else (no `inf`, `nan` or hexadecimal).
+    static func double<Bytes: Collection>(_ bytes: Bytes) -> Double? where Bytes.Element == UInt8 {
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        var negative = false
+        if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            bytes.formIndex(after: &index)
+        }
+        var mantissa: UInt64 = 0
+        var significantDigits = 0
+        var digits = 0
+        var exponent = 0
+        var exact = true
+        func addDigit(_ digit: UInt8, fraction: Bool) {
+            digits += 1
+            if significantDigits == 0 && digit == 0 {
+                if fraction { exponent -= 1 }
+                return
+            }
+            if significantDigits < 19 {
+                mantissa = mantissa * 10 + UInt64(digit)
+                significantDigits += 1
+                if fraction { exponent -= 1 }
+            } else {
+                exact = false
+                if !fraction { exponent += 1 }
+            }
+        }
+        while index < end, case let digit = bytes[index] &- 0x30, digit < 10 {
+            addDigit(digit, fraction: false)
+            bytes.formIndex(after: &index)
+        }
+        if index < end, bytes[index] == UInt8(ascii: ".") {
+            bytes.formIndex(after: &index)
+            while index < end, case let digit = bytes[index] &- 0x30, digit < 10 {
+                addDigit(digit, fraction: true)
+                bytes.formIndex(after: &index)
+            }
+        }
+        guard digits > 0 else { return nil }
+        if index < end, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            bytes.formIndex(after: &index)
+            var exponentNegative = false
+            if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                exponentNegative = bytes[index] == UInt8(ascii: "-")
+                bytes.formIndex(after: &index)
+            }
+            var written = 0
+            var exponentDigits = 0
+            while index < end, case let digit = bytes[index] &- 0x30, digit < 10 {
+                if written < 100_000 { written = written * 10 + Int(digit) }
+                exponentDigits += 1
+                bytes.formIndex(after: &index)
+            }
+            guard exponentDigits > 0 else { return nil }
+            exponent += exponentNegative ? -written : written
+        }
+        guard index == end else { return nil }
+        if exact, significantDigits <= 15, (-22...22).contains(exponent) {
+            let magnitude = exponent < 0 ? Double(mantissa) / powersOfTen[-exponent] : Double(mantissa) * powersOfTen[exponent]
+            return negative ? -magnitude : magnitude
+        }
+        return Double(String(decoding: bytes, as: UTF8.self))
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { power in
+        (0..<power).reduce(1.0) { value, _ in value * 10 }
+    }
+}

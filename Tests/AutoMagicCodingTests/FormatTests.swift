@@ -1,0 +1,294 @@
+import AMCExample
+import Foundation
+import Testing
+@testable import AutoMagicCoding
+
+/// Values at the edges of what each format holds.
+final class Edges: AMCCodable {
+    var int64Min = Int64.min
+    var uint64Max = UInt64.max
+    var minusZero = -0.0
+    var large = 1.7976931348623157e308
+    var tiny = Double.leastNonzeroMagnitude
+    var float: Float = 0.1
+    var unicode = "Grüße, 東京, 😀 and 𝄞"
+    var escapes = "quote \" backslash \\ tab \t newline \n return \r less < amp & greater > bell \u{7}"
+    var byKey: [String: String] = ["": "empty key", "with \"quotes\" & <angles>": "a", "ümlaut 😀": "b", "line\nbreak": "c"]
+    var emptyArray: [Int] = []
+    var emptyDictionary: [String: Int] = [:]
+    var emptyString = ""
+    var date = Date(timeIntervalSince1970: 1_715_938_200)
+    var data = Data([0, 1, 2, 253, 254, 255])
+    required init() {}
+}
+
+@Suite("File formats: JSON, XML and binary property lists, both directions with Foundation")
+struct FormatTests {
+    init() {
+        Fixtures.register()
+        AMC.register(Edges.self)
+        Company.registerModel()
+    }
+
+    static let formats: [AMCFormat] = [.json, .xmlPropertyList, .binaryPropertyList]
+
+    @Test("An object graph round-trips through each format", arguments: formats, [AMCWriteOptions.compact, .readable])
+    func objectGraphsRoundTrip(format: AMCFormat, options: AMCWriteOptions) throws {
+        let company = Company.sample()
+        let data = try AMC.data(for: company, format: format, options: options)
+        #expect(AMCFormat(detecting: data) == format)
+        let copy = try #require(try AMC.object(Company.self, from: data))
+        #expect(company.differences(from: copy) == [])
+        let any = try #require(try AMC.object(from: data) as? Company)
+        #expect(company.differences(from: any) == [])
+    }
+
+    @Test("Edge values come back exactly", arguments: formats)
+    func edgeValuesRoundTrip(format: AMCFormat) throws {
+        let edges = Edges()
+        let copy = try #require(try AMC.object(Edges.self, from: try AMC.data(for: edges, format: format)))
+        #expect(copy.int64Min == .min)
+        #expect(copy.uint64Max == .max)
+        #expect(copy.minusZero.bitPattern == (-0.0).bitPattern)
+        #expect(copy.large == edges.large)
+        #expect(copy.tiny == edges.tiny)
+        #expect(copy.float == 0.1)
+        #expect(copy.unicode == edges.unicode)
+        #expect(copy.escapes == edges.escapes)
+        #expect(copy.byKey == edges.byKey)
+        #expect(copy.emptyArray == [] && copy.emptyDictionary == [:] && copy.emptyString == "")
+        #expect(copy.date == edges.date)
+        #expect(copy.data == edges.data)
+    }
+
+    @Test("Foundation reads what we write to the value of the dictionary representation",
+          arguments: [AMCFormat.xmlPropertyList, .binaryPropertyList])
+    func foundationReadsOurPropertyLists(format: AMCFormat) throws {
+        for object in [Edges() as any AMCCodable, Company.sample(), AllScalars()] {
+            let data = try AMC.data(for: object, format: format, options: .readable)
+            let read = try foundationValue(data, json: false)
+            let expected = try object.dictionaryRepresentation()
+            #expect(Canonical.text(read) == Canonical.text(expected))
+        }
+    }
+
+    @Test func foundationReadsOurJSON() throws {
+        let edges = Edges()
+        let data = try AMC.data(for: edges, format: .json)
+        let read = try #require(try foundationValue(data, json: true) as? [String: Any])
+        var expected = try edges.dictionaryRepresentation()
+        expected["date"] = "2024-05-17T09:30:00Z"  // JSON holds dates as ISO 8601 strings
+        expected["data"] = edges.data.base64EncodedString()
+        expected["uint64Max"] = nil  // JSONSerialization reads integers above Int64.max as Double
+        expected["float"] = nil  // and a Float's shortest digits as the nearest Double
+        #expect(read["uint64Max"] != nil && read["float"] != nil)
+        var comparable = read
+        comparable["uint64Max"] = nil
+        comparable["float"] = nil
+        #expect(Canonical.text(comparable) == Canonical.text(expected))
+    }
+
+    @Test("We read every Foundation-made fixture to the value Foundation reads",
+          arguments: ["foundation-binary.plist", "foundation-xml.plist", "foundation.json", "handwritten.plist"])
+    func weReadFoundationFixtures(name: String) throws {
+        let data = try FixtureFiles.data(name)
+        let ours = try AMC.dictionary(contentsOf: FixtureFiles.url(name))
+        let theirs = try foundationValue(data, json: name.hasSuffix(".json"))
+        #expect(Canonical.text(ours) == Canonical.text(theirs))
+        #expect(ours.count > 5)
+    }
+
+    @Test func theBinaryFixtureUsesWhatTheFormatAllows() throws {
+        let data = try FixtureFiles.data("foundation-binary.plist")
+        // Foundation wrote 16-byte integers above Int64.max, UTF-16 text, and shared its small
+        // numbers and bools between containers (the 1 of both [1, 2, 3] arrays, say).
+        #expect(data.contains(0x14))
+        #expect(data.contains(where: { $0 & 0xF0 == 0x60 }))
+        let dict = try AMC.dictionary(contentsOf: FixtureFiles.url("foundation-binary.plist"))
+        #expect(dict["uint64Max"] as? UInt64 == .max)
+        #expect(dict["int64Min"] as? Int == .min)
+        #expect(dict["int2"] as? Int == 300 && dict["int4"] as? Int == 70_000 && dict["int8"] as? Int == 5_000_000_000)
+        #expect(dict["astral"] as? String == "smile 😀, 𝄞 clef")
+        #expect((dict["minusZero"] as? Double)?.sign == .minus)
+        #expect(dict["sharedStrings"] as? [String] == Array(repeating: "a string every entry shares", count: 3))
+        #expect(dict["sharedArrays"] as? [[Int]] == [[1, 2, 3], [1, 2, 3]])
+    }
+
+    @Test func ourBinaryWriterSharesRepeatedStrings() throws {
+        let company = Company.sample()
+        let data = try AMC.data(for: company, format: .binaryPropertyList)
+        #expect(data.ranges(of: Data("class".utf8)).count == 1)
+        #expect(data.ranges(of: Data("Person".utf8)).count == 1)
+        let read = try foundationValue(data, json: false)
+        #expect(Canonical.text(read) == Canonical.text(try company.dictionaryRepresentation()))
+    }
+
+    @Test("Foundation reads each fixture as we write it back", arguments: [
+        ("foundation-binary.plist", AMCFormat.binaryPropertyList), ("foundation-binary.plist", .xmlPropertyList),
+        ("foundation-xml.plist", .binaryPropertyList), ("foundation.json", .json), ("foundation.json", .binaryPropertyList),
+        ("handwritten.plist", .xmlPropertyList),
+    ])
+    func foundationReadsFixturesWeRewrite(name: String, format: AMCFormat) throws {
+        let original = try foundationValue(try FixtureFiles.data(name), json: name.hasSuffix(".json"))
+        let converted = try AMC.convert(try FixtureFiles.data(name), to: format)
+        #expect(AMCFormat(detecting: converted) == format)
+        let read = try foundationValue(converted, json: format == .json)
+        #expect(Canonical.text(read) == Canonical.text(original))
+    }
+
+    @Test func theHandwrittenPlistReadsEntitiesCDATAAndComments() throws {
+        let dict = try AMC.dictionary(contentsOf: FixtureFiles.url("handwritten.plist"))
+        #expect(dict["entities"] as? String == "<tag> & \"quoted\" 'single'")
+        #expect(dict["references"] as? String == "AB😀 café")
+        #expect(dict["cdata"] as? String == "<not a tag> & not an entity")
+        #expect(dict["mixed"] as? String == "one <two> three")
+        #expect(dict["hex"] as? Int == 31)
+        #expect(dict["real"] as? Double == -1500)
+        let list = try #require(dict["list"] as? [Any])
+        #expect(list.count == 6)
+        #expect(list[3] as? Data == Data("Hello, world".utf8))
+    }
+
+    @Test func prettyJSONUsesTwoSpacesAndSortedKeys() throws {
+        let node = Optionals()
+        node.name = "a \"b\""
+        node.count = 2
+        node.tags = []
+        let pretty = String(decoding: try AMC.data(for: node, format: .json, options: .readable), as: UTF8.self)
+        #expect(pretty == """
+            {
+              "class": "Optionals",
+              "count": 2,
+              "name": "a \\"b\\"",
+              "tags": []
+            }
+
+            """)
+        let compact = String(decoding: try AMC.data(for: node, format: .json), as: UTF8.self)
+        #expect(compact == #"{"class":"Optionals","name":"a \"b\"","count":2,"tags":[]}"#)
+    }
+
+    @Test func xmlIsLaidOutAsFoundationLaysItOut() throws {
+        let node = Optionals()
+        node.count = -3
+        node.tags = ["<x>"]
+        let xml = String(decoding: try AMC.data(for: node, format: .xmlPropertyList, options: .readable), as: UTF8.self)
+        #expect(xml == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>class</key>
+            \t<string>Optionals</string>
+            \t<key>count</key>
+            \t<integer>-3</integer>
+            \t<key>tags</key>
+            \t<array>
+            \t\t<string>&lt;x&gt;</string>
+            \t</array>
+            </dict>
+            </plist>
+
+            """)
+    }
+
+    @Test func jsonHoldsDatesAsISOStringsAndDataAsBase64() throws {
+        let edges = Edges()
+        let text = String(decoding: try AMC.data(for: edges, format: .json), as: UTF8.self)
+        #expect(text.contains(#""date":"2024-05-17T09:30:00Z""#))
+        #expect(text.contains(#""data":"AAEC/f7/""#))
+        let fractional = Edges()
+        fractional.date = Date(timeIntervalSince1970: 1_715_938_200.25)
+        let copy = try #require(try AMC.object(Edges.self, from: try AMC.data(for: fractional, format: .json)))
+        #expect(copy.date == fractional.date)
+    }
+
+    @Test func theFormatIsToldFromTheBytesNeverTheName() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let misnamed = folder.file("really-json.plist")
+        try AMC.write(Company.sample(), to: misnamed, format: .json)
+        #expect(try AMC.read(Company.self, from: misnamed) != nil)
+        #expect(AMCFormat(detecting: Data("  \n[1]".utf8)) == .json)
+        #expect(AMCFormat(detecting: Data("\u{FEFF}<?xml version=\"1.0\"?><plist/>".utf8)) == .xmlPropertyList)
+        #expect(AMCFormat(detecting: Data("bplist00".utf8)) == .binaryPropertyList)
+        #expect(AMCFormat(detecting: Data("hello".utf8)) == nil)
+        #expect(AMCFormat(detecting: Data()) == nil)
+        #expect(AMCFormat(pathExtension: "JSON") == .json)
+        #expect(AMCFormat(pathExtension: "plist") == .xmlPropertyList)
+        #expect(AMCFormat(pathExtension: "txt") == nil)
+    }
+
+    @Test func writingInfersTheFormatFromTheExtensionOnly() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        try AMC.write(Edges(), to: folder.file("a.json"))
+        try AMC.write(Edges(), to: folder.file("b.plist"))
+        #expect(AMCFormat(detecting: try Data(contentsOf: folder.file("a.json"))) == .json)
+        #expect(AMCFormat(detecting: try Data(contentsOf: folder.file("b.plist"))) == .xmlPropertyList)
+        let error = expectAMCError { try AMC.write(Edges(), to: folder.file("c.txt")) }
+        #expect(error?.kind == .unknownFormat(reason: "\"c.txt\" has no .json or .plist extension; pass format: to say how to write it"))
+        #expect(folder.contents == ["a.json", "b.plist"])
+    }
+
+    @Test func dictionariesWriteAndReadLikeAMCsFileMethods() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let company = Company.sample()
+        let dict = try company.dictionaryRepresentation()
+        for format in Self.formats {
+            let url = folder.file("company-\(format.rawValue)")
+            try AMC.write(dictionary: dict, to: url, format: format)
+            let read = try AMC.dictionary(contentsOf: url)
+            let copy = try #require(try AMC.object(from: read) as? Company)
+            #expect(company.differences(from: copy) == [])
+        }
+        let error = expectAMCError {
+            try AMC.write(dictionary: ["point": CGPoint(x: 1, y: 2)], to: folder.file("x.plist"))
+        }
+        #expect(error?.keyPath == "point")
+        let null = expectAMCError { try AMC.write(dictionary: ["gap": NSNull()], to: folder.file("y.plist")) }
+        #expect(null == AMCError(.unsupportedType(typeName: "null", reason: "property lists have no null"), keyPath: "gap"))
+    }
+
+    @Test func jsonRefusesInfinityAndNaNWithTheKeyPath() {
+        let edges = Edges()
+        edges.large = .infinity
+        let error = expectAMCError { _ = try AMC.data(for: edges, format: .json) }
+        #expect(error == AMCError(.unsupportedType(typeName: "Double", reason: "JSON cannot hold inf"), keyPath: "large"))
+        #expect(error?.description == "At \"large\": cannot archive a value of type Double: JSON cannot hold inf.")
+    }
+
+    @Test("Infinity and NaN survive property lists", arguments: [AMCFormat.xmlPropertyList, .binaryPropertyList])
+    func propertyListsHoldInfinityAndNaN(format: AMCFormat) throws {
+        let edges = Edges()
+        edges.large = -.infinity
+        edges.minusZero = .nan
+        let data = try AMC.data(for: edges, format: format)
+        let copy = try #require(try AMC.object(Edges.self, from: data))
+        #expect(copy.large == -.infinity)
+        #expect(copy.minusZero.isNaN)
+        let foundation = try #require(try foundationValue(data, json: false) as? [String: Any])
+        #expect(foundation["large"] as? Double == -.infinity)
+    }
+
+    @Test func noThrowModeLeavesOutTheKeyThatFailsInEveryFormat() throws {
+        let edges = Edges()
+        edges.large = .nan
+        let data = try AMC.withNoThrow { try AMC.data(for: edges, format: .json, options: .readable) }
+        let read = try #require(try foundationValue(data, json: true) as? [String: Any])
+        #expect(read["large"] == nil)
+        #expect(read["tiny"] as? Double == .leastNonzeroMagnitude)
+    }
+
+    @Test func convertKeepsEveryValueAndNeedsNoRegistration() throws {
+        let json = Data(#"{"class": "NeverRegistered", "list": [1, 2.5, "x", true, null, {}], "n": -7}"#.utf8)
+        #expect(Canonical.text(try foundationValue(try AMC.convert(json, to: .json), json: true))
+            == Canonical.text(try foundationValue(json, json: true)))
+        let error = expectAMCError { _ = try AMC.convert(json, to: .binaryPropertyList) }  // null has no plist form
+        #expect(error?.keyPath == "list[4]")
+        let withoutNull = Data(#"{"class": "NeverRegistered", "list": [1, 2.5, "x", true, {}], "n": -7}"#.utf8)
+        let roundTrip = try AMC.convert(try AMC.convert(withoutNull, to: .xmlPropertyList), to: .json)
+        #expect(Canonical.text(try foundationValue(roundTrip, json: true)) == Canonical.text(try foundationValue(withoutNull, json: true)))
+    }
+}
