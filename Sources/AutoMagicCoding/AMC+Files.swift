@@ -152,6 +152,19 @@ extension AMC {
         }
     }
 
+    /// Writes bytes to a file the way every `AMC.write` does: to a temporary file in the same
+    /// folder, flushed, then renamed over the target, so the file is replaced whole or not at all.
+    ///
+    /// ```swift
+    /// try AMC.write(data: try AMC.convert(json, to: .binaryPropertyList), to: url)
+    /// ```
+    ///
+    /// Throws ``AMCError/Kind/fileSystem(path:reason:)`` when the file cannot be written; the
+    /// previous file is then left as it was.
+    public static func write(data: Data, to url: URL) throws {
+        try AtomicFile.write(Array(data), to: url)
+    }
+
     private static func resolvedFormat(_ format: AMCFormat?, for url: URL) throws -> AMCFormat {
         if let format { return format }
         guard let inferred = AMCFormat(pathExtension: url.pathExtension) else {

@@ -92,7 +92,7 @@ func convert(_ arguments: [String]) -> Never {
         ?? inputURL.deletingPathExtension().appendingPathExtension(format.pathExtension)
     do {
         let converted = try AMC.convert(readFile(input, "convert"), to: format)
-        try converted.write(to: outputURL, options: .atomic)
+        try AMC.write(data: converted, to: outputURL)
         print("wrote \(outputURL.path) (\(format), \(converted.count) bytes)")
         exit(0)
     } catch {

@@ -51,33 +51,12 @@ struct ExampleTests {
     }
 
     @Test func amcDemoBinaryEndToEnd() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("amc")
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build amc first: swift build")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("amc-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let (status, output, _) = try run(binary, ["demo", folder.path])
+        let (status, output, _) = try AMCBinary.run(["demo", folder.path])
         #expect(status == 0)
         #expect(output.contains("wrote \(folder.path)/company.plist"))
         #expect(output.contains("the copy equals the original, field by field"))
-
-        let (badStatus, _, error) = try run(binary, ["frobnicate"])
-        #expect(badStatus == 2)
-        #expect(error.hasPrefix("amc: unknown command 'frobnicate'\nusage: amc demo"))
-    }
-
-    private func run(_ binary: URL, _ arguments: [String]) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 }

@@ -55,7 +55,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     let field = plan.fields[index]
                     path.push(key: field.name)
                     defer { path.pop() }
-                    let mark = sink.mark
+                    let mark = sink.mark()
                     do {
                         if plain[index], let fast = field.fast {
                             guard let scalar = fast.encode(base) else { continue }  // nil: left out

@@ -27,7 +27,7 @@ protocol EncodingSink {
     /// Writes a value; throws an ``AMCError`` (without key path) for one the format cannot hold.
     mutating func scalar(_ value: ArchiveScalar) throws
     /// A point to come back to, so that no-throw mode can drop an entry that failed half-way.
-    var mark: Mark { get }
+    mutating func mark() -> Mark
     mutating func rewind(to mark: Mark)
 }
 
@@ -76,7 +76,7 @@ struct DictionaryBuilder: EncodingSink {
         }
     }
 
-    var mark: Int { stack.count }
+    mutating func mark() -> Int { stack.count }
 
     mutating func rewind(to mark: Int) {
         stack.removeLast(stack.count - mark)

@@ -4,7 +4,9 @@ import Foundation
 ///
 /// Scalars go into the object table as they arrive, numbered in order; a container is numbered
 /// when it ends and written at the end, once the number of objects (and so the width of an object
-/// reference) is known. Strings, keys above all, are written once and shared, as Foundation does.
+/// reference) is known. Repeated strings, keys above all, are written once and shared: a small
+/// cache remembers the strings written lately (a slot per hash of their length and first bytes),
+/// which catches the keys and class names every object repeats without hashing every string.
 struct BinaryPlistWriter: EncodingSink {
     private(set) var bytes: [UInt8] = Array("bplist00".utf8)
     /// Byte offset of each object; containers are placed by `finish()`.
@@ -17,8 +19,9 @@ struct BinaryPlistWriter: EncodingSink {
     /// (key, value, key, value… for dictionaries).
     private var containers: [(index: Int, isDictionary: Bool, start: Int, count: Int)] = []
     private var refPool: [Int] = []
-    private var strings: [String: Int] = [:]
-    private var bools: [Bool: Int] = [:]
+    private var recentStrings = [(text: String, index: Int)?](repeating: nil, count: 1024)
+    private var trueIndex: Int?
+    private var falseIndex: Int?
     private var root: Int?
 
     init(capacity: Int = 4096) {
@@ -37,10 +40,10 @@ struct BinaryPlistWriter: EncodingSink {
         case let .string(text):
             add(string(text))
         case let .bool(bool):
-            if let index = bools[bool] { return add(index) }
+            if let index = bool ? trueIndex : falseIndex { return add(index) }
             let index = newObject()
             bytes.append(bool ? 0x09 : 0x08)
-            bools[bool] = index
+            if bool { trueIndex = index } else { falseIndex = index }
             add(index)
         case let .int(int):
             add(newObject())
@@ -77,7 +80,7 @@ struct BinaryPlistWriter: EncodingSink {
 
     typealias Mark = (bytes: Int, objects: Int, childRefs: Int, open: Int, containers: Int, refPool: Int)
 
-    var mark: Mark {
+    mutating func mark() -> Mark {
         (bytes.count, offsets.count, childRefs.count, open.count, containers.count, refPool.count)
     }
 
@@ -89,8 +92,11 @@ struct BinaryPlistWriter: EncodingSink {
         containers.removeLast(containers.count - mark.containers)
         refPool.removeLast(refPool.count - mark.refPool)
         let objectCount = mark.objects
-        strings = strings.filter { $0.value < objectCount }
-        bools = bools.filter { $0.value < objectCount }
+        for slot in recentStrings.indices where (recentStrings[slot]?.index ?? 0) >= objectCount {
+            recentStrings[slot] = nil
+        }
+        if (trueIndex ?? 0) >= objectCount { trueIndex = nil }
+        if (falseIndex ?? 0) >= objectCount { falseIndex = nil }
     }
 
     /// Writes the containers, the offset table and the trailer.
@@ -152,10 +158,13 @@ struct BinaryPlistWriter: EncodingSink {
 
     /// The object for `text`, written on first use: ASCII as bytes, anything else as UTF-16BE.
     private mutating func string(_ text: String) -> Int {
-        if let index = strings[text] { return index }
-        let index = newObject()
-        strings[text] = index
         let utf8 = text.utf8
+        var hash = utf8.count
+        for byte in utf8.prefix(8) { hash = hash &* 31 &+ Int(byte) }
+        let slot = hash & (recentStrings.count - 1)
+        if let recent = recentStrings[slot], recent.text == text { return recent.index }
+        let index = newObject()
+        recentStrings[slot] = (text, index)
         if utf8.allSatisfy({ $0 < 0x80 }) {
             appendMarker(0x50, count: utf8.count)
             bytes.append(contentsOf: utf8)

@@ -44,8 +44,14 @@ extension Array where Element == UInt8 {
 
     /// Appends the big-endian bytes of the low `width` bytes of `value`.
     mutating func appendBigEndian(_ value: UInt64, width: Int) {
-        for shift in stride(from: (width - 1) * 8, through: 0, by: -8) {
-            append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        switch width {
+        case 1:
+            append(UInt8(truncatingIfNeeded: value))
+        case 2:
+            append(UInt8(truncatingIfNeeded: value >> 8))
+            append(UInt8(truncatingIfNeeded: value))
+        default:
+            Swift.withUnsafeBytes(of: value.bigEndian) { append(contentsOf: $0.suffix(width)) }
         }
     }
 }

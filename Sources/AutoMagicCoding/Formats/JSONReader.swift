@@ -116,6 +116,10 @@ struct JSONReader {
                 runStart = position
                 continue
             }
+            if byte == 0x0A {
+                position = start
+                throw error("unterminated string (a line break inside a string must be written \\n)")
+            }
             if byte < 0x20 { throw error("a control character (U+00\(Self.hex(byte))) inside a string must be escaped") }
             if byte >= 0x80 { isASCII = false }
             position += 1

@@ -64,7 +64,7 @@ struct JSONWriter: EncodingSink {
         }
     }
 
-    var mark: (count: Int, depth: Int, hasElements: Bool) {
+    mutating func mark() -> (count: Int, depth: Int, hasElements: Bool) {
         (bytes.count, hasElements.count, hasElements.last ?? false)
     }
 

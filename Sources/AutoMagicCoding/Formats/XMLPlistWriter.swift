@@ -76,7 +76,7 @@ struct XMLPlistWriter: EncodingSink {
         endLine()
     }
 
-    var mark: (count: Int, depth: Int, hasElements: Bool) {
+    mutating func mark() -> (count: Int, depth: Int, hasElements: Bool) {
         (bytes.count, open.count, open.last?.hasElements ?? false)
     }
 

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+@testable import AutoMagicCoding
+
+/// The built `amc` executable, next to the test bundle.
+enum AMCBinary {
+    static let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("amc")
+
+    /// Runs `amc` with `arguments`: exit status, standard output, standard error.
+    static func run(_ arguments: [String]) throws -> (Int32, String, String) {
+        let process = try start(arguments)
+        let out = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
+        let err = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    static func start(_ arguments: [String]) throws -> Process {
+        try #require(FileManager.default.isExecutableFile(atPath: url.path), "build amc first: swift build")
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        try process.run()
+        return process
+    }
+}
+
+@Suite("The amc tool, end to end")
+struct CommandLineTests {
+    @Test func convertWritesNextToTheInputOrWhereToldAndFoundationAgrees() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let input = folder.file("fixture.plist")
+        try FileManager.default.copyItem(at: FixtureFiles.url("foundation-binary.plist"), to: input)
+
+        let (status, output, _) = try AMCBinary.run(["convert", input.path, "--to", "xml", "-o", folder.file("out.plist").path])
+        #expect(status == 0)
+        #expect(output.hasPrefix("wrote \(folder.file("out.plist").path) (XML property list, "))
+        let original = try foundationValue(try Data(contentsOf: input), json: false)
+        #expect(Canonical.text(try foundationValue(try Data(contentsOf: folder.file("out.plist")), json: false))
+            == Canonical.text(original))
+
+        let (jsonStatus, _, jsonError) = try AMCBinary.run(["convert", input.path, "--to", "json"])
+        #expect(jsonStatus == 0, "\(jsonError)")
+        let json = try foundationValue(try Data(contentsOf: folder.file("fixture.json")), json: true)
+        #expect((json as? [String: Any])?["latin"] as? String == "Grüße aus Köln")
+
+        let (nullStatus, _, nullError) = try AMCBinary.run(["convert", FixtureFiles.url("bad/unterminated.json").path, "--to", "binary", "-o", folder.file("x.plist").path])
+        #expect(nullStatus == 1)
+        #expect(nullError.contains("Malformed JSON at line 1, column 10"))
+    }
+
+    @Test func lintSaysOKOrTheErrorWithItsLocation() throws {
+        let good = FixtureFiles.url("foundation.json").path
+        let bad = FixtureFiles.url("bad/unterminated.json").path
+        let (okStatus, okOutput, _) = try AMCBinary.run(["lint", good, FixtureFiles.url("handwritten.plist").path])
+        #expect(okStatus == 0)
+        #expect(okOutput == "\(good): OK\n\(FixtureFiles.url("handwritten.plist").path): OK\n")
+        let (status, output, _) = try AMCBinary.run(["lint", good, bad, FixtureFiles.url("bad/truncated.plist").path])
+        #expect(status == 1)
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0] == "\(good): OK")
+        #expect(lines[1] == "\(bad): Malformed JSON at line 1, column 10: unterminated string (a line break inside a string must be written \\n).")
+        #expect(lines[2].contains("Malformed binary property list at byte"))
+    }
+
+    @Test func printShowsClassNamesKeysAndValues() throws {
+        Fixtures.register()
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let zoo = Zoo()
+        let dog = Dog()
+        dog.name = "Rex"
+        zoo.animals = [dog]
+        try AMC.write(zoo, to: folder.file("zoo.plist"), format: .binaryPropertyList)
+        let (status, output, _) = try AMCBinary.run(["print", folder.file("zoo.plist").path])
+        #expect(status == 0)
+        #expect(output.hasPrefix("Zoo {\n  animals = [\n    0: Dog {\n"))
+        #expect(output.contains("      name = \"Rex\"\n"))
+        #expect(output == (try AMC.printedTree(of: try Data(contentsOf: folder.file("zoo.plist")))))
+    }
+
+    @Test func benchPrintsOneJSONObjectWithRatios() throws {
+        let (status, output, _) = try AMCBinary.run(["bench", "--n", "20", "--json"])
+        #expect(status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        #expect(report["n"] as? Int == 20)
+        let rows = try #require(report["rows"] as? [[String: Any]])
+        let names = rows.compactMap { $0["name"] as? String }
+        for ours in ["amc json write", "amc json read", "amc xml write", "amc xml read", "amc binary write", "amc binary read"] {
+            #expect(names.contains(ours))
+        }
+        let jsonWrite = try #require(rows.first { $0["name"] as? String == "amc json write" })
+        #expect(jsonWrite["baseline"] as? String == "JSONEncoder.encode")
+        #expect((jsonWrite["ratio"] as? Double ?? 0) > 0)
+        #expect((jsonWrite["bytes"] as? Int ?? 0) > 0)
+    }
+
+    @Test func helpAndWrongArguments() throws {
+        let (status, output, _) = try AMCBinary.run(["--help"])
+        #expect(status == 0)
+        for command in ["demo", "convert", "lint", "print", "bench"] { #expect(output.contains("amc \(command)")) }
+        let (convertHelp, convertUsage, _) = try AMCBinary.run(["convert", "--help"])
+        #expect(convertHelp == 0 && convertUsage.hasPrefix("usage: amc convert IN --to json|xml|binary [-o OUT]"))
+
+        let cases: [([String], String)] = [
+            (["frobnicate"], "amc: unknown command 'frobnicate'"),
+            (["convert", "x.json"], "amc convert: --to is required"),
+            (["convert", "x.json", "--to", "yaml"], "amc convert: unknown format 'yaml' (json, xml or binary)"),
+            (["lint"], "amc lint: no files"),
+            (["print", "a", "b"], "amc print: one file at a time"),
+            (["bench", "--n", "zero"], "amc bench: --n needs a positive number"),
+        ]
+        for (arguments, message) in cases {
+            let (badStatus, _, error) = try AMCBinary.run(arguments)
+            #expect(badStatus == 2, "\(arguments)")
+            #expect(error.hasPrefix(message + "\n"), "\(arguments): \(error)")
+            #expect(error.contains("usage:"))
+        }
+    }
+
+    @Test func killingAWriterMidWriteLeavesTheOldFileOrTheNewOneAndNothingElse() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        // A big input, so that each conversion takes a while to write.
+        var big: [String: Any] = [:]
+        for index in 0..<60_000 { big["key \(index)"] = ["name \(index)", index, Double(index) / 3] }
+        try AMC.write(dictionary: big, to: folder.file("big.json"), options: .compact)
+        let output = folder.file("out.plist")
+        try AMC.write(dictionary: ["old": true], to: output)
+        let old = try Data(contentsOf: output)
+        var sawOld = 0, sawNew = 0
+        for attempt in 0..<12 {
+            let process = try AMCBinary.start(["convert", folder.file("big.json").path, "--to", "binary", "-o", output.path])
+            Thread.sleep(forTimeInterval: Double(attempt % 6) * 0.04)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let now = try Data(contentsOf: output)
+            if now == old {
+                sawOld += 1
+            } else {
+                #expect(try AMC.lint(now) == .binaryPropertyList)
+                sawNew += 1
+                try AMC.write(data: old, to: output)
+            }
+            #expect(folder.contents == ["big.json", "out.plist"])
+        }
+        #expect(sawOld + sawNew == 12)
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+@testable import AutoMagicCoding
+
+/// The `.malformedData` error that parsing `data` throws; records an issue when it throws
+/// something else or nothing.
+private func malformed(_ data: Data, sourceLocation: SourceLocation = #_sourceLocation) -> (AMCFormat, AMCError.Location, String)? {
+    let error = expectAMCError(sourceLocation: sourceLocation) { _ = try AMC.lint(data) }
+    guard case let .malformedData(format, location, reason)? = error?.kind else {
+        if let error { Issue.record("expected malformed data, got \(error)", sourceLocation: sourceLocation) }
+        return nil
+    }
+    return (format, location, reason)
+}
+
+private func bytes(_ text: String) -> Data { Data(text.utf8) }
+
+@Suite("Hostile and broken files: an AMCError that says what and where, never a crash")
+struct HostileInputTests {
+    // MARK: - JSON
+
+    @Test func jsonErrorsGiveLineAndColumn() throws {
+        let unterminated = try #require(malformed(bytes("{\n  \"name\": \"Ada\n}")))
+        #expect(unterminated.1 == .line(2, column: 11))
+        #expect(unterminated.2 == "unterminated string (a line break inside a string must be written \\n)")
+        let error = expectAMCError { _ = try AMC.lint(bytes("{\"name\": \"Ada")) }
+        #expect(error?.description == "Malformed JSON at line 1, column 10: unterminated string.")
+
+        #expect(malformed(bytes("[1, 2,]"))?.2 == "expected a value, found \"]\"")
+        #expect(malformed(bytes("{\"a\" 1}"))?.2 == "expected \":\" after a key, found \"1\"")
+        #expect(malformed(bytes("[1] x"))?.2 == "unexpected \"x\" after the document")
+        #expect(malformed(bytes("[01]"))?.2 == "a number cannot start with 0")
+        #expect(malformed(bytes("[1e999]"))?.2 == "the number 1e999 is out of range")
+        #expect(malformed(bytes("[\"a\tb\"]"))?.2 == "a control character (U+0009) inside a string must be escaped")
+        #expect(malformed(bytes("[\"\\x\"]"))?.2 == "invalid escape \"\\x\"")
+        #expect(malformed(bytes("[\"\\ud800\"]"))?.2 == "a high surrogate \\ud800 must be followed by a low one")
+        #expect(malformed(bytes("[tru]"))?.2 == "expected a value, found \"t\"")
+        #expect(expectAMCError { _ = try AMC.lint(Data()) }?.kind == .unknownFormat(reason: "the data is empty"))
+    }
+
+    @Test func invalidUTF8InJSONIsAnErrorNotAReplacementCharacter() throws {
+        let data = try FixtureFiles.data("bad/invalid-utf8.json")
+        let error = try #require(malformed(data))
+        #expect(error.1 == .line(1, column: 7))
+        #expect(error.2 == "invalid UTF-8 (byte 0xC3)")
+        // Overlong forms and surrogates encoded in UTF-8 are invalid too.
+        #expect(malformed(Data([0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D]))?.2 == "invalid UTF-8 (byte 0xC0)")
+        #expect(malformed(Data([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D]))?.2 == "invalid UTF-8 (byte 0xED)")
+    }
+
+    @Test("100,000 nested arrays stop at the nesting limit in every format", arguments: AMCFormat.allCases)
+    func absurdNestingStopsAtTheLimit(format: AMCFormat) throws {
+        let depth = 100_000
+        let data: Data
+        switch format {
+        case .json:
+            data = Data((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+        case .xmlPropertyList:
+            data = Data(("<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
+                + "</plist>").utf8)
+        case .binaryPropertyList:
+            data = Self.nestedBinaryArrays(depth: depth)
+        }
+        #expect(AMCFormat(detecting: data) == format)
+        let error = try #require(malformed(data))
+        #expect(error.0 == format)
+        #expect(error.2 == "nesting deeper than 512 levels")
+    }
+
+    @Test func numbersOutOfRangeInPropertyLists() throws {
+        let xml = bytes("<plist><array><integer>18446744073709551616</integer></array></plist>")
+        #expect(malformed(xml)?.2 == "\"18446744073709551616\" is not an integer that fits in 64 bits")
+        #expect(malformed(bytes("<plist><real>1e</real></plist>"))?.2 == "\"1e\" is not a real number")
+        #expect(malformed(bytes("<plist><date>yesterday</date></plist>"))?.2 == "\"yesterday\" is not an ISO 8601 date")
+    }
+
+    @Test func xmlErrorsGiveLineAndColumn() throws {
+        let unterminated = try #require(malformed(bytes("<plist>\n<dict>\n\t<key>a</key>\n\t<string>never closed")))
+        #expect(unterminated.1 == .line(4, column: 10))
+        #expect(unterminated.2 == "unterminated <string> element")
+        #expect(malformed(bytes("<plist><dict><key>a</key></dict></plist>"))?.2 == "the key \"a\" has no value")
+        #expect(malformed(bytes("<plist><frobnicate/></plist>"))?.2 == "unknown element <frobnicate>")
+        #expect(malformed(bytes("<plist><string>&bogus;</string></plist>"))?.2 == "unknown entity \"&bogus;\"")
+        #expect(malformed(bytes("<plist><array></dict></plist>"))?.2 == "expected </array>, found </dict")
+        #expect(malformed(bytes("<?xml version=\"1.0\"?><plist><true/>"))?.2 == "expected </plist>, found the end of the data")
+        #expect(malformed(Data(Array("<plist><string>".utf8) + [0xFF] + Array("</string></plist>".utf8)))?.2
+            == "invalid UTF-8 (byte 0xFF)")
+    }
+
+    // MARK: - Binary property lists
+
+    @Test func everyTruncationOfABinaryPlistThrows() throws {
+        let data = try AMC.data(for: Self.sample(), format: .binaryPropertyList)
+        for length in 0..<data.count {
+            #expect(throws: AMCError.self) { _ = try AMC.lint(data.prefix(length)) }
+        }
+        #expect(try AMC.lint(data) == .binaryPropertyList)
+    }
+
+    @Test func corruptingAnyByteOfABinaryPlistNeverCrashes() throws {
+        let data = try AMC.data(for: Self.sample(), format: .binaryPropertyList)
+        var failures = 0
+        for index in 8..<data.count {
+            for value: UInt8 in [0x00, 0xFF, data[index] ^ 0x01, data[index] ^ 0x80] {
+                var corrupted = data
+                corrupted[index] = value
+                do {
+                    _ = try AMC.lint(corrupted)
+                } catch is AMCError {
+                    failures += 1
+                }
+            }
+        }
+        #expect(failures > 0)
+    }
+
+    @Test func aBinaryObjectTableWithACycleThrows() throws {
+        // Object 0 is an array whose one element is object 0.
+        let data = Self.binary(objects: [[0xA1, 0x00]], top: 0)
+        let error = try #require(malformed(data))
+        #expect(error.1 == .byteOffset(8))
+        #expect(error.2 == "object 0 contains itself")
+    }
+
+    @Test func badOffsetsAndReferencesThrowWithTheirPosition() throws {
+        let bad = try #require(malformed(try FixtureFiles.data("bad/bad-offset.plist")))
+        #expect(bad.2.hasPrefix("the object table"))
+        let truncated = try #require(malformed(try FixtureFiles.data("bad/truncated.plist")))
+        #expect(truncated.0 == .binaryPropertyList)
+        // An array that refers to object 7 of 1.
+        #expect(malformed(Self.binary(objects: [[0xA1, 0x07]], top: 0))?.2 == "a reference to object 7 of 1")
+        // An array claiming 2^40 elements in a file of a few bytes is refused before any allocation.
+        let huge = Self.binary(objects: [[0xAF, 0x13, 0, 0, 0x01, 0, 0, 0, 0, 0]], top: 0)
+        #expect(malformed(huge)?.2 == "a count of 1099511627776 runs past the object table")
+        // A string whose UTF-16 holds an unpaired surrogate.
+        #expect(malformed(Self.binary(objects: [[0x61, 0xD8, 0x00]], top: 0))?.2 == "invalid UTF-16 (an unpaired surrogate)")
+        #expect(malformed(Self.binary(objects: [[0x80, 0x01]], top: 0))?.2 == "UID objects (from NSKeyedArchiver) are not supported")
+    }
+
+    @Test func sharedObjectsCannotExpandWithoutBound() throws {
+        // "Billion laughs": each array holds the next one twice; 40 levels would expand to 2^40 values.
+        var objects: [[UInt8]] = []
+        for level in 0..<40 { objects.append([0xA2, UInt8(level + 1), UInt8(level + 1)]) }
+        objects.append([0x10, 0x01])
+        let error = try #require(malformed(Self.binary(objects: objects, top: 0)))
+        #expect(error.2.hasPrefix("shared objects expand to more than"))
+    }
+
+    // MARK: - Helpers
+
+    private static func sample() -> Zoo {
+        Fixtures.register()
+        let zoo = Zoo()
+        let dog = Dog()
+        dog.name = "Rex ünïcode 😀"
+        zoo.animals = [dog, Cat()]
+        return zoo
+    }
+
+    /// A binary property list of the given objects (each its marker and payload; references
+    /// one byte wide), with offsets one byte wide when they fit.
+    static func binary(objects: [[UInt8]], top: Int) -> Data {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for object in objects {
+            offsets.append(bytes.count)
+            bytes += object
+        }
+        let table = bytes.count
+        let offsetSize = table + 1 < 256 ? 1 : 2
+        for offset in offsets { bytes.appendBigEndian(UInt64(offset), width: offsetSize) }
+        bytes += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), 1]
+        bytes.appendBigEndian(UInt64(objects.count), width: 8)
+        bytes.appendBigEndian(UInt64(top), width: 8)
+        bytes.appendBigEndian(UInt64(table), width: 8)
+        return Data(bytes)
+    }
+
+    /// `depth` arrays, each holding the next: object i refers to object i + 1.
+    private static func nestedBinaryArrays(depth: Int) -> Data {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for index in 0..<depth {
+            offsets.append(bytes.count)
+            if index == depth - 1 {
+                bytes.append(0xA0)
+            } else {
+                bytes.append(0xA1)
+                bytes.appendBigEndian(UInt64(index + 1), width: 4)
+            }
+        }
+        let table = bytes.count
+        for offset in offsets { bytes.appendBigEndian(UInt64(offset), width: 4) }
+        bytes += [0, 0, 0, 0, 0, 0, 4, 4]
+        bytes.appendBigEndian(UInt64(depth), width: 8)
+        bytes.appendBigEndian(0, width: 8)
+        bytes.appendBigEndian(UInt64(table), width: 8)
+        return Data(bytes)
+    }
+}
