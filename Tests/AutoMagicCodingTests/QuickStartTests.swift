@@ -40,8 +40,14 @@ struct QuickStartTests {
         #expect(foo2?.integerValue == 42)
         #expect(foo3.integerValue == 42 && foo3.bar == nil)
 
-        let data = try PropertyListSerialization.data(fromPropertyList: dict, format: .xml, options: 0)
-        let read = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
-        #expect(try AMC.object(Foo.self, from: try #require(read))?.bar?.someString == "hello")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("foo-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try AMC.write(foo, to: url)
+        let foo4 = try AMC.read(Foo.self, from: url)
+        let data = try AMC.data(for: foo, format: .binaryPropertyList)
+        let foo5 = try AMC.object(Foo.self, from: data)
+        #expect(foo4?.bar?.someString == "hello" && foo4?.integerValue == 42)
+        #expect(foo5?.bar?.someString == "hello")
+        #expect(AMCFormat(detecting: try Data(contentsOf: url)) == .json)
     }
 }

@@ -149,9 +149,11 @@ public enum Benchmark {
             var timings: [Double] = []
             var result: R?
             for _ in 0..<repetitions {
+                result = nil  // the previous run's graph is freed outside the timed part
                 let start = DispatchTime.now().uptimeNanoseconds
-                result = try body()
+                let value = try body()
                 timings.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+                result = value
             }
             timings.sort()
             let median = timings[timings.count / 2]

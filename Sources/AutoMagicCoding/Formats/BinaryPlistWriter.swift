@@ -5,7 +5,7 @@ import Foundation
 /// Scalars go into the object table as they arrive, numbered in order; a container is numbered
 /// when it ends and written at the end, once the number of objects (and so the width of an object
 /// reference) is known. Repeated strings, keys above all, are written once and shared: a small
-/// cache remembers the strings written lately (a slot per hash of their length and first bytes),
+/// cache remembers the strings written lately (a slot per hash of their length, end and middle bytes),
 /// which catches the keys and class names every object repeats without hashing every string.
 struct BinaryPlistWriter: EncodingSink {
     private(set) var bytes: [UInt8] = Array("bplist00".utf8)
@@ -19,7 +19,10 @@ struct BinaryPlistWriter: EncodingSink {
     /// (key, value, key, value… for dictionaries).
     private var containers: [(index: Int, isDictionary: Bool, start: Int, count: Int)] = []
     private var refPool: [Int] = []
-    private var recentStrings = [(text: String, index: Int)?](repeating: nil, count: 1024)
+    /// Strings written lately, keys apart from values so that one-off values never push out the
+    /// keys every object repeats.
+    private var recentKeys = [(text: String, index: Int)?](repeating: nil, count: 256)
+    private var recentValues = [(text: String, index: Int)?](repeating: nil, count: 1024)
     private var trueIndex: Int?
     private var falseIndex: Int?
     private var root: Int?
@@ -33,12 +36,12 @@ struct BinaryPlistWriter: EncodingSink {
     mutating func endDictionary() { closeContainer() }
     mutating func endArray() { closeContainer() }
 
-    mutating func key(_ key: String) { add(string(key)) }
+    mutating func key(_ key: String) { add(string(key, isKey: true)) }
 
     mutating func scalar(_ value: ArchiveScalar) throws {
         switch value {
         case let .string(text):
-            add(string(text))
+            add(string(text, isKey: false))
         case let .bool(bool):
             if let index = bool ? trueIndex : falseIndex { return add(index) }
             let index = newObject()
@@ -92,9 +95,8 @@ struct BinaryPlistWriter: EncodingSink {
         containers.removeLast(containers.count - mark.containers)
         refPool.removeLast(refPool.count - mark.refPool)
         let objectCount = mark.objects
-        for slot in recentStrings.indices where (recentStrings[slot]?.index ?? 0) >= objectCount {
-            recentStrings[slot] = nil
-        }
+        for slot in recentKeys.indices where (recentKeys[slot]?.index ?? 0) >= objectCount { recentKeys[slot] = nil }
+        for slot in recentValues.indices where (recentValues[slot]?.index ?? 0) >= objectCount { recentValues[slot] = nil }
         if (trueIndex ?? 0) >= objectCount { trueIndex = nil }
         if (falseIndex ?? 0) >= objectCount { falseIndex = nil }
     }
@@ -157,15 +159,19 @@ struct BinaryPlistWriter: EncodingSink {
     }
 
     /// The object for `text`, written on first use: ASCII as bytes, anything else as UTF-16BE.
-    private mutating func string(_ text: String) -> Int {
+    private mutating func string(_ text: String, isKey: Bool) -> Int {
         let utf8 = text.utf8
-        var hash = utf8.count
-        for byte in utf8.prefix(8) { hash = hash &* 31 &+ Int(byte) }
-        let slot = hash & (recentStrings.count - 1)
-        if let recent = recentStrings[slot], recent.text == text { return recent.index }
+        let count = utf8.count
+        var mixed = UInt64(count)
+        if count > 0 {
+            let middle = utf8[utf8.index(utf8.startIndex, offsetBy: count / 2)]
+            mixed |= UInt64(utf8.first!) << 16 | UInt64(middle) << 24 | UInt64(utf8.last!) << 32
+        }
+        let slot = Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54) & ((isKey ? recentKeys.count : recentValues.count) - 1)
+        if let recent = isKey ? recentKeys[slot] : recentValues[slot], recent.text == text { return recent.index }
         let index = newObject()
-        recentStrings[slot] = (text, index)
-        if utf8.allSatisfy({ $0 < 0x80 }) {
+        if isKey { recentKeys[slot] = (text, index) } else { recentValues[slot] = (text, index) }
+        if utf8.count == text.utf16.count {  // only ASCII has as many UTF-8 bytes as UTF-16 units
             appendMarker(0x50, count: utf8.count)
             bytes.append(contentsOf: utf8)
         } else {
