@@ -22,59 +22,66 @@ struct FastField {
     }
 
     private static func make<T: FastScalar>(_: T.Type, at offset: Int) -> FastField {
-        let read = RuntimeAccess.reader(T.self, at: offset)
-        let write = RuntimeAccess.writer(T.self, at: offset)
-        return FastField(
-            encode: { T.fastScalar(read($0)) },
-            decode: { base, value in
-                guard let typed = T(fastValue: value) else { return false }
-                write(base, typed)
-                return true
-            })
+        make(T.self, at: offset, scalar: { T.fastScalar($0) }, value: { T(fastValue: $0) })
     }
 
     private static func make<T: AMCStructCodable>(_: T.Type, at offset: Int) -> FastField {
-        let read = RuntimeAccess.reader(T.self, at: offset)
-        let write = RuntimeAccess.writer(T.self, at: offset)
-        return FastField(
-            encode: { .string(read($0).amcStringValue) },
-            decode: { base, value in
-                guard case let .string(string) = value, let typed = try? T(amcStringValue: string) else { return false }
-                write(base, typed)
-                return true
-            })
+        make(T.self, at: offset, scalar: structScalar, value: structValue)
     }
 
     fileprivate static func makeOptional<T: FastScalar>(_: T.Type, at offset: Int) -> FastField {
-        let read = RuntimeAccess.reader(T?.self, at: offset)
-        let write = RuntimeAccess.writer(T?.self, at: offset)
+        makeOptional(T.self, at: offset, scalar: { T.fastScalar($0) }, value: { T(fastValue: $0) })
+    }
+
+    fileprivate static func makeOptional<T: AMCStructCodable>(_: T.Type, at offset: Int) -> FastField {
+        makeOptional(T.self, at: offset, scalar: structScalar, value: structValue)
+    }
+
+    // MARK: - Field access around one conversion
+
+    /// A field of type `T`, converted by `scalar` and `value`.
+    private static func make<T>(
+        _: T.Type, at offset: Int, scalar: @escaping (T) -> ArchiveScalar, value: @escaping (ArchiveValue) -> T?
+    ) -> FastField {
+        let read = RuntimeAccess.reader(T.self, at: offset)
+        let write = RuntimeAccess.writer(T.self, at: offset)
         return FastField(
-            encode: { read($0).map(T.fastScalar) },
-            decode: { base, value in
-                if case .null = value {
-                    write(base, nil)
-                    return true
-                }
-                guard let typed = T(fastValue: value) else { return false }
+            encode: { scalar(read($0)) },
+            decode: { base, raw in
+                guard let typed = value(raw) else { return false }
                 write(base, typed)
                 return true
             })
     }
 
-    fileprivate static func makeOptional<T: AMCStructCodable>(_: T.Type, at offset: Int) -> FastField {
+    /// A field of type `T?`: `nil` is left out, and null decodes to `nil`.
+    private static func makeOptional<T>(
+        _: T.Type, at offset: Int, scalar: @escaping (T) -> ArchiveScalar, value: @escaping (ArchiveValue) -> T?
+    ) -> FastField {
         let read = RuntimeAccess.reader(T?.self, at: offset)
         let write = RuntimeAccess.writer(T?.self, at: offset)
         return FastField(
-            encode: { read($0).map { .string($0.amcStringValue) } },
-            decode: { base, value in
-                if case .null = value {
+            encode: { read($0).map(scalar) },
+            decode: { base, raw in
+                if case .null = raw {
                     write(base, nil)
                     return true
                 }
-                guard case let .string(string) = value, let typed = try? T(amcStringValue: string) else { return false }
+                guard let typed = value(raw) else { return false }
                 write(base, typed)
                 return true
             })
+    }
+
+    private static func structScalar<T: AMCStructCodable>(_ value: T) -> ArchiveScalar {
+        .string(value.amcStringValue)
+    }
+
+    /// A struct from its string; nil for anything else, or a string it refuses (the general path
+    /// then reports the error).
+    private static func structValue<T: AMCStructCodable>(_ raw: ArchiveValue) -> T? {
+        guard case let .string(string) = raw else { return nil }
+        return try? T(amcStringValue: string)
     }
 }
 
