@@ -22,66 +22,73 @@ struct FastField {
     }
 
     private static func make<T: FastScalar>(_: T.Type, at offset: Int) -> FastField {
-        make(T.self, at: offset, scalar: { T.fastScalar($0) }, value: { T(fastValue: $0) })
+        make(ScalarCodec<T>.self, at: offset)
     }
 
     private static func make<T: AMCStructCodable>(_: T.Type, at offset: Int) -> FastField {
-        make(T.self, at: offset, scalar: structScalar, value: structValue)
+        make(StructCodec<T>.self, at: offset)
     }
 
     fileprivate static func makeOptional<T: FastScalar>(_: T.Type, at offset: Int) -> FastField {
-        makeOptional(T.self, at: offset, scalar: { T.fastScalar($0) }, value: { T(fastValue: $0) })
+        makeOptional(ScalarCodec<T>.self, at: offset)
     }
 
     fileprivate static func makeOptional<T: AMCStructCodable>(_: T.Type, at offset: Int) -> FastField {
-        makeOptional(T.self, at: offset, scalar: structScalar, value: structValue)
+        makeOptional(StructCodec<T>.self, at: offset)
     }
 
     // MARK: - Field access around one conversion
 
-    /// A field of type `T`, converted by `scalar` and `value`.
-    private static func make<T>(
-        _: T.Type, at offset: Int, scalar: @escaping (T) -> ArchiveScalar, value: @escaping (ArchiveValue) -> T?
-    ) -> FastField {
-        let read = RuntimeAccess.reader(T.self, at: offset)
-        let write = RuntimeAccess.writer(T.self, at: offset)
+    /// A field of type `Codec.Value`.
+    private static func make<Codec: FieldCodec>(_: Codec.Type, at offset: Int) -> FastField {
+        let read = RuntimeAccess.reader(Codec.Value.self, at: offset)
+        let write = RuntimeAccess.writer(Codec.Value.self, at: offset)
         return FastField(
-            encode: { scalar(read($0)) },
+            encode: { Codec.scalar(read($0)) },
             decode: { base, raw in
-                guard let typed = value(raw) else { return false }
+                guard let typed = Codec.value(raw) else { return false }
                 write(base, typed)
                 return true
             })
     }
 
-    /// A field of type `T?`: `nil` is left out, and null decodes to `nil`.
-    private static func makeOptional<T>(
-        _: T.Type, at offset: Int, scalar: @escaping (T) -> ArchiveScalar, value: @escaping (ArchiveValue) -> T?
-    ) -> FastField {
-        let read = RuntimeAccess.reader(T?.self, at: offset)
-        let write = RuntimeAccess.writer(T?.self, at: offset)
+    /// A field of type `Codec.Value?`: `nil` is left out, and null decodes to `nil`.
+    private static func makeOptional<Codec: FieldCodec>(_: Codec.Type, at offset: Int) -> FastField {
+        let read = RuntimeAccess.reader(Codec.Value?.self, at: offset)
+        let write = RuntimeAccess.writer(Codec.Value?.self, at: offset)
         return FastField(
-            encode: { read($0).map(scalar) },
+            encode: { read($0).map { Codec.scalar($0) } },
             decode: { base, raw in
                 if case .null = raw {
                     write(base, nil)
                     return true
                 }
-                guard let typed = value(raw) else { return false }
+                guard let typed = Codec.value(raw) else { return false }
                 write(base, typed)
                 return true
             })
     }
+}
 
-    private static func structScalar<T: AMCStructCodable>(_ value: T) -> ArchiveScalar {
-        .string(value.amcStringValue)
-    }
+/// How one type becomes a document scalar and back, for ``FastField``.
+private protocol FieldCodec {
+    associatedtype Value
+    static func scalar(_ value: Value) -> ArchiveScalar
+    /// The value when `raw` is exactly one; nil sends the field down the general path.
+    static func value(_ raw: ArchiveValue) -> Value?
+}
 
-    /// A struct from its string; nil for anything else, or a string it refuses (the general path
-    /// then reports the error).
-    private static func structValue<T: AMCStructCodable>(_ raw: ArchiveValue) -> T? {
+private enum ScalarCodec<Value: FastScalar>: FieldCodec {
+    static func scalar(_ value: Value) -> ArchiveScalar { Value.fastScalar(value) }
+    static func value(_ raw: ArchiveValue) -> Value? { Value(fastValue: raw) }
+}
+
+/// A struct as its string; a string it refuses goes down the general path, which reports it.
+private enum StructCodec<Value: AMCStructCodable>: FieldCodec {
+    static func scalar(_ value: Value) -> ArchiveScalar { .string(value.amcStringValue) }
+    static func value(_ raw: ArchiveValue) -> Value? {
         guard case let .string(string) = raw else { return nil }
-        return try? T(amcStringValue: string)
+        return try? Value(amcStringValue: string)
     }
 }
 
