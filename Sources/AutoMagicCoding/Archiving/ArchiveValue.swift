@@ -19,6 +19,15 @@ enum ArchiveValue {
     /// accepted where a property of exactly its type expects it.
     case foreign(ForeignValue)
 
+    /// The document value for a number.
+    init(_ number: NumberValue) {
+        switch number {
+        case let .int(value): self = .int(value)
+        case let .uint(value): self = .uint(value)
+        case let .double(value): self = .double(value)
+        }
+    }
+
     /// The number this value holds; nil for anything but a number.
     var number: NumberValue? {
         switch self {
@@ -101,13 +110,7 @@ extension ArchiveValue {
         if let number = NumberValue.foundationNumber(raw) {
             if "cB".contains(NumberValue.typeCode(of: number)) { return .bool(number.boolValue) }
         }
-        if let number = NumberValue(raw) {
-            switch number {
-            case let .int(value): return .int(value)
-            case let .uint(value): return .uint(value)
-            case let .double(value): return .double(value)
-            }
-        }
+        if let number = NumberValue(raw) { return ArchiveValue(number) }
         switch raw {
         case let date as Date:
             return .date(date)
@@ -142,9 +145,7 @@ extension ArchiveValue {
     var swiftValue: Any {
         switch self {
         case let .string(value): return value
-        case let .int(value): return Int(value)
-        case let .uint(value): return value
-        case let .double(value): return value
+        case .int, .uint, .double: return number!.swiftValue
         case let .bool(value): return value
         case let .date(value): return value
         case let .data(value): return value
