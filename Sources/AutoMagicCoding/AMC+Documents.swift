@@ -52,13 +52,13 @@ enum TreePrinter {
         case let .dictionary(dictionary):
             let className = value.className
             if let className { text += "\(className) " }
-            let entries = dictionary.entries.filter { className == nil || $0.0 != "class" }
-                .sorted { $0.0 < $1.0 }
+            let entries = dictionary.entries.filter { className == nil || $0.key != "class" }
+                .sorted { $0.key < $1.key }
             guard !entries.isEmpty else { return text += "{}" }
             text += "{\n"
-            for (key, value) in entries {
-                text += inner + (isPlainKey(key) ? key : quoted(key)) + " = "
-                print(value, indent: indent + 1, to: &text)
+            for entry in entries {
+                text += inner + (isPlainKey(entry.key) ? entry.key : quoted(entry.key)) + " = "
+                print(entry.value, indent: indent + 1, to: &text)
                 text += "\n"
             }
             text += String(repeating: "  ", count: indent) + "}"

@@ -22,11 +22,18 @@ final class Edges: AMCCodable {
     required init() {}
 }
 
+final class Shelf: AMCCodable {
+    var samples: [Double] = []
+    var labels: [String] = []
+    var versions: [Version] = []
+    required init() {}
+}
+
 @Suite("File formats: JSON, XML and binary property lists, both directions with Foundation")
 struct FormatTests {
     init() {
         Fixtures.register()
-        AMC.register(Edges.self)
+        AMC.register(Edges.self, Shelf.self)
         Company.registerModel()
     }
 
@@ -257,6 +264,25 @@ struct FormatTests {
         let error = expectAMCError { _ = try AMC.data(for: edges, format: .json) }
         #expect(error == AMCError(.unsupportedType(typeName: "Double", reason: "JSON cannot hold inf"), keyPath: "large"))
         #expect(error?.description == "At \"large\": cannot archive a value of type Double: JSON cannot hold inf.")
+    }
+
+    @Test("Arrays of numbers, strings and struct strings keep every element", arguments: AMCFormat.allCases)
+    func scalarArraysRoundTrip(format: AMCFormat) throws {
+        let shelf = Shelf()
+        shelf.samples = [1.5, -0.0, 1e-300, -7]
+        shelf.labels = ["", "Grüße", "😀"]
+        shelf.versions = [Version(major: 1, minor: 2), Version(major: 10, minor: 0)]
+        let copy = try #require(try AMC.object(Shelf.self, from: AMC.data(for: shelf, format: format)))
+        #expect(copy.samples.map(\.bitPattern) == shelf.samples.map(\.bitPattern))
+        #expect(copy.labels == shelf.labels)
+        #expect(copy.versions == shelf.versions)
+    }
+
+    @Test func aBadArrayElementIsNamedByItsIndex() {
+        let shelf = Shelf()
+        shelf.samples = [1, .nan]
+        let error = expectAMCError { _ = try AMC.data(for: shelf, format: .json) }
+        #expect(error == AMCError(.unsupportedType(typeName: "Double", reason: "JSON cannot hold nan"), keyPath: "samples[1]"))
     }
 
     @Test("Infinity and NaN survive property lists", arguments: [AMCFormat.xmlPropertyList, .binaryPropertyList])

@@ -84,30 +84,25 @@ public enum Benchmark {
         let (company, twin) = BenchCompany.make(people: people)
         var timer = Timer(repetitions: repetitions)
 
-        // The Codable baselines, each beside our own row for the same job.
-        let jsonEncoded = try timer.time("JSONEncoder.encode") { try JSONEncoder().encode(twin) }
-        let ours = try timer.time("amc json write", against: "JSONEncoder.encode", bar: 0.5) {
-            try AMC.data(for: company, format: .json)
-        }
-        try timer.time("JSONDecoder.decode", bytes: jsonEncoded) { try JSONDecoder().decode(CodableCompany.self, from: jsonEncoded) }
-        try timer.time("amc json read", against: "JSONDecoder.decode", bar: 0.5, bytes: ours) {
-            try AMC.object(BenchCompany.self, from: ours)
-        }
+        // The Codable baselines, each timed alternately with our own row for the same job.
+        let (jsonEncoded, ours) = try timer.compare(
+            "JSONEncoder.encode", { try JSONEncoder().encode(twin) },
+            with: "amc json write", bar: 0.5, { try AMC.data(for: company, format: .json) })
+        try timer.compare(
+            "JSONDecoder.decode", bytes: jsonEncoded, { try JSONDecoder().decode(CodableCompany.self, from: jsonEncoded) },
+            with: "amc json read", bar: 0.5, bytes: ours, { try AMC.object(BenchCompany.self, from: ours) })
         for (format, name) in [(PropertyListSerialization.PropertyListFormat.xml, "xml"), (.binary, "binary")] {
             let amcFormat: AMCFormat = format == .xml ? .xmlPropertyList : .binaryPropertyList
             let bar = format == .xml ? 0.5 : 0.25
             let encoder = PropertyListEncoder()
             encoder.outputFormat = format
-            let encoded = try timer.time("PropertyListEncoder.encode (\(name))") { try encoder.encode(twin) }
-            let ours = try timer.time("amc \(name) write", against: "PropertyListEncoder.encode (\(name))", bar: bar) {
-                try AMC.data(for: company, format: amcFormat)
-            }
-            try timer.time("PropertyListDecoder.decode (\(name))", bytes: encoded) {
-                try PropertyListDecoder().decode(CodableCompany.self, from: encoded)
-            }
-            try timer.time("amc \(name) read", against: "PropertyListDecoder.decode (\(name))", bar: bar, bytes: ours) {
-                try AMC.object(BenchCompany.self, from: ours)
-            }
+            let (encoded, ours) = try timer.compare(
+                "PropertyListEncoder.encode (\(name))", { try encoder.encode(twin) },
+                with: "amc \(name) write", bar: bar, { try AMC.data(for: company, format: amcFormat) })
+            try timer.compare(
+                "PropertyListDecoder.decode (\(name))", bytes: encoded,
+                { try PropertyListDecoder().decode(CodableCompany.self, from: encoded) },
+                with: "amc \(name) read", bar: bar, bytes: ours, { try AMC.object(BenchCompany.self, from: ours) })
         }
 
         // The dictionary path: AMC's original API, and Foundation's serializers on its dictionaries.
@@ -140,29 +135,61 @@ public enum Benchmark {
         let repetitions: Int
         var rows: [Row] = []
 
-        /// Times `body`, records the row and returns the last result.
+        /// Times `body`, records the row and returns the last result. `baseline` names an earlier
+        /// row; `input` is the data read, for rows that read.
         @discardableResult
         mutating func time<R>(
             _ name: String, against baseline: String? = nil, bar: Double? = nil, bytes input: Data? = nil,
             _ body: () throws -> R
         ) throws -> R {
-            var timings: [Double] = []
-            var result: R?
+            var run = Runs<R>()
+            for _ in 0..<repetitions { try run.time(body) }
+            record(name, run, against: baseline, bar: bar, bytes: input)
+            return run.result!
+        }
+
+        /// Times a Foundation baseline and our row for the same job alternately, one run of each in
+        /// turn, so that the machine's drift during the run weighs on both alike; records both.
+        @discardableResult
+        mutating func compare<B, R>(
+            _ baselineName: String, bytes baselineInput: Data? = nil, _ baseline: () throws -> B,
+            with name: String, bar: Double, bytes input: Data? = nil, _ body: () throws -> R
+        ) throws -> (B, R) {
+            var baselineRuns = Runs<B>()
+            var runs = Runs<R>()
             for _ in 0..<repetitions {
-                result = nil  // the previous run's graph is freed outside the timed part
-                let start = DispatchTime.now().uptimeNanoseconds
-                let value = try body()
-                timings.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
-                result = value
+                try baselineRuns.time(baseline)
+                try runs.time(body)
             }
-            timings.sort()
+            record(baselineName, baselineRuns, bytes: baselineInput)
+            record(name, runs, against: baselineName, bar: bar, bytes: input)
+            return (baselineRuns.result!, runs.result!)
+        }
+
+        private mutating func record<R>(
+            _ name: String, _ runs: Runs<R>, against baseline: String? = nil, bar: Double? = nil, bytes input: Data?
+        ) {
+            let timings = runs.timings.sorted()
             let median = timings[timings.count / 2]
             let baselineMedian = baseline.flatMap { name in rows.first { $0.name == name }?.medianMilliseconds }
             rows.append(Row(
                 name: name, medianMilliseconds: median, minMilliseconds: timings[0],
-                bytes: (result as? Data)?.count ?? input?.count,
+                bytes: (runs.result as? Data)?.count ?? input?.count,
                 baseline: baseline, ratio: baselineMedian.map { median / $0 }, bar: bar))
-            return result!
+        }
+    }
+
+    /// The timings of one row so far, and its last result.
+    private struct Runs<R> {
+        var timings: [Double] = []
+        var result: R?
+
+        mutating func time(_ body: () throws -> R) throws {
+            result = nil  // the previous run's graph is freed outside the timed part
+            let start = DispatchTime.now().uptimeNanoseconds
+            let value = try body()
+            timings.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+            result = value
         }
     }
 }

@@ -77,6 +77,9 @@ struct ArchiveDecoder {
             }
             path.push(key: field.name)
             defer { path.pop() }
+            if plain[index], let graph = field.graph, try decodeGraphField(graph, of: field.type, from: raw, into: &instance) {
+                continue
+            }
             try decodeField(field, from: raw, into: &instance)
         }
         do {
@@ -103,11 +106,50 @@ struct ArchiveDecoder {
             throw path.error(.fieldTypeMismatch(key: field.name, declared: declared, inferred: inferred))
         }
         guard let value else { return }  // left unset, as AMC does for a scalar where an object belongs
-        guard field.store(value, in: &instance) else {
-            throw path.error(.typeMismatch(
-                expected: "a value of type \(AMC.unqualifiedName(of: field.type))",
-                found: "a value of type \(AMC.unqualifiedName(of: Swift.type(of: value)))"))
+        try storeDecoded(field.store(value, in: &instance), value, field.type)
+    }
+
+    /// Decodes a field with a typed accessor (see ``GraphField``); false, having stored nothing,
+    /// when `raw` is not what the accessor takes, for the general path to convert or report.
+    private mutating func decodeGraphField<Root>(
+        _ graph: GraphField, of fieldType: Any.Type, from raw: ArchiveValue, into instance: inout Root
+    ) throws -> Bool {
+        switch graph {
+        case let .object(type, _, write):
+            guard case let .dictionary(dictionary) = raw, let object = try decodeObject(dictionary, expected: type) else {
+                return false
+            }
+            try storeDecoded(RuntimeAccess.withMutableFieldBase(of: &instance) { write($0, object) }, object, fieldType)
+        case let .objects(type, _, write):
+            guard case let .array(elements) = raw else { return false }
+            try enterContainer()
+            defer { depth -= 1 }
+            var objects: [any AMCCodable] = []
+            objects.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                path.push(index: index)
+                defer { path.pop() }
+                // Like the general path: what is not a dictionary of a usable class is left out.
+                if case let .dictionary(dictionary) = element, let object = try decodeObject(dictionary, expected: type) {
+                    objects.append(object)
+                }
+            }
+            try storeDecoded(RuntimeAccess.withMutableFieldBase(of: &instance) { write($0, objects) }, objects, fieldType)
+        case let .scalars(_, write):
+            guard case let .array(elements) = raw else { return false }
+            try enterContainer()
+            depth -= 1
+            return RuntimeAccess.withMutableFieldBase(of: &instance) { write($0, elements) }
         }
+        return true
+    }
+
+    /// Throws the error of a value a field of `fieldType` cannot hold, unless `stored`.
+    private func storeDecoded(_ stored: Bool, _ value: Any, _ fieldType: Any.Type) throws {
+        guard !stored else { return }
+        throw path.error(.typeMismatch(
+            expected: "a value of type \(AMC.unqualifiedName(of: fieldType))",
+            found: "a value of type \(AMC.unqualifiedName(of: Swift.type(of: value)))"))
     }
 
     /// The class named by `"class"`, if any; throws when `"class"` holds something else than a string.
@@ -229,10 +271,10 @@ struct ArchiveDecoder {
         defer { depth -= 1 }
         var items: [String: Any] = [:]
         items.reserveCapacity(entries.count)
-        for (key, entry) in entries.entries where items[key] == nil {
-            path.push(key: key)
+        for entry in entries.entries where items[entry.key] == nil {
+            path.push(key: entry.key)
             defer { path.pop() }
-            if let item = try decode(entry, kind: valueKind, owner: owner) { items[key] = item }
+            if let item = try decode(entry.value, kind: valueKind, owner: owner) { items[entry.key] = item }
         }
         return items
     }

@@ -3,7 +3,6 @@ import Foundation
 /// Walks an object graph and writes it to a sink: objects become dictionaries with a `"class"` key,
 /// collections become arrays and dictionaries, structs with a codec become strings.
 struct ArchiveEncoder<Sink: EncodingSink> {
-    var sink: Sink
     /// In no-throw mode a key that fails is left out (and reported) instead of failing the whole.
     let noThrow: Bool
     /// Dictionary keys in ascending order (for stable files) instead of property order.
@@ -12,6 +11,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// The objects being encoded, from the root down to here: meeting one again is a cycle.
     private var objectsInProgress = Set<UnsafeRawPointer>()
     private var depth = 0
+    // Last, so that the offsets of the fields above do not depend on `Sink`: code the compiler
+    // shares between sinks then needs no generic metadata to reach them.
+    var sink: Sink
 
     init(sink: Sink, noThrow: Bool, sortedKeys: Bool = false) {
         self.sink = sink
@@ -61,8 +63,10 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                             guard let scalar = fast.encode(base) else { continue }  // nil: left out
                             sink.key(field.name)
                             try emit(scalar)
+                        } else if plain[index], let graph = field.graph {
+                            try encodeGraphField(graph, named: field.name, at: base)
                         } else {
-                            try encodeField(field, of: object)
+                            try encodeField(field, of: object, plain: plain[index])
                         }
                     } catch let error as AMCError {
                         sink.rewind(to: mark)
@@ -76,9 +80,42 @@ struct ArchiveEncoder<Sink: EncodingSink> {
 
     // MARK: - Fields and values
 
-    private mutating func encodeField<Object: AMCCodable>(_ field: FieldPlan, of object: Object) throws {
-        let declared = object.amcFieldType(forKey: field.name)
+    /// A field with a typed accessor for objects or an array (see ``GraphField``).
+    private mutating func encodeGraphField(_ graph: GraphField, named name: String, at base: UnsafeRawPointer) throws {
+        switch graph {
+        case let .object(_, read, _):
+            guard let child = read(base) else { return }  // nil: the key is left out
+            sink.key(name)
+            try encodeObject(child)
+        case let .objects(_, read, _):
+            sink.key(name)
+            try enterContainer()
+            defer { depth -= 1 }
+            sink.beginArray()
+            for (index, element) in read(base).enumerated() {
+                path.push(index: index)
+                defer { path.pop() }
+                try encodeObject(element)
+            }
+            sink.endArray()
+        case let .scalars(read, _):
+            sink.key(name)
+            try enterContainer()
+            defer { depth -= 1 }
+            sink.beginArray()
+            for (index, element) in read(base).enumerated() {
+                path.push(index: index)
+                defer { path.pop() }
+                try emit(element)
+            }
+            sink.endArray()
+        }
+    }
+
+    /// `plain`: the field's declared type is the inferred one (see ``TypePlan/plainFields(of:)``).
+    private mutating func encodeField<Object: AMCCodable>(_ field: FieldPlan, of object: Object, plain: Bool) throws {
         let inferred = field.kind.fieldType
+        let declared = plain ? inferred : object.amcFieldType(forKey: field.name)
         guard let (value, kind) = Self.unwrapped(field.value(in: object), kind: field.kind) else {
             return  // nil: the key is left out
         }

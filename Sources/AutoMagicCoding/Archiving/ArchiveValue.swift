@@ -53,23 +53,26 @@ final class ForeignValue {
 
 /// A dictionary in document order.
 struct ArchiveDictionary {
-    private(set) var keys: [String] = []
-    private(set) var values: [ArchiveValue] = []
+    /// The entries in document order: keys beside their values, one allocation per dictionary.
+    private(set) var entries: [Entry] = []
+
+    struct Entry {
+        let key: String
+        let value: ArchiveValue
+    }
 
     init() {}
 
     init(minimumCapacity: Int) {
-        keys.reserveCapacity(minimumCapacity)
-        values.reserveCapacity(minimumCapacity)
+        entries.reserveCapacity(minimumCapacity)
     }
 
-    var count: Int { keys.count }
-    var isEmpty: Bool { keys.isEmpty }
+    var count: Int { entries.count }
+    var isEmpty: Bool { entries.isEmpty }
 
     /// Adds an entry; a repeated key keeps its first value when looked up.
     mutating func append(_ key: String, _ value: ArchiveValue) {
-        keys.append(key)
-        values.append(value)
+        entries.append(Entry(key: key, value: value))
     }
 
     subscript(key: String) -> ArchiveValue? {
@@ -81,21 +84,18 @@ struct ArchiveDictionary {
     /// past this one: reading an object's keys in the order they were written costs one comparison
     /// each.
     func value(forKey key: String, hint: inout Int) -> ArchiveValue? {
-        let count = keys.count
+        let count = entries.count
         var index = hint < count ? hint : 0
         for _ in 0..<count {
-            if keys[index] == key {
+            if entries[index].key == key {
                 hint = index + 1
-                return values[index]
+                return entries[index].value
             }
             index += 1
             if index == count { index = 0 }
         }
         return nil
     }
-
-    /// The entries in document order.
-    var entries: Zip2Sequence<[String], [ArchiveValue]> { zip(keys, values) }
 }
 
 // MARK: - From and to Swift values
@@ -154,7 +154,7 @@ extension ArchiveValue {
         case let .dictionary(dictionary):
             var result: [String: Any] = [:]
             result.reserveCapacity(dictionary.count)
-            for (key, value) in dictionary.entries where result[key] == nil { result[key] = value.swiftValue }
+            for entry in dictionary.entries where result[entry.key] == nil { result[entry.key] = entry.value.swiftValue }
             return result
         case let .foreign(box): return box.value
         }

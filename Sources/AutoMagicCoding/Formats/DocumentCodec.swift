@@ -105,12 +105,11 @@ extension ArchiveValue {
             sink.endArray()
         case let .dictionary(dictionary):
             sink.beginDictionary()
-            let entries = Array(dictionary.entries)
-            for (key, value) in sortedKeys ? entries.sorted(by: { $0.0 < $1.0 }) : entries {
-                path.push(key: key)
+            for entry in sortedKeys ? dictionary.entries.sorted(by: { $0.key < $1.key }) : dictionary.entries {
+                path.push(key: entry.key)
                 defer { path.pop() }
-                sink.key(key)
-                try value.write(to: &sink, sortedKeys: sortedKeys, path: &path)
+                sink.key(entry.key)
+                try entry.value.write(to: &sink, sortedKeys: sortedKeys, path: &path)
             }
             sink.endDictionary()
         case let .foreign(box):

@@ -70,6 +70,110 @@ struct FastField {
     }
 }
 
+/// Typed access to a field that holds objects or an array, built once per field, so that the
+/// archiver walks it with no boxing in `Any`, no dynamic casts to protocols and no type-erased
+/// containers. Only for fields whose type is exactly the one the accessor reads and writes
+/// (checked when it is made); anything else takes the general path.
+enum GraphField {
+    /// An ``AMCCodable`` value of type `type`, or an optional of one: read gives nil for `nil`
+    /// (the key is left out); write is false when the object is not a `type`.
+    case object(
+        type: any AMCCodable.Type,
+        read: (UnsafeRawPointer) -> (any AMCCodable)?,
+        write: (UnsafeMutableRawPointer, any AMCCodable) -> Bool)
+    /// An array of ``AMCCodable`` values of type `type`: write is false when one is not a `type`.
+    case objects(
+        type: any AMCCodable.Type,
+        read: (UnsafeRawPointer) -> [any AMCCodable],
+        write: (UnsafeMutableRawPointer, [any AMCCodable]) -> Bool)
+    /// An array of scalars (strings, numbers, dates, data, ``AMCStructCodable`` values): write is
+    /// false, storing nothing, unless every element is exactly of the element type (see
+    /// ``FastField``).
+    case scalars(
+        read: (UnsafeRawPointer) -> [ArchiveScalar],
+        write: (UnsafeMutableRawPointer, [ArchiveValue]) -> Bool)
+
+    /// The accessor for a field of `type` (whose kind is `kind`) at `offset`; nil for other shapes.
+    static func make(for type: Any.Type, kind: ValueKind, at offset: Int) -> GraphField? {
+        switch kind {
+        case let .object(codable):
+            return object(codable, type, offset)
+        case let .optional(_, .object(codable)):
+            return optionalObject(codable, type, offset)
+        case let .sequence(_, .object(codable)):
+            return objects(codable, type, offset)
+        case let .sequence(container, _):
+            if let scalar = container.elementType as? any FastScalar.Type { return scalars(scalar, type, offset) }
+            if let codable = container.elementType as? any AMCStructCodable.Type { return scalars(codable, type, offset) }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    private static func object<T: AMCCodable>(_: T.Type, _ type: Any.Type, _ offset: Int) -> GraphField? {
+        guard type == T.self else { return nil }
+        let read = RuntimeAccess.reader(T.self, at: offset)
+        let write = RuntimeAccess.writer(T.self, at: offset)
+        return .object(type: T.self, read: { read($0) }, write: { base, object in
+            guard let typed = object as? T else { return false }
+            write(base, typed)
+            return true
+        })
+    }
+
+    private static func optionalObject<T: AMCCodable>(_: T.Type, _ type: Any.Type, _ offset: Int) -> GraphField? {
+        guard type == T?.self else { return nil }
+        let read = RuntimeAccess.reader(T?.self, at: offset)
+        let write = RuntimeAccess.writer(T?.self, at: offset)
+        return .object(type: T.self, read: { read($0) }, write: { base, object in
+            guard let typed = object as? T else { return false }
+            write(base, typed)
+            return true
+        })
+    }
+
+    private static func objects<T: AMCCodable>(_: T.Type, _ type: Any.Type, _ offset: Int) -> GraphField? {
+        guard type == [T].self else { return nil }
+        let read = RuntimeAccess.reader([T].self, at: offset)
+        let write = RuntimeAccess.writer([T].self, at: offset)
+        return .objects(type: T.self, read: { read($0).map { $0 } }, write: { base, objects in
+            var typed: [T] = []
+            typed.reserveCapacity(objects.count)
+            for object in objects {
+                guard let element = object as? T else { return false }
+                typed.append(element)
+            }
+            write(base, typed)
+            return true
+        })
+    }
+
+    private static func scalars<T: FastScalar>(_: T.Type, _ type: Any.Type, _ offset: Int) -> GraphField? {
+        scalars(ScalarCodec<T>.self, type, offset)
+    }
+
+    private static func scalars<T: AMCStructCodable>(_: T.Type, _ type: Any.Type, _ offset: Int) -> GraphField? {
+        scalars(StructCodec<T>.self, type, offset)
+    }
+
+    private static func scalars<Codec: FieldCodec>(_: Codec.Type, _ type: Any.Type, _ offset: Int) -> GraphField? {
+        guard type == [Codec.Value].self else { return nil }
+        let read = RuntimeAccess.reader([Codec.Value].self, at: offset)
+        let write = RuntimeAccess.writer([Codec.Value].self, at: offset)
+        return .scalars(read: { read($0).map(Codec.scalar) }, write: { base, raws in
+            var typed: [Codec.Value] = []
+            typed.reserveCapacity(raws.count)
+            for raw in raws {
+                guard let element = Codec.value(raw) else { return false }
+                typed.append(element)
+            }
+            write(base, typed)
+            return true
+        })
+    }
+}
+
 /// How one type becomes a document scalar and back, for ``FastField``.
 private protocol FieldCodec {
     associatedtype Value

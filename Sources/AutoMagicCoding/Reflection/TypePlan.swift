@@ -5,11 +5,14 @@ final class FieldPlan: @unchecked Sendable {
     let kind: ValueKind
     /// Typed access for scalar fields (not for `weak`/`unowned` ones).
     let fast: FastField?
+    /// Typed access for fields of objects and arrays (not for `weak`/`unowned` ones).
+    let graph: GraphField?
 
     init(field: RuntimeField) {
         self.field = field
         self.kind = ValueKind.of(field.type)
         self.fast = field.isStrong ? FastField.make(for: field.type, at: field.offset) : nil
+        self.graph = field.isStrong && fast == nil ? GraphField.make(for: field.type, kind: kind, at: field.offset) : nil
     }
 
     var name: String { field.name }
