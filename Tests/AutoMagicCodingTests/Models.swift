@@ -269,3 +269,81 @@ enum Fixtures {
 
     static func register() { _ = registered }
 }
+
+/// More fields than the decoder's first pass tracks (64), with objects and conversions past them.
+final class Wide: AMCCodable {
+    var f0 = 0
+    var f1 = 0
+    var f2 = 0
+    var f3 = 0
+    var f4 = 0
+    var f5 = 0
+    var f6 = 0
+    var f7 = 0
+    var f8 = 0
+    var f9 = 0
+    var f10 = 0
+    var f11 = 0
+    var f12 = 0
+    var f13 = 0
+    var f14 = 0
+    var f15 = 0
+    var f16 = 0
+    var f17 = 0
+    var f18 = 0
+    var f19 = 0
+    var f20 = 0
+    var f21 = 0
+    var f22 = 0
+    var f23 = 0
+    var f24 = 0
+    var f25 = 0
+    var f26 = 0
+    var f27 = 0
+    var f28 = 0
+    var f29 = 0
+    var f30 = 0
+    var f31 = 0
+    var f32 = 0
+    var f33 = 0
+    var f34 = 0
+    var f35 = 0
+    var f36 = 0
+    var f37 = 0
+    var f38 = 0
+    var f39 = 0
+    var f40 = 0
+    var f41 = 0
+    var f42 = 0
+    var f43 = 0
+    var f44 = 0
+    var f45 = 0
+    var f46 = 0
+    var f47 = 0
+    var f48 = 0
+    var f49 = 0
+    var f50 = 0
+    var f51 = 0
+    var f52 = 0
+    var f53 = 0
+    var f54 = 0
+    var f55 = 0
+    var f56 = 0
+    var f57 = 0
+    var f58 = 0
+    var f59 = 0
+    var f60 = 0
+    var f61 = 0
+    var f62 = 0
+    var f63 = 0
+    var f64 = 0
+    var f65 = 0
+    var f66 = 0
+    var f67 = 0
+    var f68 = 0
+    var f69 = 0
+    var late = ""
+    var lateChild: Node?
+    var lateTags: [String] = []
+    required init() {}
+}

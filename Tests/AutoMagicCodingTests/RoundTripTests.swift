@@ -98,6 +98,29 @@ struct RoundTripTests {
         #expect(copy.nested[2][1] is Cat)
     }
 
+    @Test func typesWithMoreThanSixtyFourFieldsDecodeEveryField() throws {
+        AMC.register(Wide.self, Node.self)
+        let wide = Wide()
+        wide.f0 = 1
+        wide.f63 = 63
+        wide.f64 = 64
+        wide.f69 = 69
+        wide.late = "late"
+        wide.lateChild = Node.chain(length: 2)
+        wide.lateTags = ["a", "b"]
+        var (dict, copy) = try roundTrip(wide)
+        #expect([copy.f0, copy.f63, copy.f64, copy.f69] as [Int] == [1, 63, 64, 69])
+        #expect(copy.late == "late" && copy.lateTags == ["a", "b"])
+        #expect(copy.lateChild?.next?.value == 1)
+        dict["f68"] = "0x10"  // converted on the general path, past the first pass
+        dict["f2"] = "7"
+        copy = try #require(try AMC.object(Wide.self, from: dict))
+        #expect(copy.f68 == 16 && copy.f2 == 7)
+        dict["f66"] = "many"
+        let error = expectAMCError { _ = try AMC.object(Wide.self, from: dict) }
+        #expect(error?.keyPath == "f66")
+    }
+
     @Test func heterogeneousCollectionsOfCollectionsOfObjects() throws {
         let zoo = Zoo()
         let dog = Dog()

@@ -64,14 +64,29 @@ struct ArchiveDecoder {
         var instance = T()
         let plan = TypePlan.of(T.self)
         let plain = plan.plainFields(of: instance)
+        let slots = plan.slots(for: instance.amcKeys, sorted: false)
+        // First every field whose value is exactly of its type, through one field base; then the
+        // rest (objects, collections, conversions, errors), which need the decoder. Bit n of
+        // `pending` marks slot n for the second pass; slots past 64 all go there.
+        var pending: UInt64 = 0
         var hint = 0
-        for slot in plan.slots(for: instance.amcKeys, sorted: false) {
-            guard case let .field(index) = slot else { continue }  // unknown keys are left alone
-            let field = plan.fields[index]
-            guard field.isWritable, let raw = dictionary.value(forKey: field.name, hint: &hint) else {
-                continue  // keys the data lacks, or the type cannot set, are left alone
+        RuntimeAccess.withMutableFieldBase(of: &instance) { base in
+            for (position, slot) in slots.enumerated() {
+                guard case let .field(index) = slot else { continue }  // unknown keys are left alone
+                let field = plan.fields[index]
+                guard position < 64, field.isWritable, let raw = dictionary.value(forKey: field.name, hint: &hint) else {
+                    continue  // keys the data lacks, or the type cannot set, are left alone
+                }
+                if plain[index], let fast = field.fast, fast.decode(base, raw) { continue }
+                pending |= 1 << position
             }
-            if plain[index], let fast = field.fast,
+        }
+        hint = 0
+        for (position, slot) in slots.enumerated() where position >= 64 || pending & (1 << position) != 0 {
+            guard case let .field(index) = slot else { continue }
+            let field = plan.fields[index]
+            guard field.isWritable, let raw = dictionary.value(forKey: field.name, hint: &hint) else { continue }
+            if position >= 64, plain[index], let fast = field.fast,
                RuntimeAccess.withMutableFieldBase(of: &instance, { fast.decode($0, raw) }) {
                 continue
             }
