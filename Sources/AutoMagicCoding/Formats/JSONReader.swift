@@ -8,6 +8,7 @@ struct JSONReader {
     private var depth = 0
     /// Reused for strings with escapes.
     private var scratch: [UInt8] = []
+    private var sizeHints = SizeHints()
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -48,9 +49,9 @@ struct JSONReader {
         try enter()
         defer { depth -= 1 }
         position += 1
-        var dictionary = ArchiveDictionary()
         skipWhitespace()
-        if consume(UInt8(ascii: "}")) { return .dictionary(dictionary) }
+        if consume(UInt8(ascii: "}")) { return .dictionary(ArchiveDictionary()) }
+        var dictionary = ArchiveDictionary(minimumCapacity: sizeHints.capacity(depth: depth, dictionary: true))
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
@@ -62,7 +63,10 @@ struct JSONReader {
             dictionary.append(key, try parseValue())
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
-            if consume(UInt8(ascii: "}")) { return .dictionary(dictionary) }
+            if consume(UInt8(ascii: "}")) {
+                sizeHints.record(dictionary.count, depth: depth, dictionary: true)
+                return .dictionary(dictionary)
+            }
             throw error("expected \",\" or \"}\", found \(found)")
         }
     }
@@ -71,14 +75,18 @@ struct JSONReader {
         try enter()
         defer { depth -= 1 }
         position += 1
-        var elements: [ArchiveValue] = []
         skipWhitespace()
-        if consume(UInt8(ascii: "]")) { return .array(elements) }
+        if consume(UInt8(ascii: "]")) { return .array([]) }
+        var elements: [ArchiveValue] = []
+        elements.reserveCapacity(sizeHints.capacity(depth: depth, dictionary: false))
         while true {
             elements.append(try parseValue())
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
-            if consume(UInt8(ascii: "]")) { return .array(elements) }
+            if consume(UInt8(ascii: "]")) {
+                sizeHints.record(elements.count, depth: depth, dictionary: false)
+                return .array(elements)
+            }
             throw error("expected \",\" or \"]\", found \(found)")
         }
     }

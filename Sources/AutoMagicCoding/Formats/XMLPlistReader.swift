@@ -7,6 +7,7 @@ struct XMLPlistReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var depth = 0
+    private var sizeHints = SizeHints()
     private var text: [UInt8] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -87,14 +88,15 @@ struct XMLPlistReader {
     }
 
     private mutating func parseDictionary(empty: Bool) throws -> ArchiveDictionary {
-        var dictionary = ArchiveDictionary()
-        guard !empty else { return dictionary }
+        guard !empty else { return ArchiveDictionary() }
         try enter()
         defer { depth -= 1 }
+        var dictionary = ArchiveDictionary(minimumCapacity: sizeHints.capacity(depth: depth, dictionary: true))
         while true {
             try skipMarkup()
             if isAtCloseTag {
                 try closeTag("dict")
+                sizeHints.record(dictionary.count, depth: depth, dictionary: true)
                 return dictionary
             }
             let start = position
@@ -108,14 +110,16 @@ struct XMLPlistReader {
     }
 
     private mutating func parseArray(empty: Bool) throws -> [ArchiveValue] {
-        var elements: [ArchiveValue] = []
-        guard !empty else { return elements }
+        guard !empty else { return [] }
         try enter()
         defer { depth -= 1 }
+        var elements: [ArchiveValue] = []
+        elements.reserveCapacity(sizeHints.capacity(depth: depth, dictionary: false))
         while true {
             try skipMarkup()
             if isAtCloseTag {
                 try closeTag("array")
+                sizeHints.record(elements.count, depth: depth, dictionary: false)
                 return elements
             }
             elements.append(try parseValue())
