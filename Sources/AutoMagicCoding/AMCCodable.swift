@@ -82,6 +82,20 @@ public protocol AMCCodable {
     /// }
     /// ```
     mutating func amcDidDecode() throws
+
+    /// Takes over setting `key` from a string before string coding converts it
+    /// (StringCoding's `set<Property>AsString:`): for properties whose type says too little, and
+    /// for pseudo-properties that are not stored properties at all. Return true when handled;
+    /// the default handles nothing.
+    ///
+    /// ```swift
+    /// func amcSetString(_ string: String, forKey key: String) throws -> Bool {
+    ///     guard key == "touchUpInside" else { return false }
+    ///     actions[.touchUpInside] = string   // an action name
+    ///     return true
+    /// }
+    /// ```
+    func amcSetString(_ string: String, forKey key: String) throws -> Bool
 }
 
 // MARK: - Defaults
@@ -90,6 +104,9 @@ extension AMCCodable {
     /// The type's unqualified name: of the dynamic type (`self`), not the static `Self`, so that
     /// a subclass reached through a base-typed reference is named correctly.
     public static var amcClassName: String { AMC.unqualifiedName(of: self) }
+
+    /// Handles no key: string coding converts every string itself.
+    public func amcSetString(_ string: String, forKey key: String) throws -> Bool { false }
 
     /// Every stored property, superclass ones first, in declaration order.
     public var amcKeys: [String] { TypePlan.of(Swift.type(of: self)).defaultKeys }

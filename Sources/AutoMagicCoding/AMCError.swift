@@ -32,6 +32,8 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         /// ``AMCCodable/loadValue(forKey:from:)`` was asked to set a `let` (or `weak`/`unowned`)
         /// property, which decoding never writes.
         case readOnlyKey(key: String, typeName: String)
+        /// A key path goes through a property that is nil (`"header.title"` with no `header`).
+        case nilInKeyPath(key: String, typeName: String)
         /// The data holds something other than what the property's type needs.
         case typeMismatch(expected: String, found: String)
         /// A number that does not fit the property's type exactly (300 into `UInt8`, 1.5 into `Int`).
@@ -109,6 +111,8 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(typeName) has no stored property \"\(key)\""
         case let .readOnlyKey(key, typeName):
             return "\(typeName).\(key) is read-only (let, weak or unowned) and is never decoded"
+        case let .nilInKeyPath(key, typeName):
+            return "cannot go through \(typeName).\(key): it is nil"
         case let .typeMismatch(expected, found):
             return "expected \(expected), found \(found)"
         case let .valueOutOfRange(value, typeName):

@@ -22,7 +22,7 @@ struct StructCodecTests {
         #expect(try CGRect(amcStringValue: text) == CGRect(x: 39, y: 235, width: 1233.09, height: 124))
     }
 
-    @Test(arguments: ["{1, 2", "{1, 2, 3}", "1, 2", "{a, b}", "{{1, 2}, {3}}", "", "{1,,2}"])
+    @Test(arguments: ["{1, 2", "{1, 2, 3}", "1, 2, 3", "{a, b}", "{{1, 2}, {3}}", "", "{1,,2}", "1 ,, 2"])
     func malformedGeometryThrows(text: String) {
         #expect(throws: AMCError.self) { try CGPoint(amcStringValue: text) }
         #expect(throws: AMCError.self) { try CGRect(amcStringValue: text) }

@@ -24,6 +24,14 @@ public enum Benchmark {
         public let bar: Double?
     }
 
+    /// The time string coding takes to parse one typical value.
+    public struct Parse: Sendable, Equatable {
+        /// The type parsed, and the string.
+        public let type: String, string: String
+        /// Median nanoseconds per parse.
+        public let nanoseconds: Double
+    }
+
     /// All rows of one run.
     public struct Report: Sendable {
         /// People in the graph.
@@ -32,6 +40,8 @@ public enum Benchmark {
         public let repetitions: Int
         /// The rows, in the order they ran.
         public let rows: [Row]
+        /// String coding's parse times.
+        public let parses: [Parse]
 
         /// Rows whose ratio is above their bar.
         public var missedBars: [Row] { rows.filter { row in row.bar.map { row.ratio! > $0 } ?? false } }
@@ -53,6 +63,11 @@ public enum Benchmark {
                 }
                 lines.append(line)
             }
+            lines.append("")
+            lines.append("string coding: median ns per parse (AMC.value(_:from:))")
+            for parse in parses {
+                lines.append(pad("\(parse.type) from \"\(parse.string)\"", 40) + pad(String(format: "%.0f", parse.nanoseconds), 11, left: true))
+            }
             return lines.joined(separator: "\n")
         }
 
@@ -67,7 +82,11 @@ public enum Benchmark {
                 fields.append("\"bar\": \(row.bar.map { "\($0)" } ?? "null")")
                 return "{" + fields.joined(separator: ", ") + "}"
             }
-            return "{\"n\": \(n), \"repetitions\": \(repetitions), \"rows\": [" + rows.joined(separator: ", ") + "]}"
+            let parses = self.parses.map { parse in
+                "{\"type\": \"\(parse.type)\", \"string\": \"\(parse.string)\", \"ns\": \(String(format: "%.1f", parse.nanoseconds))}"
+            }
+            return "{\"n\": \(n), \"repetitions\": \(repetitions), \"rows\": [" + rows.joined(separator: ", ")
+                + "], \"parses\": [" + parses.joined(separator: ", ") + "]}"
         }
 
         private func format(_ milliseconds: Double) -> String { String(format: "%.3f", milliseconds) }
@@ -127,7 +146,29 @@ public enum Benchmark {
                 try PropertyListSerialization.propertyList(from: data, format: nil)
             }
         }
-        return Report(n: people, repetitions: repetitions, rows: timer.rows)
+        return Report(n: people, repetitions: repetitions, rows: timer.rows, parses: try parseTimes(repetitions: repetitions))
+    }
+
+    /// Median time of one `AMC.value(_:from:)` over batches of 100,000, for typical values.
+    private static func parseTimes(repetitions: Int) throws -> [Parse] {
+        func time<T>(_ type: T.Type, _ string: String) throws -> Parse {
+            let batch = 100_000
+            var timings: [Double] = []
+            for _ in 0..<repetitions {
+                let start = DispatchTime.now().uptimeNanoseconds
+                for _ in 0..<batch { _ = try AMC.value(T.self, from: string) }
+                timings.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(batch))
+            }
+            return Parse(type: "\(T.self)", string: string, nanoseconds: timings.sorted()[timings.count / 2])
+        }
+        return [
+            try time(Int.self, "42"), try time(UInt8.self, "0x20"), try time(Bool.self, "yes"),
+            try time(Double.self, "12.5"), try time(CGSize.self, "100 , 300"), try time(CGRect.self, "10, 20, 300, 400"),
+            try time(AMCEdgeInsets.self, "8, 16, 8, 16"), try time(AMCColor.self, "#ff000080"),
+            try time(AMCColor.self, "rgba(100,200,250,0.5)"), try time(AMCColor.self, "darkGray"),
+            try time(AMCFont.self, "bold 15"), try time(AMCImage.self, "image.png 5, 10"),
+            try time(AMCTextAlignment.self, "NSTextAlignmentCenter"),
+        ]
     }
 
     /// Runs and records the rows.

@@ -45,8 +45,41 @@ enum GeometryStrings {
                 ? pair()
                 : scanner.take(UInt8(ascii: "{")) && pair() && scanner.take(UInt8(ascii: ",")) && pair()
                     && scanner.take(UInt8(ascii: "}"))
-            return matched && scanner.isAtEnd ? numbers : nil
+            if matched && scanner.isAtEnd { return numbers }
+            return flatNumbers(bytes, count: pairs * 2)
         }
+    }
+
+    /// `count` numbers in one pair of braces (`"{top, left, bottom, right}"`, as
+    /// `NSStringFromUIEdgeInsets` prints them) or in the flat form of ``flatNumbers(_:count:)``.
+    static func numbers(in string: String, count: Int) -> [CGFloat]? {
+        var string = string
+        return string.withUTF8 { bytes in
+            var scanner = GeometryScanner(bytes: bytes)
+            var numbers: [CGFloat] = []
+            if scanner.take(UInt8(ascii: "{")) {
+                while numbers.count < count, let number = scanner.number() {
+                    numbers.append(CGFloat(number))
+                    if numbers.count < count, !scanner.take(UInt8(ascii: ",")) { return nil }
+                }
+                return numbers.count == count && scanner.take(UInt8(ascii: "}")) && scanner.isAtEnd ? numbers : nil
+            }
+            return flatNumbers(bytes, count: count)
+        }
+    }
+
+    /// Exactly `count` numbers separated by white space, or by one `,`, `;` or `x` each with any
+    /// white space around it: `"100 300"`, `"100 , 300"`, `"20 ; 5"`, `"-200 x 50"`.
+    private static func flatNumbers(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) -> [CGFloat]? {
+        var scanner = GeometryScanner(bytes: bytes)
+        var numbers: [CGFloat] = []
+        while let number = scanner.number() {
+            numbers.append(CGFloat(number))
+            guard numbers.count < count else { break }
+            _ = scanner.take(UInt8(ascii: ",")) || scanner.take(UInt8(ascii: ";")) || scanner.take(UInt8(ascii: "x"))
+                || scanner.take(UInt8(ascii: "X"))
+        }
+        return numbers.count == count && scanner.isAtEnd ? numbers : nil
     }
 }
 
@@ -69,13 +102,15 @@ private struct GeometryScanner {
         return true
     }
 
-    /// A finite decimal number up to the next space, brace or comma.
+    /// A finite decimal number up to the next space, brace or separator (`,`, `;`, `x`).
     mutating func number() -> Double? {
         skipSpaces()
         let start = index
         scan: while index < bytes.count {
             switch bytes[index] {
-            case 0x20, 0x09, 0x0A, UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ","): break scan
+            case 0x20, 0x09, 0x0A, UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ";"),
+                 UInt8(ascii: "x"), UInt8(ascii: "X"):
+                break scan
             default: index += 1
             }
         }
@@ -96,7 +131,8 @@ extension CGPoint: AMCStructCodable {
     /// `"{x, y}"`, as `NSStringFromCGPoint` prints it: `CGPoint(x: 15, y: 16)` → `"{15, 16}"`.
     public var amcStringValue: String { GeometryStrings.pair(x, y) }
 
-    /// Parses `"{x, y}"`; throws ``AMCError`` for any other shape.
+    /// Parses `"{x, y}"`, or the two numbers separated by white space, `,`, `;` or `x` (`"10 20"`,
+    /// `"-200 x 50"`); throws ``AMCError`` for any other shape.
     ///
     /// ```swift
     /// let point = try CGPoint(amcStringValue: "{15, 16.5}")   // (15.0, 16.5)
@@ -113,7 +149,8 @@ extension CGSize: AMCStructCodable {
     /// `"{width, height}"`, as `NSStringFromCGSize` prints it.
     public var amcStringValue: String { GeometryStrings.pair(width, height) }
 
-    /// Parses `"{width, height}"`; throws ``AMCError`` for any other shape.
+    /// Parses `"{width, height}"`, or the two numbers separated by white space, `,`, `;` or `x`
+    /// (`"100 , 300"`); throws ``AMCError`` for any other shape.
     ///
     /// ```swift
     /// let size = try CGSize(amcStringValue: "{1233.09, 124}")
@@ -132,7 +169,8 @@ extension CGRect: AMCStructCodable {
         "{\(origin.amcStringValue), \(size.amcStringValue)}"
     }
 
-    /// Parses `"{{x, y}, {width, height}}"`; throws ``AMCError`` for any other shape.
+    /// Parses `"{{x, y}, {width, height}}"`, or the four numbers separated by white space, `,`, `;`
+    /// or `x` (`"10, 20, 300, 400"`); throws ``AMCError`` for any other shape.
     ///
     /// ```swift
     /// let rect = try CGRect(amcStringValue: "{{39, 235}, {1233.09, 124}}")
