@@ -130,6 +130,31 @@ struct FormatTests {
         #expect(Canonical.text(read) == Canonical.text(try company.dictionaryRepresentation()))
     }
 
+    /// Thousands of one-off strings (names, random UUIDs) pass through the writer's cache of
+    /// recent values; keys and class names stay shared all the same.
+    @Test func ourBinaryWriterSharesKeysAndClassNamesAmongManyOneOffStrings() throws {
+        let company = Company.sample()
+        company.people += (0..<3000).map { Person(name: "Member \($0)", role: .designer) }
+        let data = try AMC.data(for: company, format: .binaryPropertyList)
+        for shared in ["class", "Person", "Manager", "name", "skills", "designer"] {
+            #expect(data.ranges(of: Data(shared.utf8)).count == 1, "\(shared)")
+        }
+        let read = try #require(try AMC.object(Company.self, from: data))
+        #expect(read.people.count == 3004)
+        #expect(read.people.last?.name == "Member 2999")
+    }
+
+    /// Canonically equivalent strings are equal to Swift, yet each comes back with its own bytes
+    /// (here the same accents in the two orders, so even their lengths agree).
+    @Test(arguments: [AMCFormat.binaryPropertyList, .xmlPropertyList, .json])
+    func equivalentStringsKeepTheirOwnBytes(format: AMCFormat) throws {
+        let company = Company()
+        company.people = ["a\u{301}\u{316}bbbbbb", "a\u{316}\u{301}bbbbbb"].map { Person(name: $0, role: .engineer) }
+        #expect(company.people[0].name == company.people[1].name)
+        let read = try #require(try AMC.object(Company.self, from: AMC.data(for: company, format: format)))
+        #expect(read.people.map { Array($0.name.unicodeScalars) } == company.people.map { Array($0.name.unicodeScalars) })
+    }
+
     @Test("Foundation reads each fixture as we write it back", arguments: [
         ("foundation-binary.plist", AMCFormat.binaryPropertyList), ("foundation-binary.plist", .xmlPropertyList),
         ("foundation-xml.plist", .binaryPropertyList), ("foundation.json", .json), ("foundation.json", .binaryPropertyList),

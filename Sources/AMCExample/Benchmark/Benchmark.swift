@@ -146,13 +146,14 @@ public enum Benchmark {
                 try PropertyListSerialization.propertyList(from: data, format: nil)
             }
         }
-        return Report(n: people, repetitions: repetitions, rows: timer.rows, parses: try parseTimes(repetitions: repetitions))
+        let parses = try parseTimes(repetitions: repetitions, batch: min(100_000, max(100, people * 5)))
+        return Report(n: people, repetitions: repetitions, rows: timer.rows, parses: parses)
     }
 
-    /// Median time of one `AMC.value(_:from:)` over batches of 100,000, for typical values.
-    private static func parseTimes(repetitions: Int) throws -> [Parse] {
+    /// Median time of one `AMC.value(_:from:)` over batches of `batch` (100,000 at the default
+    /// size, fewer for small runs), for typical values.
+    private static func parseTimes(repetitions: Int, batch: Int) throws -> [Parse] {
         func time<T>(_ type: T.Type, _ string: String) throws -> Parse {
-            let batch = 100_000
             var timings: [Double] = []
             for _ in 0..<repetitions {
                 let start = DispatchTime.now().uptimeNanoseconds

@@ -47,8 +47,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             for slot in plan.slots(for: object.amcKeys, sorted: sortedKeys) {
                 switch slot {
                 case .className:
-                    sink.key("class")
-                    try emit(.string(plan.className))
+                    try sink.className(plan.className)
                 case let .unknown(key):
                     path.push(key: key)
                     defer { path.pop() }

@@ -24,11 +24,20 @@ protocol EncodingSink {
     mutating func beginArray()
     mutating func endArray()
     mutating func key(_ key: String)
+    /// Writes an object's `"class"` entry: the key, then `name`.
+    mutating func className(_ name: String) throws
     /// Writes a value; throws an ``AMCError`` (without key path) for one the format cannot hold.
     mutating func scalar(_ value: ArchiveScalar) throws
     /// A point to come back to, so that no-throw mode can drop an entry that failed half-way.
     mutating func mark() -> Mark
     mutating func rewind(to mark: Mark)
+}
+
+extension EncodingSink {
+    mutating func className(_ name: String) throws {
+        key("class")
+        try scalar(.string(name))
+    }
 }
 
 /// Builds the `[String: Any]` dictionary representation.

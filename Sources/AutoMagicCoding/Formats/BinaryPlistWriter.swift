@@ -4,9 +4,8 @@ import Foundation
 ///
 /// Scalars go into the object table as they arrive, numbered in order; a container is numbered
 /// when it ends and written at the end, once the number of objects (and so the width of an object
-/// reference) is known. Repeated strings, keys above all, are written once and shared: a small
-/// cache remembers the strings written lately (a slot per hash of their length, end and middle bytes),
-/// which catches the keys and class names every object repeats without hashing every string.
+/// reference) is known. Keys and class names are written once and shared, other strings when they
+/// repeat one met lately (``StringTable``).
 struct BinaryPlistWriter: EncodingSink {
     private(set) var bytes: [UInt8] = Array("bplist00".utf8)
     /// Byte offset of each object; containers are placed by `finish()`.
@@ -19,10 +18,7 @@ struct BinaryPlistWriter: EncodingSink {
     /// (key, value, key, value… for dictionaries).
     private var containers: [(index: Int, isDictionary: Bool, start: Int, count: Int)] = []
     private var refPool: [Int] = []
-    /// Strings written lately, keys apart from values so that one-off values never push out the
-    /// keys every object repeats.
-    private var recentKeys = [(text: String, index: Int)?](repeating: nil, count: 256)
-    private var recentValues = [(text: String, index: Int)?](repeating: nil, count: 1024)
+    private var strings = StringTable()
     private var trueIndex: Int?
     private var falseIndex: Int?
     private var root: Int?
@@ -36,12 +32,17 @@ struct BinaryPlistWriter: EncodingSink {
     mutating func endDictionary() { closeContainer() }
     mutating func endArray() { closeContainer() }
 
-    mutating func key(_ key: String) { add(string(key, isKey: true)) }
+    mutating func key(_ key: String) { add(string(key, shared: true)) }
+
+    mutating func className(_ name: String) {
+        key("class")
+        add(string(name, shared: true))
+    }
 
     mutating func scalar(_ value: ArchiveScalar) throws {
         switch value {
         case let .string(text):
-            add(string(text, isKey: false))
+            add(string(text, shared: false))
         case let .bool(bool):
             if let index = bool ? trueIndex : falseIndex { return add(index) }
             let index = newObject()
@@ -95,8 +96,7 @@ struct BinaryPlistWriter: EncodingSink {
         containers.removeLast(containers.count - mark.containers)
         refPool.removeLast(refPool.count - mark.refPool)
         let objectCount = mark.objects
-        for slot in recentKeys.indices where (recentKeys[slot]?.index ?? 0) >= objectCount { recentKeys[slot] = nil }
-        for slot in recentValues.indices where (recentValues[slot]?.index ?? 0) >= objectCount { recentValues[slot] = nil }
+        strings.removeObjects(from: objectCount)
         if (trueIndex ?? 0) >= objectCount { trueIndex = nil }
         if (falseIndex ?? 0) >= objectCount { falseIndex = nil }
     }
@@ -159,18 +159,13 @@ struct BinaryPlistWriter: EncodingSink {
     }
 
     /// The object for `text`, written on first use: ASCII as bytes, anything else as UTF-16BE.
-    private mutating func string(_ text: String, isKey: Bool) -> Int {
+    /// `shared`: a key or class name, looked up among all written so far.
+    private mutating func string(_ text: String, shared: Bool) -> Int {
+        let lookup = shared ? strings.lookupExact(text) : strings.lookupRecent(text)
+        if let index = lookup.object { return index }
         let utf8 = text.utf8
-        let count = utf8.count
-        var mixed = UInt64(count)
-        if count > 0 {
-            let middle = utf8[utf8.index(utf8.startIndex, offsetBy: count / 2)]
-            mixed |= UInt64(utf8.first!) << 16 | UInt64(middle) << 24 | UInt64(utf8.last!) << 32
-        }
-        let slot = Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54) & ((isKey ? recentKeys.count : recentValues.count) - 1)
-        if let recent = isKey ? recentKeys[slot] : recentValues[slot], recent.text == text { return recent.index }
         let index = newObject()
-        if isKey { recentKeys[slot] = (text, index) } else { recentValues[slot] = (text, index) }
+        strings.add(text, at: lookup, object: index)
         if utf8.count == text.utf16.count {  // only ASCII has as many UTF-8 bytes as UTF-16 units
             appendMarker(0x50, count: utf8.count)
             bytes.append(contentsOf: utf8)

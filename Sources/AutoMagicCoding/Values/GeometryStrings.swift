@@ -3,18 +3,33 @@ import Foundation
 /// The string forms of `CGPoint`, `CGSize` and `CGRect`: what Apple's `NSStringFromCGPoint` and
 /// friends print (`"{15, 16}"`, `"{{39, 235}, {1233.09, 124}}"`), on every platform.
 enum GeometryStrings {
-    /// `"{a, b}"`, numbers in their shortest round-tripping form without a trailing `.0`.
-    static func pair(_ a: CGFloat, _ b: CGFloat) -> String {
-        "{\(number(a)), \(number(b))}"
+    /// `"{a, b}"`, or `"{{a, b}, {c, d}}"` for four numbers, each in ``number(_:)``'s form.
+    static func braced(_ numbers: CGFloat...) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 * numbers.count + 8)
+        if numbers.count == 4 { bytes.append("{") }
+        for (index, number) in numbers.enumerated() {
+            bytes.append(index == 0 ? "{" : index == 2 ? "}, {" : ", ")
+            appendNumber(number, to: &bytes)
+        }
+        bytes.append(numbers.count == 4 ? "}}" : "}")
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The shortest string that reads back to the same value: `15`, `1233.09`, `-0`, `1e-05`.
     static func number(_ value: CGFloat) -> String {
+        var bytes: [UInt8] = []
+        appendNumber(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendNumber(_ value: CGFloat, to bytes: inout [UInt8]) {
         let double = Double(value)
         if double == double.rounded(), abs(double) < 1e15 {
-            return double == 0 && double.sign == .minus ? "-0" : String(Int64(double))
+            if double == 0, double.sign == .minus { bytes.append("-0") } else { bytes.appendDecimal(Int64(double)) }
+        } else {
+            bytes.append(contentsOf: "\(double)".utf8)
         }
-        return "\(double)"
     }
 
     /// ``numbers(in:pairs:)``, throwing the ``AMCError`` that names `typeName` and its `form`.
@@ -129,7 +144,7 @@ private struct GeometryScanner {
 
 extension CGPoint: AMCStructCodable {
     /// `"{x, y}"`, as `NSStringFromCGPoint` prints it: `CGPoint(x: 15, y: 16)` → `"{15, 16}"`.
-    public var amcStringValue: String { GeometryStrings.pair(x, y) }
+    public var amcStringValue: String { GeometryStrings.braced(x, y) }
 
     /// Parses `"{x, y}"`, or the two numbers separated by white space, `,`, `;` or `x` (`"10 20"`,
     /// `"-200 x 50"`); throws ``AMCError`` for any other shape.
@@ -147,7 +162,7 @@ extension CGPoint: AMCStructCodable {
 
 extension CGSize: AMCStructCodable {
     /// `"{width, height}"`, as `NSStringFromCGSize` prints it.
-    public var amcStringValue: String { GeometryStrings.pair(width, height) }
+    public var amcStringValue: String { GeometryStrings.braced(width, height) }
 
     /// Parses `"{width, height}"`, or the two numbers separated by white space, `,`, `;` or `x`
     /// (`"100 , 300"`); throws ``AMCError`` for any other shape.
@@ -166,7 +181,7 @@ extension CGSize: AMCStructCodable {
 extension CGRect: AMCStructCodable {
     /// `"{{x, y}, {width, height}}"`, as `NSStringFromCGRect` prints it.
     public var amcStringValue: String {
-        "{\(origin.amcStringValue), \(size.amcStringValue)}"
+        GeometryStrings.braced(origin.x, origin.y, size.width, size.height)
     }
 
     /// Parses `"{{x, y}, {width, height}}"`, or the four numbers separated by white space, `,`, `;`

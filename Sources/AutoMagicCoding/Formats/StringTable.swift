@@ -1,0 +1,120 @@
+/// The strings a binary property list writer shares instead of writing again.
+///
+/// Keys and class names, a small set every object repeats, go in an exact table: each is written
+/// once, always. Other strings go through a cache of the ones met lately (one slot per cheap hash
+/// of the length and first, middle and last bytes), which catches a value repeated across many
+/// objects without the cost of remembering every one-off string.
+///
+/// Strings match when their UTF-8 bytes match, not when Swift calls them equal: `"é"` and
+/// `"e\u{301}"` are canonically equivalent, yet each must come back as it was written.
+struct StringTable {
+    private var entries: [(text: String, hash: UInt64, object: Int)] = []
+    /// For each bucket: the top 32 bits of the hash, and entry number + 1 below (0: empty).
+    /// Open addressing with linear probing; the table doubles at half full.
+    private var buckets = [UInt64](repeating: 0, count: 64)
+    private var recent = [(text: String, object: Int)?](repeating: nil, count: 1024)
+
+    /// Where a lookup got to, for ``add(_:at:object:)`` when the string is new.
+    struct Lookup {
+        /// The string's object number, if it is shared.
+        var object: Int?
+        fileprivate var place: Place
+    }
+
+    fileprivate enum Place {
+        case exact(hash: UInt64)
+        case recent(slot: Int)
+    }
+
+    /// The object number of a key or class name written before, else where to add it.
+    mutating func lookupExact(_ text: String) -> Lookup {
+        var scratch = text  // `withUTF8` needs a variable; a native string is not copied
+        return scratch.withUTF8 { bytes in
+            let hash = Self.hash(of: bytes)
+            return Lookup(object: object(for: bytes, hash: hash), place: .exact(hash: hash))
+        }
+    }
+
+    /// The object number of a value met lately, else where to add it.
+    mutating func lookupRecent(_ text: String) -> Lookup {
+        var scratch = text
+        return scratch.withUTF8 { bytes in
+            let slot = Self.recentSlot(of: bytes)
+            if let cached = recent[slot], Self.same(bytes, cached.text) {
+                return Lookup(object: cached.object, place: .recent(slot: slot))
+            }
+            return Lookup(object: nil, place: .recent(slot: slot))
+        }
+    }
+
+    /// Remembers `text`, which `lookup` did not find, as object `object`.
+    mutating func add(_ text: String, at lookup: Lookup, object: Int) {
+        switch lookup.place {
+        case let .recent(slot):
+            recent[slot] = (text, object)
+        case let .exact(hash):
+            if (entries.count + 1) * 2 > buckets.count { rebuild(bucketCount: buckets.count * 2) }
+            entries.append((text, hash, object))
+            place(entry: entries.count - 1)
+        }
+    }
+
+    /// Forgets the strings whose object number is `objectCount` or more (the writer rewound).
+    mutating func removeObjects(from objectCount: Int) {
+        for slot in recent.indices where (recent[slot]?.object ?? 0) >= objectCount { recent[slot] = nil }
+        guard entries.contains(where: { $0.object >= objectCount }) else { return }
+        entries.removeAll { $0.object >= objectCount }
+        rebuild(bucketCount: buckets.count)
+    }
+
+    private func object(for bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+        let mask = buckets.count - 1
+        let tag = hash & 0xFFFF_FFFF_0000_0000
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while buckets[bucket] != 0 {
+            if buckets[bucket] & 0xFFFF_FFFF_0000_0000 == tag {
+                let entry = Int(truncatingIfNeeded: buckets[bucket] & 0xFFFF_FFFF) - 1
+                if Self.same(bytes, entries[entry].text) { return entries[entry].object }
+            }
+            bucket = (bucket + 1) & mask
+        }
+        return nil
+    }
+
+    private mutating func rebuild(bucketCount: Int) {
+        buckets = [UInt64](repeating: 0, count: bucketCount)
+        for entry in entries.indices { place(entry: entry) }
+    }
+
+    private mutating func place(entry: Int) {
+        let hash = entries[entry].hash
+        let mask = buckets.count - 1
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
+        buckets[bucket] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(entry + 1)
+    }
+
+    /// A 64-bit hash of every byte (FNV-1a, then a final mix so that the low bits, which pick
+    /// the bucket, depend on every byte).
+    private static func hash(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        hash ^= hash >> 29
+        return hash &* 0xBF58_476D_1CE4_E5B9
+    }
+
+    /// A slot of `recent` (10 bits) from the length and the first, middle and last bytes.
+    private static func recentSlot(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var mixed = UInt64(bytes.count)
+        if let first = bytes.first, let last = bytes.last {
+            mixed |= UInt64(first) << 16 | UInt64(bytes[bytes.count / 2]) << 24 | UInt64(last) << 32
+        }
+        return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54)
+    }
+
+    /// Whether `text`'s UTF-8 is exactly `bytes`.
+    private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
+        guard text.utf8.count == bytes.count else { return false }
+        return text.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? text.utf8.elementsEqual(bytes)
+    }
+}
