@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "AutoMagicCoding",
+    // Apple minimums for the standard-library and Foundation calls we use (Linux has none).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .macCatalyst(.v16)],
     products: [
         .library(name: "AutoMagicCoding", targets: ["AutoMagicCoding"]),
         .executable(name: "amc", targets: ["amc"]),

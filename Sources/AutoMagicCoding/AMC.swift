@@ -105,12 +105,8 @@ public enum AMC {
     /// A type's name without its module: `"Company"`, `"Box<Int>"`; cached, as it is asked for
     /// every object encoded.
     static func unqualifiedName(of type: Any.Type) -> String {
-        let key = ObjectIdentifier(type)
-        if let name = typeNames.withLock({ $0[key] }) { return name }
-        let name = String(describing: type)
-        typeNames.withLock { $0[key] = name }
-        return name
+        typeNames.value(for: type) { String(describing: type) }
     }
 
-    private static let typeNames = Locked<[ObjectIdentifier: String]>([:])
+    private static let typeNames = TypeCache<String>()
 }

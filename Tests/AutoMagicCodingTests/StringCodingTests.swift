@@ -11,6 +11,11 @@ enum Priority: Int, CaseIterable {
     case low = 1, high = 10
 }
 
+/// A case whose name starts with the type's name.
+enum Mode: CaseIterable {
+    case model, plain
+}
+
 struct Autoresizing: OptionSet, AMCNamedOptions {
     let rawValue: Int
     static let flexibleWidth = Autoresizing(rawValue: 1)
@@ -89,6 +94,11 @@ struct StringCodingTests {
         for yes in ["yes", "TRUE", "On", "1"] { #expect(try AMC.value(Bool.self, from: yes)) }
         for no in ["no", "False", "OFF", "0"] { #expect(try !AMC.value(Bool.self, from: no)) }
         #expect(try AMC.value(Character.self, from: "é") == "é")
+        // Unicode white space is trimmed like ASCII; optionals read blank strings as nil.
+        #expect(try AMC.value(Int.self, from: "\u{A0}42\u{3000}\n") == 42)
+        #expect(try AMC.value(Bool.self, from: "\tYES\u{2003}"))
+        #expect(try AMC.value(Int?.self, from: " \u{A0}") == nil)
+        #expect(try AMC.value(String?.self, from: " ") == " ")
         #expect("-12.5e3".isNumeric && "0x1F".isNumeric && !"12 apples".isNumeric && !"".isNumeric)
 
         #expect(expectAMCError { _ = try AMC.value(UInt8.self, from: "0x100") }?.kind
@@ -158,7 +168,13 @@ struct StringCodingTests {
         #expect(try AMC.value(AMCColor.self, from: "ff000080") == AMCColor(red: 1, green: 0, blue: 0, alpha: 128 / 255.0))
         #expect(try AMC.value(AMCColor.self, from: "255, 128, 0") == AMCColor(red: 1, green: 128 / 255.0, blue: 0))
         #expect(try AMC.value(AMCColor.self, from: "255, 128, 0, 0.75") == AMCColor(red: 1, green: 128 / 255.0, blue: 0, alpha: 0.75))
-        for bad in ["reddish", "#ff00", "rgb(300, 0, 0)", "rgba(1, 2, 3)", "1, 2", "rgb(1, 2, 3, 4, 5)", "255, 0, 0, 2"] {
+        #expect(try AMC.value(AMCColor.self, from: " RGBA( 100 , 200 , 250 , 0.5 )\n")
+            == AMCColor(red: 100 / 255.0, green: 200 / 255.0, blue: 250 / 255.0, alpha: 0.5))
+        #expect(try AMC.value(AMCColor.self, from: "#FF8000") == AMCColor(red: 1, green: 128 / 255.0, blue: 0))
+        #expect(try AMC.value(AMCColor.self, from: "Color(sRGB 1 0.5 0 / 0.4)") == AMCColor(red: 1, green: 0.5, blue: 0, alpha: 0.4))
+        let bad = ["reddish", "#ff00", "rgb(300, 0, 0)", "rgba(1, 2, 3)", "1, 2", "rgb(1, 2, 3, 4, 5)", "1, 2, 3, 4, 5",
+                   "255, 0, 0, 2", "#+ff", "rgb(1, 2, 3", "#\u{10}\u{11}\u{12}", "rgb\u{8}1, 2, 3)", "#ggg", "rgb()", ""]
+        for bad in bad {
             #expect(expectAMCError { _ = try AMC.value(AMCColor.self, from: bad) } != nil, "\(bad)")
         }
     }
@@ -187,6 +203,9 @@ struct StringCodingTests {
         #expect(try AMC.value(ContentMode.self, from: "Fit") == .scaleAspectFit)
         #expect(try AMC.value(Priority.self, from: "HIGH") == .high)
         #expect(try AMC.value(Priority.self, from: "10") == .high)  // the raw value
+        #expect(try AMC.value(Mode.self, from: "Model") == .model)  // not "mode" + "l"
+        #expect(try AMC.value(Mode.self, from: "ModeModel") == .model)
+        #expect(try AMC.value(Mode.self, from: "MODEPLAIN") == .plain)
         #expect(try AMC.value(AMCTextAlignment.self, from: "NSTextAlignmentCenter") == .center)
         #expect(try AMC.value(AMCTextAlignment.self, from: "justified") == .justified)
         #expect(try AMC.value(AMCLineBreakMode.self, from: "NSLineBreakByTruncatingMiddle") == .truncateMiddle)
@@ -199,6 +218,26 @@ struct StringCodingTests {
         #expect(try AMC.value(Autoresizing.self, from: "none") == [])
         #expect(try AMC.value(Autoresizing.self, from: "all") == [.flexibleWidth, .flexibleHeight, .flexibleTopMargin])
         #expect(expectAMCError { _ = try AMC.value(Autoresizing.self, from: "flexibleDepth") } != nil)
+    }
+
+    /// Each type's parser and name table is made once and shared: tasks parsing at once (the
+    /// first use of a type among them) all get the same answers.
+    @Test func parsingFromManyTasksAtOnceAgrees() async throws {
+        enum Fresh: String, CaseIterable { case north, south }
+        let results = try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    [
+                        "\(try AMC.value(Fresh.self, from: "SOUTH"))", "\(try AMC.value(Int16?.self, from: "-7") as Any)",
+                        try AMC.value(AMCColor.self, from: "rgb(255, 0, 0)").amcStringValue,
+                        "\(try AMC.value(Autoresizing.self, from: "all").rawValue)",
+                    ]
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 8)
+        #expect(Set(results) == [["south", "Optional(-7)", "#ff0000", "7"]])
     }
 
     @Test func everyValueTypeWritesAStringThatReadsBackEqual() throws {

@@ -30,6 +30,8 @@ public enum Benchmark {
         public let type: String, string: String
         /// Median nanoseconds per parse.
         public let nanoseconds: Double
+        /// What one parse must stay under: a microsecond.
+        public static let bar = 1000.0
     }
 
     /// All rows of one run.
@@ -64,9 +66,10 @@ public enum Benchmark {
                 lines.append(line)
             }
             lines.append("")
-            lines.append("string coding: median ns per parse (AMC.value(_:from:))")
+            lines.append("string coding: median ns per parse (AMC.value(_:from:)); bar \(Int(Parse.bar)) ns")
             for parse in parses {
-                lines.append(pad("\(parse.type) from \"\(parse.string)\"", 40) + pad(String(format: "%.0f", parse.nanoseconds), 11, left: true))
+                lines.append(pad("\(parse.type) from \"\(parse.string)\"", 46) + pad(String(format: "%.0f", parse.nanoseconds), 11, left: true)
+                    + (parse.nanoseconds < Parse.bar ? "  ok" : "  MISSED"))
             }
             return lines.joined(separator: "\n")
         }

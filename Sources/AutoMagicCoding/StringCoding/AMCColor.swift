@@ -59,34 +59,46 @@ public struct AMCColor: Hashable, Sendable, AMCStructCodable {
     /// let sky = try AMCColor(amcStringValue: "rgba(100,200,250,0.5)")
     /// ```
     public init(amcStringValue string: String) throws {
-        let text = string.trimmingCharacters(in: .whitespaces)
-        let lower = text.lowercased()
-        if let named = Self.named(lower) {
-            self = named
-        } else if let hex = Self.hex(lower) {
-            self = hex
-        } else if let channels = Self.channels(lower) {
-            self = channels
-        } else {
+        var text = TextTrimming.trimmed(string)
+        guard let color = text.withUTF8({ Self.color(in: $0[...]) }) else {
             throw StringValues.mismatch(
                 "an AMCColor: a colour name, #rgb, #rrggbb, #rrggbbaa, rgb(r,g,b), rgba(r,g,b,a) or \"r, g, b[, a]\"", string)
         }
+        self = color
     }
 
     // MARK: - Parsing
 
+    /// The bytes of a trimmed colour string, or of part of one.
+    private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
+    private static func color(in text: Bytes) -> AMCColor? {
+        if let color = hex(text) { return color }
+        if text.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lowercased($0)) }) {
+            return named(TextTrimming.lowercased(String(decoding: text, as: UTF8.self)))
+        }
+        return channels(text)
+    }
+
+    /// A UIKit name (with or without `color`) or a CSS name, lower-cased.
     private static func named(_ name: String) -> AMCColor? {
         let bare = name.hasSuffix("color") ? String(name.dropLast(5)) : name
         if let color = uiKitColors[bare] { return color }
-        return cssColors[bare].flatMap { hex("#" + $0) }
+        return cssColors[bare].flatMap { digits in Array(digits.utf8).withUnsafeBufferPointer { hex($0[...]) } }
     }
 
-    /// `#rgb`, `#rrggbb`, `#rrggbbaa`, with or without `#`.
-    private static func hex(_ text: String) -> AMCColor? {
-        var digits = Substring(text)
-        if digits.first == "#" { digits = digits.dropFirst() }
-        guard [3, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else {
-            return nil
+    /// `#rgb`, `#rrggbb`, `#rrggbbaa`, with or without `#`, digits in either case.
+    private static func hex(_ text: Bytes) -> AMCColor? {
+        var digits = text
+        if digits.first == UInt8(ascii: "#") { digits = digits.dropFirst() }
+        guard [3, 6, 8].contains(digits.count) else { return nil }
+        var value: UInt32 = 0
+        for byte in digits {
+            switch lowercased(byte) {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt32(lowercased(byte) - UInt8(ascii: "a") + 10)
+            default: return nil
+            }
         }
         func channel(_ shift: UInt32, _ mask: UInt32, _ scale: Double) -> Double { Double((value >> shift) & mask) / scale }
         switch digits.count {
@@ -100,31 +112,54 @@ public struct AMCColor: Hashable, Sendable, AMCStructCodable {
 
     /// `rgb(r,g,b)`, `rgba(r,g,b,a)`, `"r, g, b"`, `"r, g, b, a"`: channels 0–255, alpha 0–1;
     /// or `color(srgb r g b[ / a])` with every component 0–1.
-    private static func channels(_ text: String) -> AMCColor? {
-        var inner = Substring(text)
-        if inner.hasPrefix("color(srgb"), inner.hasSuffix(")") {
-            let words = inner.dropFirst(10).dropLast().split(whereSeparator: { $0.isWhitespace || $0 == "/" })
-            let parts = words.compactMap { Double($0) }
+    private static func channels(_ text: Bytes) -> AMCColor? {
+        if let inner = inside(text, after: "color(srgb") {
+            let words = inner.split(whereSeparator: { LayoutStrings.isSpace($0) || $0 == UInt8(ascii: "/") })
+            let parts = words.compactMap { DecimalText.double($0) }
             guard parts.count == words.count, [3, 4].contains(parts.count), parts.allSatisfy((0...1).contains) else { return nil }
             return AMCColor(red: parts[0], green: parts[1], blue: parts[2], alpha: parts.count == 4 ? parts[3] : 1)
         }
-        for (prefix, count) in [("rgba(", 4), ("rgb(", 3)] where inner.hasPrefix(prefix) {
-            guard inner.hasSuffix(")") else { return nil }
-            inner = inner.dropFirst(prefix.count).dropLast()
-            return components(inner, counts: [count])
-        }
-        return components(inner, counts: [3, 4])
+        if let inner = inside(text, after: "rgba(") { return components(inner, counts: 4...4) }
+        if let inner = inside(text, after: "rgb(") { return components(inner, counts: 3...3) }
+        return components(text, counts: 3...4)
     }
 
-    private static func components(_ text: Substring, counts: [Int]) -> AMCColor? {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard counts.contains(parts.count), parts.allSatisfy({ $0 != nil }) else { return nil }
-        let values = parts.map { $0! }
-        guard values.prefix(3).allSatisfy({ (0...255).contains($0) }) else { return nil }
-        let alpha = values.count == 4 ? values[3] : 1
-        guard (0...1).contains(alpha) else { return nil }
-        return AMCColor(red: values[0] / 255, green: values[1] / 255, blue: values[2] / 255, alpha: alpha)
+    /// `byte`, with ASCII capitals made small.
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+    }
+
+    /// What lies between `prefix` (in any case) and a closing `)` that ends `text`.
+    private static func inside(_ text: Bytes, after prefix: StaticString) -> Bytes? {
+        let count = prefix.utf8CodeUnitCount
+        guard text.count > count, text.last == UInt8(ascii: ")") else { return nil }
+        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: count)
+        for offset in 0..<count where lowercased(text[text.startIndex + offset]) != expected[offset] {
+            return nil
+        }
+        return text[(text.startIndex + count)..<(text.endIndex - 1)]
+    }
+
+    /// Three or four comma-separated numbers, white space around each allowed.
+    private static func components(_ text: Bytes, counts: ClosedRange<Int>) -> AMCColor? {
+        var values = SIMD4<Double>(0, 0, 0, 1)
+        var count = 0
+        var start = text.startIndex
+        while true {
+            var end = start
+            while end < text.endIndex, text[end] != UInt8(ascii: ",") { end += 1 }
+            var part = text[start..<end]
+            while part.first == 0x20 || part.first == 0x09 { part.removeFirst() }
+            while part.last == 0x20 || part.last == 0x09 { part.removeLast() }
+            guard count < 4, let value = DecimalText.double(part) else { return nil }
+            values[count] = value
+            count += 1
+            guard end < text.endIndex else { break }
+            start = end + 1
+        }
+        guard counts.contains(count), (0...255).contains(values[0]), (0...255).contains(values[1]),
+              (0...255).contains(values[2]), (0...1).contains(values[3]) else { return nil }
+        return AMCColor(red: values[0] / 255, green: values[1] / 255, blue: values[2] / 255, alpha: values[3])
     }
 
     // MARK: - Writing

@@ -120,19 +120,19 @@ public struct AMCFont: Hashable, Sendable, AMCStructCodable {
     /// let font = try AMCFont(amcStringValue: "helvetica 17")   // name "helvetica", size 17
     /// ```
     public init(amcStringValue string: String) throws {
-        var words = string.split(whereSeparator: \.isWhitespace).map(String.init)
+        var words = LayoutStrings.words(string)
         guard !words.isEmpty else {
             throw StringValues.mismatch("an AMCFont string like \"helvetica 17\" or \"bold 15\"", string)
         }
         var font = AMCFont()
-        if let last = words.last, let size = Double(last) {
-            guard size > 0, size.isFinite else { throw AMCError(.valueOutOfRange(value: last, typeName: "AMCFont size")) }
+        if let last = words.last, let size = DecimalText.double(last.utf8) {
+            guard size > 0, size.isFinite else { throw AMCError(.valueOutOfRange(value: String(last), typeName: "AMCFont size")) }
             font.size = size
             words.removeLast()
         }
-        var nameWords: [String] = []
+        var nameWords: [Substring] = []
         for word in words {
-            switch word.lowercased() {
+            switch TextTrimming.lowercased(word) {
             case "bold": font.isBold = true
             case "italic": font.isItalic = true
             case "system": break
@@ -190,10 +190,10 @@ public struct AMCImage: Hashable, Sendable, AMCStructCodable {
     /// let image = try AMCImage(amcStringValue: "colosseum.jpg 5 ; 10 ; 3 ; 7")
     /// ```
     public init(amcStringValue string: String) throws {
-        let text = string.trimmingCharacters(in: .whitespaces)
-        guard let nameEnd = text.firstIndex(where: \.isWhitespace) else {
+        let text = TextTrimming.trimmed(string)
+        guard let nameEnd = text.utf8.firstIndex(where: LayoutStrings.isSpace) else {
             guard !text.isEmpty else { throw StringValues.mismatch("an AMCImage string like \"image.png 5, 10\"", string) }
-            self.init(name: text)
+            self.init(name: String(text))
             return
         }
         let caps = String(text[nameEnd...])
@@ -247,11 +247,11 @@ public struct AMCURLRequest: Hashable, Sendable, AMCStructCodable {
     /// let request = try AMCURLRequest(amcStringValue: "post https://example.com/items")
     /// ```
     public init(amcStringValue string: String) throws {
-        let text = string.trimmingCharacters(in: .whitespaces)
-        if let space = text.firstIndex(where: \.isWhitespace), Self.methods.contains(text[..<space].uppercased()) {
+        let text = TextTrimming.trimmed(string)
+        if let space = text.utf8.firstIndex(where: LayoutStrings.isSpace), Self.methods.contains(text[..<space].uppercased()) {
             self.init(method: text[..<space].uppercased(), url: try StringValues.url(from: String(text[space...])))
         } else {
-            self.init(url: try StringValues.url(from: text))
+            self.init(url: try StringValues.url(from: String(text)))
         }
     }
 }
@@ -259,6 +259,23 @@ public struct AMCURLRequest: Hashable, Sendable, AMCStructCodable {
 /// Helpers for the value types' strings.
 enum LayoutStrings {
     static func number(_ value: Double) -> String { GeometryStrings.number(CGFloat(value)) }
+
+    /// The words of `string` between runs of spaces and tabs.
+    static func words(_ string: String) -> [Substring] {
+        var words: [Substring] = []
+        words.reserveCapacity(4)
+        let utf8 = string.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let start = index
+            while index < utf8.endIndex, !isSpace(utf8[index]) { utf8.formIndex(after: &index) }
+            if start < index { words.append(string[start..<index]) }
+            while index < utf8.endIndex, isSpace(utf8[index]) { utf8.formIndex(after: &index) }
+        }
+        return words
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     static func braced(_ values: [Double]) -> String {
         "{" + values.map(number).joined(separator: ", ") + "}"

@@ -35,67 +35,97 @@ public protocol AMCNamedOptions: OptionSet {
     static var amcNamedMembers: [String: Self] { get }
 }
 
-/// Matching names to enum cases and option-set members.
+/// Matching names to enum cases and option-set members. Each type's names (case names, raw
+/// values, aliases, member names) are read once, lower-cased, into a table kept per type.
 enum NamedValues {
     /// The case of `type` that `string` names: a case name or raw value, or an alias, in any
     /// case, with the type's name allowed in front (`"ContentModeScaleAspectFit"`).
-    static func anyEnumCase(_ type: any CaseIterable.Type, from string: String) throws -> Any {
-        func open<E: CaseIterable>(_ opened: E.Type) throws -> Any { try enumCase(opened, from: string) }
-        return try open(type)
+    static func enumCase<E: CaseIterable>(_: E.Type, from string: String) throws -> E {
+        if let value = enumTable(E.self).value(named: string) { return value }
+        let names = E.allCases.map { "\"\($0)\"" }.joined(separator: ", ")
+        throw StringValues.mismatch("one of \(names) for \(AMC.unqualifiedName(of: E.self))", string)
     }
 
-    static func enumCase<E: CaseIterable>(_: E.Type, from string: String) throws -> E {
-        let wanted = normalized(string, typeName: AMC.unqualifiedName(of: E.self))
-        if let aliases = E.self as? any AMCCaseAliases.Type, let hit = alias(aliases, wanted) as? E { return hit }
-        for value in E.allCases {
-            if normalized(String(describing: value), typeName: "") == wanted { return value }
-            if let raw = (value as? any RawRepresentable)?.rawValue, normalized("\(raw)", typeName: "") == wanted {
-                return value
-            }
-        }
-        throw StringValues.mismatch("one of \(names(E.self)) for \(AMC.unqualifiedName(of: E.self))", string)
+    /// ``enumCase(_:from:)`` for an enum known only at run time.
+    static func enumParser(_ type: any CaseIterable.Type) -> StringValues.Parser {
+        func make<E: CaseIterable>(_: E.Type) -> StringValues.Parser { { try enumCase(E.self, from: $0) } }
+        return make(type)
     }
 
     /// The members of `type` that `string` names, separated by white space, `|` or `,`;
     /// `"none"` is the empty set and `"all"` every named member.
-    static func options(_ type: any AMCNamedOptions.Type, from string: String) throws -> Any {
-        func union<O: AMCNamedOptions>(_: O.Type) throws -> Any {
-            let typeName = AMC.unqualifiedName(of: O.self)
-            var members: [String: O] = [:]
-            for (name, member) in O.amcNamedMembers { members[normalized(name, typeName: "")] = member }
-            var result = O()
-            let words = string.split(whereSeparator: { $0.isWhitespace || $0 == "|" || $0 == "," })
-            guard !words.isEmpty else { throw StringValues.mismatch("member names of \(typeName)", string) }
-            for word in words {
-                let name = normalized(String(word), typeName: typeName)
-                if name == "none" { continue }
-                if name == "all" {
-                    members.values.forEach { result.formUnion($0) }
-                } else if let member = members[name] {
-                    result.formUnion(member)
-                } else {
-                    let known = O.amcNamedMembers.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-                    throw StringValues.mismatch("member names of \(typeName) (\(known), none, all)", string)
+    static func optionsParser(_ type: any AMCNamedOptions.Type) -> StringValues.Parser {
+        func make<O: AMCNamedOptions>(_: O.Type) -> StringValues.Parser {
+            let table = NameTable<O>(typeName: AMC.unqualifiedName(of: O.self), names: O.amcNamedMembers.map { ($0, $1) })
+            let all = table.values.values.reduce(into: O()) { $0.formUnion($1) }
+            return { string in
+                var result = O()
+                let words = string.utf8.split { $0 == 0x20 || (0x09...0x0D).contains($0) || $0 == 0x7C || $0 == 0x2C }
+                guard !words.isEmpty else { throw StringValues.mismatch("member names of \(table.typeName)", string) }
+                for word in words.map({ String(Substring($0)) }) {
+                    let lower = TextTrimming.lowercased(word)
+                    if let member = table.value(named: word) {
+                        result.formUnion(member)
+                    } else if lower == "all" {
+                        result.formUnion(all)
+                    } else if lower != "none" {
+                        let known = O.amcNamedMembers.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                        throw StringValues.mismatch("member names of \(table.typeName) (\(known), none, all)", string)
+                    }
                 }
+                return result
             }
-            return result
         }
-        return try union(type)
+        return make(type)
     }
 
-    /// Lowercased, trimmed, without a leading `typeName`.
-    static func normalized(_ name: String, typeName: String) -> String {
-        let lower = name.trimmingCharacters(in: .whitespaces).lowercased()
-        let prefix = typeName.lowercased()
-        guard !prefix.isEmpty, lower.count > prefix.count, lower.hasPrefix(prefix) else { return lower }
-        return String(lower.dropFirst(prefix.count))
+    private static let enumTables = TypeCache<AnyObject>()
+
+    private static func enumTable<E: CaseIterable>(_: E.Type) -> NameTable<E> {
+        let table = enumTables.value(for: E.self) {
+            var names: [(String, E)] = []
+            for value in E.allCases {
+                names.append((String(describing: value), value))
+                if let raw = (value as? any RawRepresentable)?.rawValue { names.append(("\(raw)", value)) }
+            }
+            let aliases = ((E.self as? any AMCCaseAliases.Type).map(aliasNames) ?? []).compactMap { name, value in
+                (value as? E).map { (name, $0) }
+            }
+            // Aliases first: they win over a case name or raw value they repeat.
+            return NameTable<E>(typeName: AMC.unqualifiedName(of: E.self), names: aliases + names)
+        }
+        return table as! NameTable<E>  // made just above for this very E
     }
 
-    private static func alias<A: AMCCaseAliases>(_: A.Type, _ wanted: String) -> Any? {
-        A.amcAliases.first { normalized($0.key, typeName: "") == wanted }?.value
+    private static func aliasNames(_ type: any AMCCaseAliases.Type) -> [(String, Any)] {
+        func names<A: AMCCaseAliases>(_: A.Type) -> [(String, Any)] { A.amcAliases.map { ($0, $1 as Any) } }
+        return names(type)
+    }
+}
+
+/// Lower-cased names → values of one type; a name may carry the type's name in front. When two
+/// names fold to the same, the first wins.
+private final class NameTable<Value>: @unchecked Sendable {
+    let typeName: String
+    let values: [String: Value]
+    private let prefix: String
+
+    init(typeName: String, names: [(String, Value)]) {
+        self.typeName = typeName
+        prefix = TextTrimming.lowercased(typeName)
+        var values: [String: Value] = [:]
+        for (name, value) in names {
+            let key = TextTrimming.lowercased(TextTrimming.trimmed(name))
+            if values[key] == nil { values[key] = value }
+        }
+        self.values = values
     }
 
-    private static func names<E: CaseIterable>(_: E.Type) -> String {
-        E.allCases.map { "\"\($0)\"" }.joined(separator: ", ")
+    /// The value `name` names, in any case, with or without the type's name in front.
+    func value(named name: String) -> Value? {
+        let wanted = TextTrimming.lowercased(TextTrimming.trimmed(name))
+        if let value = values[wanted] { return value }
+        guard wanted.utf8.count > prefix.utf8.count, wanted.utf8.starts(with: prefix.utf8) else { return nil }
+        return values[String(wanted.dropFirst(prefix.count))]
     }
 }

@@ -49,89 +49,124 @@ extension String {
 /// The one place that turns strings into values of a type known at run time: string coding
 /// (`setValue(string:forKey:)`, `AMC.value(_:from:)`) and, for numbers and bools, the archiver's
 /// decoder (through ``ScalarStrings``) use it, so the two never disagree.
+///
+/// What a type is (optional, ``AMCStructCodable``, integer, enum…) is worked out once per type:
+/// the answer is a parser closure kept in a cache, so a parse costs one lookup and the parse
+/// itself, not a series of dynamic casts.
 enum StringValues {
+    /// Turns a string into a value of one type, or throws ``AMCError``.
+    typealias Parser = (String) throws -> Any
+
+    private static let parsers = TypeCache<Parser>()
+
     static func parse(_ string: String, as type: Any.Type) throws -> Any {
-        if type == String.self { return string }
+        try parser(for: type)(string)
+    }
+
+    /// The cached parser for `type`, made on first use.
+    static func parser(for type: Any.Type) -> Parser {
+        parsers.value(for: type) { makeParser(for: type) }
+    }
+
+    private static func makeParser(for type: Any.Type) -> Parser {
+        if type == String.self { return { $0 } }
         let typeName = AMC.unqualifiedName(of: type)
         if let optional = type as? any OptionalContainer.Type {
+            let wrapped = parser(for: optional.wrappedType)
+            guard optional.wrappedType != String.self else { return wrapped }
+            let none = optional.noneValue
             // An empty string is nil for optionals of anything but text.
-            if optional.wrappedType != String.self, string.trimmingCharacters(in: .whitespaces).isEmpty {
-                return optional.noneValue
-            }
-            return try parse(string, as: optional.wrappedType)
+            return { string in TextTrimming.isBlank(string) ? none : try wrapped(string) }
         }
         if let codable = type as? any AMCStructCodable.Type {
-            do {
-                return try codable.init(amcStringValue: string)
-            } catch let error as AMCError {
-                throw error
-            } catch {
-                throw AMCError(.typeMismatch(expected: "a \(typeName) string (\(error))", found: "\"\(string)\""))
+            return { string in
+                do {
+                    return try codable.init(amcStringValue: string)
+                } catch let error as AMCError {
+                    throw error
+                } catch {
+                    throw AMCError(.typeMismatch(expected: "a \(typeName) string (\(error))", found: "\"\(string)\""))
+                }
             }
         }
         if type == Bool.self {
-            return try expect(ScalarStrings.bool(string), "a Bool (yes/no, true/false, on/off, 1/0)", string)
+            return { try expect(ScalarStrings.bool($0), "a Bool (yes/no, true/false, on/off, 1/0)", $0) }
         }
-        if let integer = type as? any FixedWidthInteger.Type {
-            let number = try expect(ScalarStrings.number(string), "a number of type \(typeName)", string)
-            return try expect(number.converted(to: integer), number, typeName)
-        }
-        if let floating = type as? any BinaryFloatingPoint.Type {
-            let number = try expect(ScalarStrings.number(string), "a number of type \(typeName)", string)
-            return try expect(number.converted(to: floating), number, typeName)
-        }
+        if let integer = type as? any FixedWidthInteger.Type { return integerParser(integer, typeName) }
+        if let floating = type as? any BinaryFloatingPoint.Type { return floatingPointParser(floating, typeName) }
         if type == Character.self {
-            guard string.count == 1, let character = string.first else {
-                throw mismatch("exactly one Character", string)
+            return { string in
+                guard string.count == 1, let character = string.first else {
+                    throw mismatch("exactly one Character", string)
+                }
+                return character
             }
-            return character
         }
         if type == Date.self {
-            return try expect(ISODate.date(from: string.trimmingCharacters(in: .whitespaces)), "an ISO 8601 date", string)
+            return { try expect(ISODate.date(from: String(TextTrimming.trimmed($0))), "an ISO 8601 date", $0) }
         }
-        if type == URL.self { return try url(from: string) }
-        if type == UUID.self { return try expect(UUID(uuidString: string), "a UUID", string) }
-        if type == Data.self { return try expect(Data(base64Encoded: string), "base64 data", string) }
-        if let options = type as? any AMCNamedOptions.Type { return try NamedValues.options(options, from: string) }
-        if let enumeration = type as? any CaseIterable.Type { return try NamedValues.anyEnumCase(enumeration, from: string) }
-        if let raw = type as? any RawRepresentable.Type { return try rawValue(raw, from: string) }
-        throw AMCError(.unsupportedType(
-            typeName: typeName, reason: "it has no string form; conform it to AMCStructCodable"))
+        if type == URL.self { return { try url(from: $0) } }
+        if type == UUID.self { return { try expect(UUID(uuidString: $0), "a UUID", $0) } }
+        if type == Data.self { return { try expect(Data(base64Encoded: $0), "base64 data", $0) } }
+        if let options = type as? any AMCNamedOptions.Type { return NamedValues.optionsParser(options) }
+        if let enumeration = type as? any CaseIterable.Type { return NamedValues.enumParser(enumeration) }
+        if let raw = type as? any RawRepresentable.Type { return rawValueParser(raw) }
+        return { _ in
+            throw AMCError(.unsupportedType(typeName: typeName, reason: "it has no string form; conform it to AMCStructCodable"))
+        }
     }
 
     static func mismatch(_ expected: String, _ string: String) -> AMCError {
         AMCError(.typeMismatch(expected: expected, found: "\"\(string)\""))
     }
 
-    private static func expect<T>(_ value: T?, _ expected: String, _ string: String) throws -> T {
-        guard let value else { throw mismatch(expected, string) }
+    private static func expect<T>(_ value: T?, _ expected: @autoclosure () -> String, _ string: String) throws -> T {
+        guard let value else { throw mismatch(expected(), string) }
         return value
     }
 
-    /// A number that does not fit the property's type.
-    private static func expect(_ value: Any?, _ number: NumberValue, _ typeName: String) throws -> Any {
-        guard let value else { throw AMCError(.valueOutOfRange(value: number.description, typeName: typeName)) }
-        return value
+    /// Reads a number and makes it a value of the property's type with `convert` (nil: it does
+    /// not fit).
+    private static func numberParser(_ typeName: String, _ convert: @escaping (NumberValue) -> Any?) -> Parser {
+        { string in
+            let number = try expect(ScalarStrings.number(string), "a number of type \(typeName)", string)
+            guard let value = convert(number) else {
+                throw AMCError(.valueOutOfRange(value: number.description, typeName: typeName))
+            }
+            return value
+        }
+    }
+
+    private static func integerParser(_ type: any FixedWidthInteger.Type, _ typeName: String) -> Parser {
+        func make<I: FixedWidthInteger>(_: I.Type) -> Parser { numberParser(typeName) { $0.exactly(I.self) } }
+        return make(type)
+    }
+
+    private static func floatingPointParser(_ type: any BinaryFloatingPoint.Type, _ typeName: String) -> Parser {
+        func make<F: BinaryFloatingPoint>(_: F.Type) -> Parser { numberParser(typeName) { $0.nearest(F.self) } }
+        return make(type)
     }
 
     /// An absolute file path as a file URL; a URL with a scheme as it is; anything else relative
     /// to ``AMC/baseURL``.
     static func url(from string: String) throws -> URL {
-        let text = string.trimmingCharacters(in: .whitespaces)
+        let text = String(TextTrimming.trimmed(string))
         guard !text.isEmpty else { throw mismatch("a URL or a file path", string) }
         if text.hasPrefix("/") { return URL(fileURLWithPath: text) }
         if let url = URL(string: text), url.scheme != nil { return url }
         return try expect(URL(string: text, relativeTo: AMC.baseURL), "a URL or a file path", string)
     }
 
-    private static func rawValue(_ type: any RawRepresentable.Type, from string: String) throws -> Any {
-        func make<R: RawRepresentable>(_: R.Type) throws -> Any {
-            let raw = try parse(string, as: R.RawValue.self)
-            guard let rawValue = raw as? R.RawValue, let value = R(rawValue: rawValue) else {
-                throw mismatch("a raw value of \(AMC.unqualifiedName(of: R.self))", string)
+    private static func rawValueParser(_ type: any RawRepresentable.Type) -> Parser {
+        func make<R: RawRepresentable>(_: R.Type) -> Parser {
+            let rawParser = parser(for: R.RawValue.self)
+            return { string in
+                guard let rawValue = try rawParser(string) as? R.RawValue, let value = R(rawValue: rawValue) else {
+                    throw mismatch("a raw value of \(AMC.unqualifiedName(of: R.self))", string)
+                }
+                return value
             }
-            return value
         }
-        return try make(type)
+        return make(type)
     }
 }

@@ -6,32 +6,33 @@ enum ScalarStrings {
     /// A decimal integer, a `0x` hexadecimal integer (with an optional sign), or a decimal or
     /// exponent floating-point number; surrounding white space is ignored.
     static func number(_ string: String) -> NumberValue? {
-        let text = string.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = TextTrimming.trimmed(string)
         if let value = Int64(text) { return .int(value) }
         if let value = UInt64(text) { return .uint(value) }
         if let hex = hexadecimal(text) { return hex }
-        guard let value = Double(text), text.allSatisfy({ $0.isNumber || "+-.eE".contains($0) }) else {
-            return nil
-        }
+        // Only digits, signs, points and exponents: `Double` would also take "nan", "inf" and hex.
+        guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) || Self.decimalMarks.contains($0) }),
+              let value = DecimalText.double(text.utf8) ?? Double(text) else { return nil }
         return .double(value)
     }
 
+    private static let decimalMarks = Array("+-.eE".utf8)
+
     /// `yes`/`no`, `true`/`false`, `on`/`off`, `1`/`0`, in any case.
     static func bool(_ string: String) -> Bool? {
-        switch string.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
+        switch TextTrimming.lowercased(TextTrimming.trimmed(string)) {
         case "yes", "true", "on", "1": return true
         case "no", "false", "off", "0": return false
         default: return nil
         }
     }
 
-    private static func hexadecimal(_ text: String) -> NumberValue? {
-        var digits = Substring(text)
+    private static func hexadecimal(_ text: Substring) -> NumberValue? {
+        var digits = text
         let negative = digits.first == "-"
         if negative || digits.first == "+" { digits = digits.dropFirst() }
-        guard digits.lowercased().hasPrefix("0x"), let magnitude = UInt64(digits.dropFirst(2), radix: 16) else {
-            return nil
-        }
+        guard digits.utf8.starts(with: "0x".utf8) || digits.utf8.starts(with: "0X".utf8),
+              let magnitude = UInt64(digits.dropFirst(2), radix: 16) else { return nil }
         guard negative else {
             return magnitude <= UInt64(Int64.max) ? .int(Int64(magnitude)) : .uint(magnitude)
         }
