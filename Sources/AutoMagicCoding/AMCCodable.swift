@@ -39,6 +39,17 @@ public protocol AMCCodable {
     /// ```
     var amcKeys: [String] { get }
 
+    /// The key under which the property `name` is written and read: in archives, in configs
+    /// (``AMCConfig/object(_:)``) and in styles (BSConfig's `keyForPropertyName:`). Default: the
+    /// name itself. ``amcKeys`` and Key-Value Coding keep using property names.
+    ///
+    /// ```swift
+    /// static func amcKey(forProperty name: String) -> String {
+    ///     name == "tintColor" ? "tint_color" : name      // files say "tint_color"
+    /// }
+    /// ```
+    static func amcKey(forProperty name: String) -> String
+
     /// How the field under `key` is treated. Default: inferred from the property's declared type
     /// (``AMC/inferredFieldType(of:forKey:)``); return ``AMCFieldType/structure`` to route a field
     /// through the struct hooks instead.
@@ -110,6 +121,9 @@ extension AMCCodable {
 
     /// Every stored property, superclass ones first, in declaration order.
     public var amcKeys: [String] { TypePlan.of(Swift.type(of: self)).defaultKeys }
+
+    /// The property's own name.
+    public static func amcKey(forProperty name: String) -> String { name }
 
     /// The field type inferred from the property's declared type.
     public func amcFieldType(forKey key: String) -> AMCFieldType {

@@ -45,7 +45,7 @@ struct ArchiveDecoder {
         guard let field = TypePlan.of(type).fieldsByName[key] else {
             throw path.error(.unknownKey(key: key, typeName: AMC.unqualifiedName(of: type)))
         }
-        guard let raw = dictionary[key] else { return }
+        guard let raw = dictionary[field.key] else { return }
         guard field.isWritable else {
             throw path.error(.readOnlyKey(key: key, typeName: AMC.unqualifiedName(of: type)))
         }
@@ -74,7 +74,7 @@ struct ArchiveDecoder {
             for (position, slot) in slots.enumerated() {
                 guard case let .field(index) = slot else { continue }  // unknown keys are left alone
                 let field = plan.fields[index]
-                guard position < 64, field.isWritable, let raw = dictionary.value(forKey: field.name, hint: &hint) else {
+                guard position < 64, field.isWritable, let raw = dictionary.value(forKey: field.key, hint: &hint) else {
                     continue  // keys the data lacks, or the type cannot set, are left alone
                 }
                 if plain[index], let fast = field.fast, fast.decode(base, raw) { continue }
@@ -85,12 +85,12 @@ struct ArchiveDecoder {
         for (position, slot) in slots.enumerated() where position >= 64 || pending & (1 << position) != 0 {
             guard case let .field(index) = slot else { continue }
             let field = plan.fields[index]
-            guard field.isWritable, let raw = dictionary.value(forKey: field.name, hint: &hint) else { continue }
+            guard field.isWritable, let raw = dictionary.value(forKey: field.key, hint: &hint) else { continue }
             if position >= 64, plain[index], let fast = field.fast,
                RuntimeAccess.withMutableFieldBase(of: &instance, { fast.decode($0, raw) }) {
                 continue
             }
-            path.push(key: field.name)
+            path.push(key: field.key)
             defer { path.pop() }
             if plain[index], let graph = field.graph, try decodeGraphField(graph, of: field.type, from: raw, into: &instance) {
                 continue

@@ -54,16 +54,16 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     try fail(path.error(.unknownKey(key: key, typeName: AMC.unqualifiedName(of: type))))
                 case let .field(index):
                     let field = plan.fields[index]
-                    path.push(key: field.name)
+                    path.push(key: field.key)
                     defer { path.pop() }
                     let mark = sink.mark()
                     do {
                         if plain[index], let fast = field.fast {
                             guard let scalar = fast.encode(base) else { continue }  // nil: left out
-                            sink.key(field.name)
+                            sink.key(field.key)
                             try emit(scalar)
                         } else if plain[index], let graph = field.graph {
-                            try encodeGraphField(graph, named: field.name, at: base)
+                            try encodeGraphField(graph, named: field.key, at: base)
                         } else {
                             try encodeField(field, of: object, plain: plain[index])
                         }
@@ -119,11 +119,11 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             return  // nil: the key is left out
         }
         if declared == inferred {
-            sink.key(field.name)
+            sink.key(field.key)
             try encode(value, kind: kind, owner: object)
         } else if declared == .structure {
             let string = try encodeStructWithHook(value, owner: object)
-            sink.key(field.name)
+            sink.key(field.key)
             try emit(.string(string))
         } else {
             throw path.error(.fieldTypeMismatch(key: field.name, declared: declared, inferred: inferred))

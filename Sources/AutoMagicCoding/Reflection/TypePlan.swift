@@ -7,9 +7,12 @@ final class FieldPlan: @unchecked Sendable {
     let fast: FastField?
     /// Typed access for fields of objects and arrays (not for `weak`/`unowned` ones).
     let graph: GraphField?
+    /// The key the field is written and read under (``AMCCodable/amcKey(forProperty:)``).
+    let key: String
 
-    init(field: RuntimeField) {
+    init(field: RuntimeField, key: String) {
         self.field = field
+        self.key = key
         self.kind = ValueKind.of(field.type)
         self.fast = field.isStrong ? FastField.make(for: field.type, at: field.offset) : nil
         self.graph = field.isStrong && fast == nil ? GraphField.make(for: field.type, kind: kind, at: field.offset) : nil
@@ -51,6 +54,8 @@ final class TypePlan: @unchecked Sendable {
     let fieldsByName: [String: FieldPlan]
     /// Positions in ``fields`` by name.
     let indexByName: [String: Int]
+    /// Fields by the key they are written under.
+    let fieldsByKey: [String: FieldPlan]
     /// The default ``AMCCodable/amcKeys``: every stored field but `lazy` storage, in order.
     let defaultKeys: [String]
     private var defaultSlots: [Slot] = []
@@ -59,14 +64,16 @@ final class TypePlan: @unchecked Sendable {
     let className: String
 
     private init(type: Any.Type) {
+        let codable = type as? any AMCCodable.Type
         let fields = RuntimeAccess.fields(of: type)
             .filter { !$0.name.hasPrefix("$__lazy_storage_$_") }
-            .map(FieldPlan.init(field:))
+            .map { FieldPlan(field: $0, key: codable?.amcKey(forProperty: $0.name) ?? $0.name) }
         self.fields = fields
         self.fieldsByName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        self.fieldsByKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
         self.indexByName = Dictionary(fields.indices.map { (fields[$0].name, $0) }, uniquingKeysWith: { _, last in last })
         self.defaultKeys = fields.map(\.name)
-        self.className = (type as? any AMCCodable.Type)?.amcClassName ?? AMC.unqualifiedName(of: type)
+        self.className = codable?.amcClassName ?? AMC.unqualifiedName(of: type)
         self.defaultSlots = slots(defaultKeys, sorted: false)
         self.sortedDefaultSlots = slots(defaultKeys, sorted: true)
     }
@@ -86,14 +93,15 @@ final class TypePlan: @unchecked Sendable {
     }
 
     private func slots(_ keys: [String], sorted: Bool) -> [Slot] {
-        let named = sorted ? (keys + ["class"]).sorted() : ["class"] + keys
-        var seenClass = false
-        return named.map { key in
-            if key == "class", !seenClass {
-                seenClass = true
-                return .className
-            }
-            return indexByName[key].map(Slot.field) ?? .unknown(key)
+        let slots = [Slot.className] + keys.map { indexByName[$0].map(Slot.field) ?? .unknown($0) }
+        return sorted ? slots.sorted { writtenKey($0) < writtenKey($1) } : slots
+    }
+
+    private func writtenKey(_ slot: Slot) -> String {
+        switch slot {
+        case .className: return "class"
+        case let .field(index): return fields[index].key
+        case let .unknown(name): return name
         }
     }
 
