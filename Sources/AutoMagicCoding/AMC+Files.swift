@@ -142,14 +142,17 @@ extension AMC {
     /// Throws ``AMCError`` when the file cannot be read or parsed, or holds something else than a
     /// dictionary at the top; in no-throw mode returns an empty dictionary instead.
     public static func dictionary(contentsOf url: URL) throws -> [String: Any] {
-        try guarded(fallback: [:]) {
-            let document = try DocumentCodec.parse(try AtomicFile.read(url)).value
-            guard case .dictionary = document, let dictionary = document.swiftValue as? [String: Any] else {
-                throw AMCError(.typeMismatch(expected: "a dictionary at the top of \(url.lastPathComponent)",
-                                             found: document.summary))
-            }
-            return dictionary
+        try guarded(fallback: [:]) { try readDictionary(contentsOf: url) }
+    }
+
+    /// ``dictionary(contentsOf:)`` that always throws, whatever the no-throw setting.
+    static func readDictionary(contentsOf url: URL) throws -> [String: Any] {
+        let document = try DocumentCodec.parse(try AtomicFile.read(url)).value
+        guard case .dictionary = document, let dictionary = document.swiftValue as? [String: Any] else {
+            throw AMCError(.typeMismatch(expected: "a dictionary at the top of \(url.lastPathComponent)",
+                                         found: document.summary))
         }
+        return dictionary
     }
 
     /// Writes bytes to a file the way every `AMC.write` does: to a temporary file in the same

@@ -82,11 +82,14 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
     public let kind: Kind
     /// Where, from the root object: `"members[3].frame"`; empty for the root itself.
     public let keyPath: String
+    /// The file the failing value came from, when one did (a configuration file); nil otherwise.
+    public let file: String?
 
     /// Makes an error; the archiver fills in ``keyPath`` where it is thrown.
-    public init(_ kind: Kind, keyPath: String = "") {
+    public init(_ kind: Kind, keyPath: String = "", file: String? = nil) {
         self.kind = kind
         self.keyPath = keyPath
+        self.file = file
     }
 
     /// A sentence a user can act on, starting with where it happened.
@@ -96,7 +99,8 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(message.prefix(1).uppercased())\(message.dropFirst())."
         default:
             let place = keyPath.isEmpty ? "At the root" : "At \"\(keyPath)\""
-            return "\(place): \(message)."
+            guard let file else { return "\(place): \(message)." }
+            return "In \(file), \(place.prefix(1).lowercased())\(place.dropFirst()): \(message)."
         }
     }
 
@@ -145,6 +149,11 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The same error at another key path.
     func at(_ keyPath: String) -> AMCError {
-        AMCError(kind, keyPath: keyPath)
+        AMCError(kind, keyPath: keyPath, file: file)
+    }
+
+    /// The same error, from `file`.
+    func inFile(_ file: String?) -> AMCError {
+        AMCError(kind, keyPath: keyPath, file: file)
     }
 }

@@ -15,6 +15,23 @@ extension Optional: OptionalContainer {
     var wrappedValue: Any? { map { $0 as Any } }
 }
 
+/// `type` without any levels of `Optional`: `Int` for `Int??`.
+func unwrappedType(_ type: Any.Type) -> Any.Type {
+    var type = type
+    while let optional = type as? any OptionalContainer.Type { type = optional.wrappedType }
+    return type
+}
+
+/// The value inside any levels of `Optional`; nil for `nil`.
+func unwrappedValue(_ value: Any) -> Any? {
+    var value = value
+    while let optional = value as? any OptionalContainer {
+        guard let wrapped = optional.wrappedValue else { return nil }
+        value = wrapped
+    }
+    return value
+}
+
 protocol SequenceContainer {
     static var elementType: Any.Type { get }
     var anyElements: [Any] { get }

@@ -56,6 +56,10 @@ final class TypePlan: @unchecked Sendable {
     let indexByName: [String: Int]
     /// Fields by the key they are written under.
     let fieldsByKey: [String: FieldPlan]
+
+    /// The field a Key-Value Coding key or style key names: a property name, or the key the
+    /// property is written under.
+    func field(named key: String) -> FieldPlan? { fieldsByName[key] ?? fieldsByKey[key] }
     /// The default ``AMCCodable/amcKeys``: every stored field but `lazy` storage, in order.
     let defaultKeys: [String]
     private var defaultSlots: [Slot] = []

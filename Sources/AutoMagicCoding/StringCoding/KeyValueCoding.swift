@@ -147,7 +147,7 @@ enum KeyValueCoding {
                 throw AMCError(.hookFailed(hook: "amcSetString", typeName: typeName, reason: "\(error)"), keyPath: here)
             }
         }
-        guard let field = TypePlan.of(type).fieldsByName[key] else {
+        guard let field = TypePlan.of(type).field(named: key) else {
             throw AMCError(.unknownKey(key: key, typeName: typeName), keyPath: here)
         }
         if isLast {
@@ -165,7 +165,7 @@ enum KeyValueCoding {
             }
             return
         }
-        guard let child = unwrapped(field.value(in: root)) else {
+        guard let child = unwrappedValue(field.value(in: root)) else {
             throw AMCError(.nilInKeyPath(key: key, typeName: typeName), keyPath: here)
         }
         let isObject = RuntimeAccess.shape(of: Swift.type(of: child)) == .class
@@ -186,11 +186,11 @@ enum KeyValueCoding {
         for (index, key) in path.enumerated() {
             let here = path.prefix(index + 1).joined(separator: ".")
             let type = Swift.type(of: current)
-            guard let field = TypePlan.of(type).fieldsByName[key] else {
+            guard let field = TypePlan.of(type).field(named: key) else {
                 throw AMCError(.unknownKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: here)
             }
             func read<Holder>(_ holder: Holder) -> Any { field.value(in: holder) }
-            let value = unwrapped(_openExistential(current, do: read))
+            let value = unwrappedValue(_openExistential(current, do: read))
             if index == path.count - 1 { return value }
             guard let value else {
                 throw AMCError(.nilInKeyPath(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: here)
@@ -217,8 +217,7 @@ enum KeyValueCoding {
         }
         func isInstance<T>(_: T.Type) -> Bool { value is T }
         if _openExistential(type, do: isInstance) { return value }
-        var target = type
-        while let optional = target as? any OptionalContainer.Type { target = optional.wrappedType }
+        let target = unwrappedType(type)
         if let number = NumberValue(value) {
             let converted: Any?
             if let integer = target as? any FixedWidthInteger.Type {
@@ -236,15 +235,5 @@ enum KeyValueCoding {
         throw AMCError(.typeMismatch(
             expected: "a value of type \(AMC.unqualifiedName(of: type))",
             found: "a value of type \(AMC.unqualifiedName(of: Swift.type(of: value)))"))
-    }
-
-    /// The value inside any levels of `Optional`; nil for `nil`.
-    private static func unwrapped(_ value: Any) -> Any? {
-        var value = value
-        while let optional = value as? any OptionalContainer {
-            guard let wrapped = optional.wrappedValue else { return nil }
-            value = wrapped
-        }
-        return value
     }
 }
