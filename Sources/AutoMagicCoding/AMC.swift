@@ -109,4 +109,10 @@ public enum AMC {
     }
 
     private static let typeNames = TypeCache<String>()
+
+    /// `name` after its indefinite article, for error messages: "a CGSize", "an AMCColor",
+    /// "a UInt8" (a leading U is read "you").
+    static func withArticle(_ name: String) -> String {
+        (name.first.map { "AEIOaeio".contains($0) } == true ? "an " : "a ") + name
+    }
 }

@@ -50,6 +50,15 @@ public protocol AMCCodable {
     /// ```
     static func amcKey(forProperty name: String) -> String
 
+    /// Keys that are not stored properties but that ``amcSetString(_:forKey:)`` takes
+    /// (pseudo-properties such as an action name). Styles check their keys against the stored
+    /// properties and these before changing anything. Default: none.
+    ///
+    /// ```swift
+    /// static var amcSpecialKeys: Set<String> { ["action"] }
+    /// ```
+    static var amcSpecialKeys: Set<String> { get }
+
     /// How the field under `key` is treated. Default: inferred from the property's declared type
     /// (``AMC/inferredFieldType(of:forKey:)``); return ``AMCFieldType/structure`` to route a field
     /// through the struct hooks instead.
@@ -124,6 +133,9 @@ extension AMCCodable {
 
     /// The property's own name.
     public static func amcKey(forProperty name: String) -> String { name }
+
+    /// No special keys.
+    public static var amcSpecialKeys: Set<String> { [] }
 
     /// The field type inferred from the property's declared type.
     public func amcFieldType(forKey key: String) -> AMCFieldType {

@@ -58,6 +58,12 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         /// Reading or writing a file failed (it does not exist, the disk is full); a failed
         /// write leaves the previous file as it was.
         case fileSystem(path: String, reason: String)
+        /// A style names a key the object does not have (and its `amcSetString(_:forKey:)` does
+        /// not take), with the nearest key it does have when one is close.
+        case unknownStyleKey(key: String, typeName: String, suggestion: String?)
+        /// A style or stylesheet was not applied, because of each of these entries (nothing was
+        /// changed).
+        case invalidStyle(errors: [AMCError])
         /// A user hook (`init(amcStringValue:)`, a struct hook, `amcDidDecode()`, a custom
         /// collection's initializer) threw an error of its own, described in `reason`.
         case hookFailed(hook: String, typeName: String, reason: String)
@@ -96,11 +102,14 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch kind {
         case .malformedData, .unknownFormat, .fileSystem:
-            return "\(message.prefix(1).uppercased())\(message.dropFirst())."
+            let sentence = "\(message.prefix(1).uppercased())\(message.dropFirst())."
+            guard let file, case .malformedData = kind else { return sentence }
+            return "In \(file): \(sentence)"
         default:
             let place = keyPath.isEmpty ? "At the root" : "At \"\(keyPath)\""
-            guard let file else { return "\(place): \(message)." }
-            return "In \(file), \(place.prefix(1).lowercased())\(place.dropFirst()): \(message)."
+            let sentence = message.hasSuffix("?") ? message : message + "."
+            guard let file else { return "\(place): \(sentence)" }
+            return "In \(file), \(place.prefix(1).lowercased())\(place.dropFirst()): \(sentence)"
         }
     }
 
@@ -142,6 +151,14 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
             return reason
         case let .fileSystem(path, reason):
             return "\(path): \(reason)"
+        case let .unknownStyleKey(key, typeName, suggestion):
+            return "\(typeName) has no property \"\(key)\"" + (suggestion.map { " — did you mean \"\($0)\"?" } ?? "")
+        case let .invalidStyle(errors):
+            let entries = errors.map { error in
+                "\(error.keyPath.isEmpty ? "the root" : "\"\(error.keyPath)\"") (\(error.message))"
+            }
+            return "the style was not applied, \(errors.count == 1 ? "1 bad entry" : "\(errors.count) bad entries"): "
+                + entries.joined(separator: "; ")
         case let .hookFailed(hook, typeName, reason):
             return "\(hook) of \(typeName) failed: \(reason)"
         }

@@ -24,6 +24,12 @@ let usages = [
         amc print FILE
           Print a file as a readable tree of class names, keys and values, like plutil -p.
         """,
+    "style": """
+        amc style FILE --check
+          Check a stylesheet (JSON or property list): its syntax, its "styles" and each
+          "extends". Prints the named styles resolved, with what they extend merged in, or the
+          error. Exit status 1 if the stylesheet is bad.
+        """,
     "bench": """
         amc bench [--n N] [--json]
           Time our JSON, XML and binary property-list writers and readers against Foundation's
@@ -31,7 +37,7 @@ let usages = [
           -c release for meaningful figures. --json prints one JSON object instead of a table.
         """,
 ]
-let commandOrder = ["demo", "convert", "lint", "print", "bench"]
+let commandOrder = ["demo", "convert", "lint", "print", "style", "bench"]
 let usage = "usage:\n" + commandOrder.map { "  " + usages[$0]!.replacingOccurrences(of: "\n", with: "\n  ") }
     .joined(separator: "\n") + "\n  amc --help | amc COMMAND --help"
 
@@ -121,6 +127,21 @@ func lint(_ arguments: [String]) -> Never {
     exit(failed ? 1 : 0)
 }
 
+func style(_ arguments: [String]) -> Never {
+    let files = arguments.filter { $0 != "--check" }
+    if let option = files.first(where: { $0.hasPrefix("-") }) { usageError("style", "unknown option '\(option)'") }
+    guard arguments.contains("--check") else { usageError("style", "--check is required") }
+    guard files.count == 1, let path = files.first else { usageError("style", files.isEmpty ? "no file" : "one file at a time") }
+    do {
+        let sheet = try AMCStylesheet(contentsOf: URL(fileURLWithPath: path))
+        print("\(path): OK, \(sheet.entries.count) key-path entries, \(sheet.styles.count) named styles")
+        if !sheet.styles.isEmpty { print(sheet.printedStyles) }
+        exit(0)
+    } catch {
+        fail("amc style: \(error)", status: 1)
+    }
+}
+
 func printTree(_ arguments: [String]) -> Never {
     guard arguments.count == 1, let path = arguments.first else {
         usageError("print", arguments.isEmpty ? "no file" : "one file at a time")
@@ -176,5 +197,6 @@ case "demo": demo(arguments)
 case "convert": convert(arguments)
 case "lint": lint(arguments)
 case "print": printTree(arguments)
+case "style": style(arguments)
 default: bench(arguments)
 }

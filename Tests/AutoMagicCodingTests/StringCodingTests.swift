@@ -46,6 +46,7 @@ final class Label: AMCCodable {
     /// Set through the `amcSetString` hook: `"action"` is not a stored property.
     var actions: [String] = []
     required init() {}
+    static var amcSpecialKeys: Set<String> { ["action"] }
 
     func amcSetString(_ string: String, forKey key: String) throws -> Bool {
         guard key == "action" else { return false }
@@ -147,7 +148,7 @@ struct StringCodingTests {
 
     @Test func geometryErrorsNameTheTypeAndTheString() throws {
         #expect(expectAMCError { _ = try AMC.value(AMCEdgeInsets.self, from: "1, 2, 3") }?.kind == .typeMismatch(
-            expected: "a AMCEdgeInsets string like \"{top, left, bottom, right}\" or \"top, left, bottom, right\"",
+            expected: "an AMCEdgeInsets string like \"{top, left, bottom, right}\" or \"top, left, bottom, right\"",
             found: "\"1, 2, 3\""))
         #expect(expectAMCError { _ = try AMC.value(CGPoint.self, from: "1 2 3") } != nil)
         #expect(try AMC.value(AMCEdgeInsets.self, from: "{1, 2, 3, 4}") == AMCEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))

@@ -74,7 +74,7 @@ public final class AMCConfig: @unchecked Sendable {
         guard let (raw, file) = find(KeyValueCoding.components(keyPath)), !(raw is NSNull) else { return nil }
         do {
             guard let value = try ConfigValues.convert(raw, to: T.self) as? T else {
-                throw AMCError(.typeMismatch(expected: "a \(AMC.unqualifiedName(of: T.self))", found: ConfigValues.describe(raw)))
+                throw AMCError(.typeMismatch(expected: AMC.withArticle(AMC.unqualifiedName(of: T.self)), found: ConfigValues.describe(raw)))
             }
             return value
         } catch let error as AMCError {

@@ -20,7 +20,7 @@ enum ConfigValues {
             return try KeyValueCoding.convert(.value(raw), to: type)
         } catch let error as AMCError {
             if case .valueOutOfRange = error.kind { throw error }
-            throw AMCError(.typeMismatch(expected: "a \(AMC.unqualifiedName(of: type))", found: describe(raw)))
+            throw AMCError(.typeMismatch(expected: AMC.withArticle(AMC.unqualifiedName(of: type)), found: describe(raw)))
         }
     }
 

@@ -283,7 +283,7 @@ enum LayoutStrings {
 
     static func numbers(_ string: String, count: Int, typeName: String, form: String) throws -> [Double] {
         guard let numbers = GeometryStrings.numbers(in: string, count: count) else {
-            throw StringValues.mismatch("a \(typeName) string like \"{\(form)}\" or \"\(form)\"", string)
+            throw StringValues.mismatch("\(AMC.withArticle(typeName)) string like \"{\(form)}\" or \"\(form)\"", string)
         }
         return numbers.map { Double($0) }
     }

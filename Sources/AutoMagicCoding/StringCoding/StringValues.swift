@@ -14,7 +14,7 @@ extension AMC {
     public static func value<T>(_ type: T.Type, from string: String) throws -> T {
         let value = try StringValues.parse(string, as: T.self)
         guard let typed = value as? T else {
-            throw AMCError(.typeMismatch(expected: "a \(unqualifiedName(of: T.self))", found: "\"\(string)\""))
+            throw AMCError(.typeMismatch(expected: withArticle(unqualifiedName(of: T.self)), found: "\"\(string)\""))
         }
         return typed
     }
@@ -85,7 +85,7 @@ enum StringValues {
                 } catch let error as AMCError {
                     throw error
                 } catch {
-                    throw AMCError(.typeMismatch(expected: "a \(typeName) string (\(error))", found: "\"\(string)\""))
+                    throw AMCError(.typeMismatch(expected: "\(AMC.withArticle(typeName)) string (\(error))", found: "\"\(string)\""))
                 }
             }
         }

@@ -35,7 +35,7 @@ enum GeometryStrings {
     /// ``numbers(in:pairs:)``, throwing the ``AMCError`` that names `typeName` and its `form`.
     static func numbers(in string: String, pairs: Int, typeName: String, form: String) throws -> [CGFloat] {
         guard let numbers = numbers(in: string, pairs: pairs) else {
-            throw AMCError(.typeMismatch(expected: "a \(typeName) string like \"\(form)\"", found: "\"\(string)\""))
+            throw AMCError(.typeMismatch(expected: "\(AMC.withArticle(typeName)) string like \"\(form)\"", found: "\"\(string)\""))
         }
         return numbers
     }
