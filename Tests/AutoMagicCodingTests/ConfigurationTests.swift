@@ -65,13 +65,6 @@ struct ConfigurationTests {
     }
 }
 
-/// A temporary folder for one test's files.
-func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("amc-config-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-}
-
 extension ConfigurationTests {
     static var sample: [String: Any] { [
         "strings": ["title": "Welcome"],
@@ -91,7 +84,9 @@ extension ConfigurationTests {
 
     @Test(arguments: [AMCFormat.xmlPropertyList, .binaryPropertyList, .json])
     func everyAccessorReadsNativeAndStringValuesFromAFile(format: AMCFormat) throws {
-        let url = try temporaryFolder().appendingPathComponent("Config.data")  // no telling extension
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.file("Config.data")  // no telling extension
         try AMC.write(dictionary: Self.sample, to: url, format: format)
         let config = try AMCConfig(contentsOf: url)
         #expect(try config.string(forKeyPath: "strings.title") == "Welcome")
@@ -121,7 +116,9 @@ extension ConfigurationTests {
     }
 
     @Test func missingKeysAreNilAndBadValuesThrowNamingFileKeyPathTypeAndValue() throws {
-        let url = try temporaryFolder().appendingPathComponent("Theme.json")
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.file("Theme.json")
         try AMC.write(dictionary: Self.sample, to: url, format: .json)
         let config = try AMCConfig(contentsOf: url)
         #expect(try config.color(forKeyPath: "colors.missing") == nil)
@@ -185,7 +182,9 @@ extension ConfigurationTests {
 
 extension ConfigurationTests {
     @Test func reloadReadsTheFileAgainAndKeepsTheLastGoodValuesOnABadOne() throws {
-        let url = try temporaryFolder().appendingPathComponent("Live.plist")
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.file("Live.plist")
         try AMC.write(dictionary: ["colors": ["tint": "red"]], to: url, format: .xmlPropertyList)
         let config = try AMCConfig(contentsOf: url)
         #expect(config.reloadIfChanged() == false)  // nothing changed yet
@@ -212,7 +211,9 @@ extension ConfigurationTests {
     }
 
     @Test func aWatchCallsBackAfterTheFileChangesUntilCancelled() async throws {
-        let url = try temporaryFolder().appendingPathComponent("Watched.json")
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.file("Watched.json")
         try AMC.write(dictionary: ["layout": ["columns": 1]], to: url, format: .json)
         let config = try AMCConfig(contentsOf: url)
         let seen = Locked<[Int]>([])
@@ -249,7 +250,9 @@ extension ConfigurationTests {
         #expect(theme.cornerRadius == 10)
         #expect(theme.tintColor.amcStringValue == "#336699")
 
-        let url = try temporaryFolder().appendingPathComponent("Config.plist")
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.file("Config.plist")
         try AMC.write(dictionary: ["colors": ["tint": "#ff0000"], "layout": ["cardSize": "100 , 300"]], to: url)
         let config = try AMCConfig(contentsOf: url)
         let tint = try config.color(forKeyPath: "colors.tint")

@@ -139,3 +139,49 @@ struct StyleTests {
         #expect(try AMCBinary.run(["style", folder.file("loop.plist").path]).0 == 2)  // --check is required
     }
 }
+
+extension StyleTests {
+    /// The README's Styles section, as written there (its JSON in a file).
+    @Test func theReadmeExamplesRunAsWritten() throws {
+        final class Layer: AMCCodable {
+            var cornerRadius = 0.0
+            required init() {}
+        }
+
+        final class Label: AMCCodable {
+            var font = AMCFont()
+            var textColor = AMCColor(white: 0)
+            var layer = Layer()
+            required init() {}
+        }
+
+        let label = Label()
+        try label.apply(style: ["font": "bold 17", "textColor": "#333", "layer.cornerRadius": 4])
+        #expect(label.layer.cornerRadius == 4 && label.textColor.amcStringValue == "#333333")
+
+        let base: [String: Any] = ["font": "helvetica 13", "textColor": "black"]
+        let emphasis: [String: Any] = ["font": "bold 15"]
+        try label.apply(styles: [base, emphasis])        // in order: the font is "bold 15"
+        #expect(label.font == AMCFont(size: 15, isBold: true) && label.textColor == AMCColor(white: 0))
+
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.file("theme.json")
+        try Data("""
+            {
+              "font": "helvetica 20",
+              "layer.cornerRadius": "6",
+              "styles": {
+                "title": {"font": "bold 17", "textColor": "#333"},
+                "danger": {"extends": "title", "textColor": "red", "layer.cornerRadius": "4"}
+              }
+            }
+            """.utf8).write(to: url)
+        let sheet = try AMCStylesheet(contentsOf: url)     // the file above
+        try sheet.apply(to: label)                          // the flat entries, all or nothing
+        #expect(label.font == AMCFont(name: "helvetica", size: 20) && label.layer.cornerRadius == 6)
+        try sheet.apply(style: "danger", to: label)         // "title", then its own entries
+        #expect(label.font == AMCFont(size: 17, isBold: true) && label.textColor == AMCColor(red: 1, green: 0, blue: 0))
+        #expect(label.layer.cornerRadius == 4)
+    }
+}
