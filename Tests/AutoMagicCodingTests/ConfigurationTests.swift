@@ -221,7 +221,8 @@ extension ConfigurationTests {
             seen.withLock { $0.append((try? config.int(forKeyPath: "layout.columns")) ?? -1) }
         }
         try AMC.write(dictionary: ["layout": ["columns": 22]], to: url, format: .json)
-        for _ in 0..<250 where seen.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(20)) }
+        let deadline = ContinuousClock.now + .seconds(30)  // generous for a loaded machine; usually ~40 ms
+        while seen.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(seen.withLock { $0 } == [22])
         #expect(try config.int(forKeyPath: "layout.columns") == 22)
 
