@@ -63,6 +63,10 @@ struct StyleTests {
         #expect(errors.map(\.kind) == [.unknownStyleKey(key: "acton", typeName: "Label", suggestion: "action")])
         #expect(label.text == "Save")
         #expect(expectAMCError { try label.apply(style: ["action": ""]) } != nil)  // the hook's own error
+        #expect(expectAMCError { try label.apply(style: ["action": 5, "text": "Five"]) }?.kind == .invalidStyle(errors: [
+            AMCError(.typeMismatch(expected: "a string (\"action\" is set by amcSetString)", found: "5"), keyPath: "action"),
+        ]))
+        #expect(label.text == "Save")
     }
 
     @Test func stylesUseTheRenamedKeysToo() throws {

@@ -94,7 +94,13 @@ enum Styling {
             let plan = TypePlan.of(type)
             guard let field = plan.field(named: key) else {
                 let special = (type as? any AMCCodable.Type)?.amcSpecialKeys ?? []
-                if index == path.count - 1, raw is String, special.contains(key) { return false }
+                if index == path.count - 1, special.contains(key) {
+                    guard raw is String else {
+                        throw AMCError(.typeMismatch(expected: "a string (\"\(key)\" is set by amcSetString)",
+                                                     found: ConfigValues.describe(raw)), keyPath: here)
+                    }
+                    return false
+                }
                 throw AMCError(.unknownStyleKey(key: key, typeName: AMC.unqualifiedName(of: type),
                                                 suggestion: suggestion(for: key, among: type)), keyPath: here)
             }
