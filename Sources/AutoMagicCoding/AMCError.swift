@@ -169,6 +169,12 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         AMCError(kind, keyPath: keyPath, file: file)
     }
 
+    /// The same error with `prefix` in front of its key path: the error of a value found at
+    /// `prefix` (a config key path, a style entry) whose own key path counts from that value.
+    func under(_ prefix: String) -> AMCError {
+        at(keyPath.isEmpty ? prefix : "\(prefix).\(keyPath)")
+    }
+
     /// The same error, from `file`.
     func inFile(_ file: String?) -> AMCError {
         AMCError(kind, keyPath: keyPath, file: file)

@@ -112,7 +112,7 @@ enum Styling {
                 do {
                     _ = try ConfigValues.convert(raw, to: field.type)
                 } catch let error as AMCError {
-                    throw error.at(error.keyPath.isEmpty ? here : "\(here).\(error.keyPath)")
+                    throw error.under(here)
                 }
                 return true
             }

@@ -78,7 +78,7 @@ public final class AMCConfig: @unchecked Sendable {
             }
             return value
         } catch let error as AMCError {
-            throw error.at(error.keyPath.isEmpty ? keyPath : "\(keyPath).\(error.keyPath)").inFile(file)
+            throw error.under(keyPath).inFile(file)
         }
     }
 

@@ -43,7 +43,7 @@ enum ConfigValues {
                 do {
                     value = try convert(raw, to: field.type)
                 } catch let error as AMCError {
-                    throw error.at((keys + (error.keyPath.isEmpty ? [] : [error.keyPath])).joined(separator: "."))
+                    throw error.under(keys.joined(separator: "."))
                 }
             }
             _ = field.store(value, in: &root)

@@ -1,5 +1,6 @@
-/// Values worked out once per type and shared between threads: type names, string parsers, enum
-/// name tables. Two threads meeting a type at once may both make its value; one of them is kept.
+/// Values worked out once per type and shared between threads: field plans, type names, string
+/// parsers, enum name tables. Two threads meeting a type at once may both make its value; one of
+/// them is kept.
 final class TypeCache<Value>: @unchecked Sendable {
     private let values = Locked<[ObjectIdentifier: Value]>([:])
 

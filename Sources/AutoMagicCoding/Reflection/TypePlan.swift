@@ -123,15 +123,8 @@ final class TypePlan: @unchecked Sendable {
 
     /// The plan for `type`, built on first use.
     static func of(_ type: Any.Type) -> TypePlan {
-        let key = ObjectIdentifier(type)
-        if let plan = cache.withLock({ $0[key] }) { return plan }
-        let plan = TypePlan(type: type)
-        return cache.withLock { cache in
-            if let existing = cache[key] { return existing }
-            cache[key] = plan
-            return plan
-        }
+        cache.value(for: type) { TypePlan(type: type) }
     }
 
-    private static let cache = Locked<[ObjectIdentifier: TypePlan]>([:])
+    private static let cache = TypeCache<TypePlan>()
 }
