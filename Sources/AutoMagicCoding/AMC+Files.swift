@@ -16,9 +16,7 @@ extension AMC {
     public static func data(
         for object: any AMCCodable, format: AMCFormat, options: AMCWriteOptions = .compact
     ) throws -> Data {
-        try guarded(fallback: Data()) {
-            Data(try DocumentCodec.encode(object, format: format, options: options))
-        }
+        try AMCArchiver().data(for: object, format: format, options: options)
     }
 
     /// Decodes the object that `data` (JSON, an XML or a binary property list, told from the
@@ -31,10 +29,7 @@ extension AMC {
     /// Throws ``AMCError`` for malformed data (with its line and column, or byte offset) and for
     /// the cases of `AMC.object(from:)`; in no-throw mode returns nil instead.
     public static func object(from data: Data) throws -> (any AMCCodable)? {
-        try guarded(fallback: nil) {
-            var decoder = ArchiveDecoder()
-            return try decoder.decodeRoot(try DocumentCodec.parse(data).value, expected: nil)
-        }
+        try AMCArchiver().object(from: data)
     }
 
     /// Decodes a `T` (or a registered subclass that the data names) from JSON, an XML or a
@@ -46,10 +41,7 @@ extension AMC {
     ///
     /// Throws ``AMCError`` for malformed data and bad values; in no-throw mode returns nil instead.
     public static func object<T: AMCCodable>(_ type: T.Type, from data: Data) throws -> T? {
-        try guarded(fallback: nil) {
-            var decoder = ArchiveDecoder()
-            return try decoder.decodeRoot(try DocumentCodec.parse(data).value, expected: T.self) as? T
-        }
+        try AMCArchiver().object(T.self, from: data)
     }
 
     // MARK: - Files
@@ -71,10 +63,7 @@ extension AMC {
     public static func write(
         _ object: any AMCCodable, to url: URL, format: AMCFormat? = nil, options: AMCWriteOptions = .readable
     ) throws {
-        try guarded(fallback: ()) {
-            let format = try resolvedFormat(format, for: url)
-            try AtomicFile.write(try DocumentCodec.encode(object, format: format, options: options), to: url)
-        }
+        try AMCArchiver().write(object, to: url, format: format, options: options)
     }
 
     /// Reads the object a file describes, its format told from its bytes (never from its name);
@@ -87,9 +76,7 @@ extension AMC {
     /// Throws ``AMCError`` when the file cannot be read or parsed (with line and column, or byte
     /// offset) and for bad values; in no-throw mode returns nil instead.
     public static func read(from url: URL) throws -> (any AMCCodable)? {
-        try guarded(fallback: nil) {
-            try object(from: try AtomicFile.read(url))
-        }
+        try AMCArchiver().read(from: url)
     }
 
     /// Reads a `T` (or a registered subclass that the file names) from a file in any of the three
@@ -102,9 +89,7 @@ extension AMC {
     /// Throws ``AMCError`` when the file cannot be read or parsed and for bad values; in no-throw
     /// mode returns nil instead.
     public static func read<T: AMCCodable>(_ type: T.Type, from url: URL) throws -> T? {
-        try guarded(fallback: nil) {
-            try object(T.self, from: try AtomicFile.read(url))
-        }
+        try AMCArchiver().read(T.self, from: url)
     }
 
     // MARK: - Dictionaries
@@ -123,7 +108,7 @@ extension AMC {
         dictionary: [String: Any], to url: URL, format: AMCFormat? = nil, options: AMCWriteOptions = .readable
     ) throws {
         try guarded(fallback: ()) {
-            let format = try resolvedFormat(format, for: url)
+            let format = try AMCFormat.resolved(format, for: url)
             var path = KeyPathTracker()
             let document = try ArchiveValue.converting(dictionary, path: &path)
             try AtomicFile.write(try DocumentCodec.encode(document, format: format, options: options), to: url)
@@ -166,14 +151,5 @@ extension AMC {
     /// previous file is then left as it was.
     public static func write(data: Data, to url: URL) throws {
         try AtomicFile.write(Array(data), to: url)
-    }
-
-    private static func resolvedFormat(_ format: AMCFormat?, for url: URL) throws -> AMCFormat {
-        if let format { return format }
-        guard let inferred = AMCFormat(pathExtension: url.pathExtension) else {
-            throw AMCError(.unknownFormat(reason: "\"\(url.lastPathComponent)\" has no .json or .plist extension; "
-                + "pass format: to say how to write it"))
-        }
-        return inferred
     }
 }

@@ -34,6 +34,18 @@ extension AMC {
         set { settings.withLock { $0.swallowedErrorHandler = newValue } }
     }
 
+    /// The base of relative URLs that string coding reads (`"images/logo.png"`); by default the
+    /// main bundle's resource folder, as in StringCoding. Absolute paths and URLs with a scheme
+    /// ignore it. An ``AMCArchiver`` may have its own.
+    ///
+    /// ```swift
+    /// AMC.baseURL = URL(fileURLWithPath: "/srv/app/assets", isDirectory: true)
+    /// ```
+    public static var baseURL: URL? {
+        get { settings.withLock { $0.baseURL } }
+        set { settings.withLock { $0.baseURL = newValue } }
+    }
+
     /// Runs `body` in no-throw mode for the current task (and the tasks it creates) only, whatever
     /// ``noThrow`` says, so code running in parallel is not affected.
     ///
@@ -58,19 +70,10 @@ extension AMC {
         taskNoThrow ?? noThrow
     }
 
-    /// Runs an entry point: errors propagate, or in no-throw mode go to the handler and give
-    /// `fallback`.
+    /// Runs an entry point with the process-wide settings: errors propagate, or in no-throw mode
+    /// go to the handler and give `fallback`.
     static func guarded<R>(fallback: R, _ body: () throws -> R) throws -> R {
-        do {
-            return try body()
-        } catch {
-            // The encoder and decoder turn every error into an AMCError with its key path.
-            let amcError = error as? AMCError
-                ?? AMCError(.hookFailed(hook: "archiving", typeName: "AutoMagicCoding", reason: "\(error)"))
-            guard isNoThrow else { throw amcError }
-            reportSwallowed(amcError)
-            return fallback
-        }
+        try AMCArchiver().guarded(fallback: fallback, body)
     }
 
     /// Hands a swallowed error to ``swallowedErrorHandler``.
@@ -81,6 +84,7 @@ extension AMC {
     private struct Settings {
         var noThrow = false
         var swallowedErrorHandler: (@Sendable (AMCError) -> Void)?
+        var baseURL = Bundle.main.resourceURL
     }
 
     private static let settings = Locked(Settings())

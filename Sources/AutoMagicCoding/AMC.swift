@@ -18,7 +18,7 @@ public enum AMC {
     /// AMC.register(Foo.self, Bar.self)
     /// ```
     public static func register(_ types: any AMCCodable.Type...) {
-        ClassRegistry.shared.register(types)
+        AMCRegistry.shared.register(types)
     }
 
     /// The same as `AMC.register(_:)` (variadic) for a list of types.
@@ -27,7 +27,7 @@ public enum AMC {
     /// AMC.register([Foo.self, Bar.self])
     /// ```
     public static func register(_ types: [any AMCCodable.Type]) {
-        ClassRegistry.shared.register(types)
+        AMCRegistry.shared.register(types)
     }
 
     /// Decodes an object whose type the dictionary's `"class"` names; the type must be registered.
@@ -39,10 +39,7 @@ public enum AMC {
     /// Throws ``AMCError`` for a missing or unregistered class and for bad data; in no-throw mode
     /// returns nil instead.
     public static func object(from dictionary: [String: Any]) throws -> (any AMCCodable)? {
-        try guarded(fallback: nil) {
-            var decoder = ArchiveDecoder()
-            return try decoder.decodeRoot(dictionary, expected: nil)
-        }
+        try AMCArchiver().object(from: dictionary)
     }
 
     /// Decodes a `T` (or a registered subclass of it, when the dictionary's `"class"` names one).
@@ -55,10 +52,7 @@ public enum AMC {
     /// Throws ``AMCError`` for an unrelated class and for bad data; in no-throw mode returns nil
     /// instead.
     public static func object<T: AMCCodable>(_ type: T.Type, from dictionary: [String: Any]) throws -> T? {
-        try guarded(fallback: nil) {
-            var decoder = ArchiveDecoder()
-            return try decoder.decodeRoot(dictionary, expected: T.self) as? T
-        }
+        try AMCArchiver().object(T.self, from: dictionary)
     }
 
     /// The field type the archiver infers for `key` of `type` from the property's declared type;

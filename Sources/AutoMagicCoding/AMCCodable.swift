@@ -171,11 +171,7 @@ extension AMCCodable {
     /// `AMC.withNoThrow(_:)`) it leaves such keys out, reports each error to
     /// ``AMC/swallowedErrorHandler``, and returns the rest.
     public func dictionaryRepresentation() throws -> [String: Any] {
-        try AMC.guarded(fallback: [:]) {
-            var encoder = ArchiveEncoder(sink: DictionaryBuilder(), noThrow: AMC.isNoThrow)
-            try encoder.encodeObject(self)
-            return encoder.sink.result as? [String: Any] ?? [:]
-        }
+        try AMCArchiver().dictionaryRepresentation(of: self)
     }
 
     /// Sets one property from a dictionary representation: AMC's

@@ -172,7 +172,8 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The same error with `prefix` in front of its key path: the error of a value found at
     /// `prefix` (a config key path, a style entry) whose own key path counts from that value.
     func under(_ prefix: String) -> AMCError {
-        at(keyPath.isEmpty ? prefix : "\(prefix).\(keyPath)")
+        if keyPath.isEmpty || prefix.isEmpty { return at(keyPath.isEmpty ? prefix : keyPath) }
+        return at(keyPath.hasPrefix("[") ? prefix + keyPath : "\(prefix).\(keyPath)")
     }
 
     /// The same error, from `file`.

@@ -129,9 +129,9 @@ extension ConfigurationTests {
         #expect(error?.file == url.path)
         #expect(error?.keyPath == "colors.bad")
         #expect(error?.description.hasPrefix("In \(url.path), at \"colors.bad\": expected an AMCColor") == true)
-        #expect(error?.description.contains("found \"#ff00\"") == true)
+        #expect(error?.description.contains("found the string \"#ff00\"") == true)
         let native = expectAMCError { _ = try config.size(forKeyPath: "features.sharing") }
-        #expect(native?.kind == .typeMismatch(expected: "a CGSize", found: "true"))
+        #expect(native?.kind == .typeMismatch(expected: "a CGSize string", found: "the bool true"))
         #expect(try config.value(UInt8.self, forKeyPath: "layout.radiusText") == 12)
         #expect(expectAMCError { _ = try config.int(forKeyPath: "layout.cornerRadius") }?.kind
             == .valueOutOfRange(value: "8.5", typeName: "Int"))
@@ -176,7 +176,7 @@ extension ConfigurationTests {
 
         let error = expectAMCError { _ = try AMCConfig(dictionary: ["card": ["shadow_radius": "deep"]]).object(Theme.self) }
         #expect(error?.keyPath == "card.shadow_radius")
-        #expect(error?.kind == .typeMismatch(expected: "a number of type Double", found: "\"deep\""))
+        #expect(error?.kind == .typeMismatch(expected: "a number of type Double", found: "the string \"deep\""))
     }
 }
 

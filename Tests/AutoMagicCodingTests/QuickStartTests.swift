@@ -49,5 +49,23 @@ struct QuickStartTests {
         #expect(foo4?.bar?.someString == "hello" && foo4?.integerValue == 42)
         #expect(foo5?.bar?.someString == "hello")
         #expect(AMCFormat(detecting: try Data(contentsOf: url)) == .json)
+
+        // "Settings as values", as written there.
+        let registry = AMCRegistry()
+        registry.register(Foo.self, Bar.self)          // only what this library accepts
+
+        var archiver = AMCArchiver()                   // starts from the process-wide defaults
+        archiver.registry = registry
+        archiver.noThrow = true                        // for this archiver's calls only
+        archiver.baseURL = URL(fileURLWithPath: "/srv/assets", isDirectory: true)
+        archiver.maximumDepth = 64                     // at most AMC.maximumDepth
+
+        let foo6 = try archiver.object(Foo.self, from: data)     // also object(from:), data(for:format:),
+        let logo = try archiver.value(URL.self, from: "logo.png") // write, read, dictionaryRepresentation(of:)
+        let config = try AMCConfig(contentsOf: url, archiver: archiver)
+        #expect(foo6?.bar?.someString == "hello")
+        #expect(logo.path == "/srv/assets/logo.png")
+        #expect(try config.int(forKeyPath: "integerValue") == 42)
+        #expect(try archiver.object(from: ["class": "Nope"]) == nil)
     }
 }

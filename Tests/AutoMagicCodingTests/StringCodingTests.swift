@@ -107,7 +107,7 @@ struct StringCodingTests {
         #expect(expectAMCError { _ = try AMC.value(Int8.self, from: "-129") }?.kind
             == .valueOutOfRange(value: "-129", typeName: "Int8"))
         #expect(expectAMCError { _ = try AMC.value(Int.self, from: "12 apples") }?.kind
-            == .typeMismatch(expected: "a number of type Int", found: "\"12 apples\""))
+            == .typeMismatch(expected: "a number of type Int", found: "the string \"12 apples\""))
         #expect(expectAMCError { _ = try AMC.value(Bool.self, from: "maybe") } != nil)
         #expect(expectAMCError { _ = try AMC.value(Character.self, from: "ab") } != nil)
     }
@@ -149,7 +149,7 @@ struct StringCodingTests {
     @Test func geometryErrorsNameTheTypeAndTheString() throws {
         #expect(expectAMCError { _ = try AMC.value(AMCEdgeInsets.self, from: "1, 2, 3") }?.kind == .typeMismatch(
             expected: "an AMCEdgeInsets string like \"{top, left, bottom, right}\" or \"top, left, bottom, right\"",
-            found: "\"1, 2, 3\""))
+            found: "the string \"1, 2, 3\""))
         #expect(expectAMCError { _ = try AMC.value(CGPoint.self, from: "1 2 3") } != nil)
         #expect(try AMC.value(AMCEdgeInsets.self, from: "{1, 2, 3, 4}") == AMCEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
     }
@@ -212,7 +212,7 @@ struct StringCodingTests {
         #expect(try AMC.value(AMCLineBreakMode.self, from: "NSLineBreakByTruncatingMiddle") == .truncateMiddle)
         #expect(try AMC.value(AMCLineBreakMode.self, from: "wordwrap") == .wordWrap)
         #expect(expectAMCError { _ = try AMC.value(ContentMode.self, from: "stretch") }?.kind == .typeMismatch(
-            expected: "one of \"scaleToFill\", \"scaleAspectFit\", \"scaleAspectFill\" for ContentMode", found: "\"stretch\""))
+            expected: "one of \"scaleToFill\", \"scaleAspectFit\", \"scaleAspectFill\" for ContentMode", found: "the string \"stretch\""))
 
         #expect(try AMC.value(Autoresizing.self, from: "flexibleWidth FlexibleHeight") == [.flexibleWidth, .flexibleHeight])
         #expect(try AMC.value(Autoresizing.self, from: "AutoresizingFlexibleTopMargin") == .flexibleTopMargin)

@@ -39,7 +39,7 @@ struct StyleTests {
         }
         #expect(errors.map(\.keyPath) == ["insets", "subtitle", "title.font", "title.identifier", "title.textColour"])
         guard errors.count == 5 else { return }
-        #expect(errors[0].kind == .typeMismatch(expected: "an AMCEdgeInsets string like \"{top, left, bottom, right}\" or \"top, left, bottom, right\"", found: "\"8, 16\""))
+        #expect(errors[0].kind == .typeMismatch(expected: "an AMCEdgeInsets string like \"{top, left, bottom, right}\" or \"top, left, bottom, right\"", found: "the string \"8, 16\""))
         #expect(errors[1].kind == .nilInKeyPath(key: "subtitle", typeName: "Header"))
         #expect(errors[3].kind == .readOnlyKey(key: "identifier", typeName: "Label"))
         #expect(errors[4].kind == .unknownStyleKey(key: "textColour", typeName: "Label", suggestion: "textColor"))

@@ -1,10 +1,23 @@
 import Foundation
 
-/// Rebuilds objects from a dictionary representation, writing `var` fields through their type
-/// plans. Only registered types, or exactly the statically expected type, are ever instantiated.
+/// Rebuilds objects and values from a parsed document, writing `var` fields through their type
+/// plans: the one object filler. Archives, Key-Value Coding, configs and styles all decode through
+/// it, so a value converts the same way wherever it appears. Only registered types, or exactly the
+/// statically expected type, are ever instantiated.
 struct ArchiveDecoder {
+    let archiver: AMCArchiver
+    /// A nested dictionary without `"class"` fills the object or struct a field already holds
+    /// instead of a new one, so that what it leaves out keeps its value: how configuration
+    /// objects are filled.
+    var fillsExistingValues = false
+    private let context: ValueContext
     private var path = KeyPathTracker()
     private var depth = 0
+
+    init(archiver: AMCArchiver = AMCArchiver()) {
+        self.archiver = archiver
+        self.context = archiver.context
+    }
 
     /// The object a top-level dictionary describes: of the registered class it names (when
     /// `expected` is nil), or of `expected` or a registered subtype of it.
@@ -15,19 +28,38 @@ struct ArchiveDecoder {
         let className = try self.className(in: dictionary)
         guard let expected else {
             guard let className else { throw path.error(.missingClassName) }
-            guard let type = ClassRegistry.shared.type(named: className) else {
+            guard let type = archiver.registry.type(named: className) else {
                 throw path.error(.unregisteredClass(className: className))
             }
             return try instantiate(type, from: dictionary)
         }
         guard let type = resolve(className, expected: expected) else {
             let name = className ?? ""
-            if ClassRegistry.shared.type(named: name) == nil {
+            if archiver.registry.type(named: name) == nil {
                 throw path.error(.unregisteredClass(className: name))
             }
             throw path.error(.unrelatedClass(className: name, expected: AMC.unqualifiedName(of: expected)))
         }
         return try instantiate(type, from: dictionary)
+    }
+
+    /// `raw` as a value of `type`, ready to store in a property of that type: what archive
+    /// decoding stores in a field of the type, with `owner`'s struct hooks. Where archive decoding
+    /// would leave a field unset (a number for an object property), this throws.
+    mutating func decodeValue(_ raw: ArchiveValue, as type: Any.Type, owner: (any AMCCodable)? = nil) throws -> Any {
+        let kind = ValueKind.of(type)
+        guard let value = try decode(raw, kind: kind, owner: owner) else {
+            throw mismatch(AMC.withArticle(AMC.unqualifiedName(of: unwrappedType(type))), raw)
+        }
+        return value
+    }
+
+    /// Fills `instance` from `dictionary`, as decoding an object of its type does, then calls its
+    /// ``AMCCodable/amcDidDecode()``.
+    mutating func fill<T: AMCCodable>(_ instance: inout T, from dictionary: ArchiveDictionary) throws {
+        try enterContainer()
+        defer { depth -= 1 }
+        try fillFields(of: &instance, from: dictionary)
     }
 
     /// The object a dictionary representation describes (see ``decodeRoot(_:expected:)``).
@@ -57,12 +89,17 @@ struct ArchiveDecoder {
     private mutating func instantiate(_ type: any AMCCodable.Type, from dictionary: ArchiveDictionary) throws -> any AMCCodable {
         try enterContainer()
         defer { depth -= 1 }
-        return try fill(type, from: dictionary)
+        return try made(type, from: dictionary)
     }
 
-    private mutating func fill<T: AMCCodable>(_: T.Type, from dictionary: ArchiveDictionary) throws -> T {
+    private mutating func made<T: AMCCodable>(_: T.Type, from dictionary: ArchiveDictionary) throws -> T {
         var instance = T()
-        let plan = TypePlan.of(T.self)
+        try fillFields(of: &instance, from: dictionary)
+        return instance
+    }
+
+    private mutating func fillFields<T: AMCCodable>(of instance: inout T, from dictionary: ArchiveDictionary) throws {
+        let plan = TypePlan.of(Swift.type(of: instance))
         let plain = plan.plainFields(of: instance)
         let slots = plan.slots(for: instance.amcKeys, sorted: false)
         // First every field whose value is exactly of its type, through one field base; then the
@@ -102,7 +139,6 @@ struct ArchiveDecoder {
         } catch {
             throw path.located(error, hook: "amcDidDecode", typeName: AMC.unqualifiedName(of: T.self))
         }
-        return instance
     }
 
     private mutating func decodeField<Root: AMCCodable>(
@@ -110,6 +146,11 @@ struct ArchiveDecoder {
     ) throws {
         let declared = instance.amcFieldType(forKey: field.name)
         let inferred = field.kind.fieldType
+        if fillsExistingValues, declared == inferred, case let .dictionary(dictionary) = raw, dictionary["class"] == nil,
+           let current = unwrappedValue(field.value(in: instance)) as? any AMCCodable {
+            try storeDecoded(field.store(try filled(current, from: dictionary), in: &instance), current, field.type)
+            return
+        }
         let value: Any?
         if declared == inferred {
             value = try decode(raw, kind: field.kind, owner: instance)
@@ -122,6 +163,14 @@ struct ArchiveDecoder {
         }
         guard let value else { return }  // left unset, as AMC does for a scalar where an object belongs
         try storeDecoded(field.store(value, in: &instance), value, field.type)
+    }
+
+    /// `value` (an object or struct a field holds) filled from `dictionary`: the same object, or
+    /// a filled copy of the struct.
+    private mutating func filled<Value: AMCCodable>(_ value: Value, from dictionary: ArchiveDictionary) throws -> Value {
+        var value = value
+        try fill(&value, from: dictionary)
+        return value
     }
 
     /// Decodes a field with a typed accessor (see ``GraphField``); false, having stored nothing,
@@ -182,7 +231,7 @@ struct ArchiveDecoder {
         let expectedCodable = expected as? any AMCCodable.Type
         guard let className else { return expectedCodable }
         if let expectedCodable, expectedCodable.amcClassName == className { return expectedCodable }
-        guard let registered = ClassRegistry.shared.type(named: className) else { return nil }
+        guard let registered = archiver.registry.type(named: className) else { return nil }
         if RuntimeAccess.shape(of: expected) == .existential { return registered }
         func isInstantiable<Expected>(_: Expected.Type) -> Bool { registered is Expected.Type }
         return _openExistential(expected, do: isInstantiable) ? registered : nil
@@ -192,52 +241,29 @@ struct ArchiveDecoder {
 
     /// The value of the given kind that `raw` holds; nil when it is to be left unset.
     private mutating func decode(_ raw: ArchiveValue, kind: ValueKind, owner: (any AMCCodable)?) throws -> Any? {
+        // A value of the place's own type in a dictionary representation (an object, a Set).
+        if case let .foreign(box) = raw, kind.holds(box.value) { return box.value }
         switch kind {
-        case .string:
-            guard case let .string(string) = raw else { throw mismatch("a string", raw) }
-            return string
-        case .bool:
-            return try bool(from: raw)
-        case .character:
-            guard case let .string(string) = raw, string.count == 1 else {
-                throw mismatch("a one-character string", raw)
+        case let .scalar(codec):
+            do {
+                return try codec.decode(raw, context)
+            } catch {
+                throw path.located(error, hook: "init(amcStringValue:)", typeName: codec.typeName)
             }
-            return string.first!
-        case .date:
-            switch raw {
-            case let .date(date): return date
-            case let .string(string): return try expect(ISODate.date(from: string), "a date or an ISO 8601 date string", raw)
-            default: throw mismatch("a date or an ISO 8601 date string", raw)
-            }
-        case .data:
-            switch raw {
-            case let .data(data): return data
-            case let .string(string): return try expect(Data(base64Encoded: string), "data or a base64 string", raw)
-            default: throw mismatch("data or a base64 string", raw)
-            }
-        case .url:
-            if let url = foreign(raw, URL.self) { return url }
-            guard case let .string(string) = raw else { throw mismatch("a URL string", raw) }
-            return try expect(URL(string: string), "a URL string", raw)
-        case .uuid:
-            if let uuid = foreign(raw, UUID.self) { return uuid }
-            guard case let .string(string) = raw else { throw mismatch("a UUID string", raw) }
-            return try expect(UUID(uuidString: string), "a UUID string", raw)
-        case let .integer(type):
-            return try numeric(from: raw, as: type) { $0.converted(to: type) }
-        case let .floatingPoint(type):
-            return try numeric(from: raw, as: type) { $0.converted(to: type) }
         case let .optional(type, wrapped):
             if case .null = raw { return type.noneValue }
-            return try decode(raw, kind: wrapped, owner: owner)
-        case let .structString(type as Any.Type), let .opaqueStruct(type, _):
+            do {
+                return try decode(raw, kind: wrapped, owner: owner)
+            } catch {
+                // An empty string is nil for optionals of what cannot be empty (a number, a colour).
+                if let string = raw.string, TextTrimming.isBlank(string) { return type.noneValue }
+                throw error
+            }
+        case let .opaqueStruct(type, _):
             return try decodeStructWithHook(raw, type: type, owner: owner)
         case let .object(type):
             guard case let .dictionary(dictionary) = raw else { return nil }
             return try decodeObject(dictionary, expected: type)
-        case let .rawValue(type, rawKind):
-            guard let rawValue = try decode(raw, kind: rawKind, owner: owner) else { return nil }
-            return try expect(Self.make(type, rawValue: rawValue), "a raw value of \(AMC.unqualifiedName(of: type))", raw)
         case let .sequence(type, elementKind):
             let items = try decodeArray(raw, elementKind: elementKind, owner: owner)
             return try built(type.make(from: items), type, raw)
@@ -319,7 +345,7 @@ struct ArchiveDecoder {
     private func decodeStructWithHook(_ raw: ArchiveValue, type: Any.Type, owner: (any AMCCodable)?) throws -> Any {
         if case let .foreign(box) = raw, Swift.type(of: box.value) == type { return box.value }
         let name = AMC.unqualifiedName(of: type)
-        guard case let .string(string) = raw else { throw mismatch("a \(name) string", raw) }
+        guard case let .string(string) = raw else { throw mismatch("\(AMC.withArticle(name)) string", raw) }
         let codable = type as? any AMCStructCodable.Type
         let value: Any
         do {
@@ -341,48 +367,7 @@ struct ArchiveDecoder {
         return value
     }
 
-    // MARK: - Scalars
-
-    private func bool(from raw: ArchiveValue) throws -> Bool {
-        if case let .bool(bool) = raw { return bool }
-        if case let .string(string) = raw {
-            return try expect(ScalarStrings.bool(string), "a Bool (yes/no, true/false, on/off, 1/0)", raw)
-        }
-        let number = try expect(raw.number, "a Bool", raw)
-        switch number.exactly(UInt8.self) {
-        case 0: return false
-        case 1: return true
-        default: throw path.error(.valueOutOfRange(value: number.description, typeName: "Bool"))
-        }
-    }
-
-    /// A number from `raw` converted by `convert` to the property's numeric `type`; throws when
-    /// it does not fit.
-    private func numeric(from raw: ArchiveValue, as type: Any.Type, _ convert: (NumberValue) -> Any?) throws -> Any {
-        let typeName = AMC.unqualifiedName(of: type)
-        let number = try number(from: raw, typeName: typeName)
-        guard let value = convert(number) else {
-            throw path.error(.valueOutOfRange(value: number.description, typeName: typeName))
-        }
-        return value
-    }
-
-    /// A number from a numeric value, a `Bool` (0 or 1), or a string holding either.
-    private func number(from raw: ArchiveValue, typeName: String) throws -> NumberValue {
-        if let number = raw.number { return number }
-        if case let .bool(bool) = raw { return .int(bool ? 1 : 0) }
-        if case let .string(string) = raw {
-            if let number = ScalarStrings.number(string) { return number }
-            if let bool = ScalarStrings.bool(string) { return .int(bool ? 1 : 0) }
-        }
-        throw mismatch("a number of type \(typeName)", raw)
-    }
-
     // MARK: - Helpers
-
-    private static func make<R: RawRepresentable>(_: R.Type, rawValue: Any) -> R? {
-        (rawValue as? R.RawValue).flatMap(R.init(rawValue:))
-    }
 
     private func hook<T>(_ body: () throws -> T) throws -> T {
         do {
@@ -401,24 +386,13 @@ struct ArchiveDecoder {
         return value
     }
 
-    private func expect<T>(_ value: T?, _ expected: String, _ raw: ArchiveValue) throws -> T {
-        guard let value else { throw mismatch(expected, raw) }
-        return value
-    }
-
     private func mismatch(_ expected: String, _ raw: ArchiveValue) -> AMCError {
         path.error(.typeMismatch(expected: expected, found: raw.summary))
     }
 
-    /// The value of a dictionary representation that holds a `T` itself (a `URL`, say).
-    private func foreign<T>(_ raw: ArchiveValue, _: T.Type) -> T? {
-        guard case let .foreign(box) = raw else { return nil }
-        return box.value as? T
-    }
-
     private mutating func enterContainer() throws {
-        guard depth < AMC.maximumDepth else {
-            throw path.error(.nestingTooDeep(limit: AMC.maximumDepth))
+        guard depth < archiver.maximumDepth else {
+            throw path.error(.nestingTooDeep(limit: archiver.maximumDepth))
         }
         depth += 1
     }

@@ -5,6 +5,7 @@ import Foundation
 struct ArchiveEncoder<Sink: EncodingSink> {
     /// In no-throw mode a key that fails is left out (and reported) instead of failing the whole.
     let noThrow: Bool
+    let maximumDepth: Int
     /// Dictionary keys in ascending order (for stable files) instead of property order.
     let sortedKeys: Bool
     private var path = KeyPathTracker()
@@ -15,9 +16,10 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     // shares between sinks then needs no generic metadata to reach them.
     var sink: Sink
 
-    init(sink: Sink, noThrow: Bool, sortedKeys: Bool = false) {
+    init(sink: Sink, archiver: AMCArchiver, sortedKeys: Bool = false) {
         self.sink = sink
-        self.noThrow = noThrow
+        self.noThrow = archiver.noThrow
+        self.maximumDepth = archiver.maximumDepth
         self.sortedKeys = sortedKeys
     }
 
@@ -134,33 +136,11 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// hooks handle structs without a codec.
     private mutating func encode(_ value: Any, kind: ValueKind, owner: (any AMCCodable)?) throws {
         switch kind {
-        case .string:
-            try emit(.string(try cast(value, String.self)))
-        case .bool:
-            try emit(.bool(try cast(value, Bool.self)))
-        case .character:
-            try emit(.string(String(try cast(value, Character.self))))
-        case .date:
-            try emit(.date(try cast(value, Date.self)))
-        case .data:
-            try emit(.data(try cast(value, Data.self)))
-        case .url:
-            try emit(.string(try cast(value, URL.self).absoluteString))
-        case .uuid:
-            try emit(.string(try cast(value, UUID.self).uuidString))
-        case .integer:
-            let integer = try cast(value, (any BinaryInteger).self)
-            if let signed = Int64(exactly: integer) {
-                try emit(.int(signed))
-            } else {
-                try emit(.uint(UInt64(truncatingIfNeeded: integer)))
+        case let .scalar(codec):
+            guard let scalar = codec.encode(value) else {
+                throw path.error(.typeMismatch(expected: codec.typeName, found: "\(Swift.type(of: value))"))
             }
-        case .floatingPoint:
-            if let float = value as? Float {
-                try emit(.float(float))
-            } else {
-                try emit(.double(Double(try cast(value, (any BinaryFloatingPoint).self))))
-            }
+            try emit(scalar)
         case .optional:
             guard let (wrapped, wrappedKind) = Self.unwrapped(value, kind: kind) else {
                 throw path.error(.unsupportedType(
@@ -168,14 +148,10 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     reason: "nil inside an array cannot be archived (property lists have no null)"))
             }
             try encode(wrapped, kind: wrappedKind, owner: owner)
-        case .structString:
-            try emit(.string(try cast(value, (any AMCStructCodable).self).amcStringValue))
         case .opaqueStruct:
             try emit(.string(try encodeStructWithHook(value, owner: owner)))
         case .object:
             try encodeObject(try cast(value, (any AMCCodable).self))
-        case let .rawValue(_, rawKind):
-            try encode(try cast(value, (any RawRepresentable).self).rawValue, kind: rawKind, owner: owner)
         case let .sequence(_, elementKind):
             try encodeArray(try cast(value, (any SequenceContainer).self).anyElements, kind: elementKind, owner: owner)
         case let .orderedCollection(_, elementKind):
@@ -272,8 +248,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     }
 
     private mutating func enterContainer() throws {
-        guard depth < AMC.maximumDepth else {
-            throw path.error(.nestingTooDeep(limit: AMC.maximumDepth))
+        guard depth < maximumDepth else {
+            throw path.error(.nestingTooDeep(limit: maximumDepth))
         }
         depth += 1
     }

@@ -16,16 +16,18 @@ extension AMCCodable {
     /// try card.apply(style: ["title": "Hello", "frame.size": "300 x 200"])
     /// ```
     public mutating func apply(style: [String: Any]) throws {
-        try Styling.apply(style, to: &self)
+        try Styling.apply([style], to: &self)
     }
 
-    /// Applies `styles` in order as one style: a later style wins on the same key.
+    /// Applies `styles` in order, as ``apply(style:)`` for each in turn would (a later style
+    /// wins where both set a property), but checked as a whole first: if any entry of any style
+    /// is bad, nothing changes.
     ///
     /// ```swift
     /// try card.apply(styles: [base, emphasis])
     /// ```
     public mutating func apply(styles: [[String: Any]]) throws {
-        try Styling.apply(Styling.merged(styles), to: &self)
+        try Styling.apply(styles, to: &self)
     }
 }
 
@@ -37,7 +39,7 @@ extension AMCCodable where Self: AnyObject {
     /// ```
     public func apply(style: [String: Any]) throws {
         var object = self
-        try Styling.apply(style, to: &object)
+        try Styling.apply([style], to: &object)
     }
 
     /// ``AMCCodable/apply(styles:)`` for a class instance, also held in a `let`.
@@ -47,81 +49,102 @@ extension AMCCodable where Self: AnyObject {
     /// ```
     public func apply(styles: [[String: Any]]) throws {
         var object = self
-        try Styling.apply(Styling.merged(styles), to: &object)
+        try Styling.apply(styles, to: &object)
     }
 }
 
-/// Checks every entry of a style against the object, then applies them.
+/// Checks every entry of the styles against the object, then applies them in order.
 enum Styling {
-    static func merged(_ styles: [[String: Any]]) -> [String: Any] {
-        styles.reduce(into: [:]) { merged, style in merged.merge(style) { _, later in later } }
-    }
-
-    static func apply<Root>(_ style: [String: Any], to root: inout Root) throws {
-        var errors: [AMCError] = []
-        var plain: [(path: [String], value: Any)] = []
-        var hooked: [(keyPath: String, string: String)] = []
-        for (keyPath, raw) in style.sorted(by: { $0.key < $1.key }) {
-            let path = KeyValueCoding.components(keyPath)
-            do {
-                if try isPlainProperty(path, raw, in: root) {
-                    plain.append((path, raw))
-                } else if let string = raw as? String {
-                    hooked.append((keyPath, string))
-                }
-            } catch let error as AMCError {
-                errors.append(error)
+    /// Applies `styles` in order, all or nothing: every entry is checked (and converted) first;
+    /// then the strings for special keys go to their hooks, then the plain entries are stored,
+    /// each style's after the one before.
+    static func apply<Root>(_ styles: [[String: Any]], to root: inout Root, archiver: AMCArchiver = AMCArchiver()) throws {
+        var checker = Checker(archiver: archiver)
+        for style in styles {
+            for (keyPath, raw) in style.sorted(by: { $0.key < $1.key }) {
+                checker.check(KeyPathWalker.components(keyPath), raw, in: &root)
             }
         }
-        guard errors.isEmpty else { throw AMCError(.invalidStyle(errors: errors)) }
+        guard checker.errors.isEmpty else { throw AMCError(.invalidStyle(errors: checker.errors)) }
         // Special keys first: a hook that refuses its value still leaves every plain property as
         // it was.
-        for (keyPath, string) in hooked {
-            try KeyValueCoding.set(.string(string), path: KeyValueCoding.components(keyPath), index: 0, in: &root)
+        for (path, string) in checker.hooked {
+            try KeyValueCoding.set(string, path: path, in: &root, archiver: archiver)
         }
-        for (path, raw) in plain {
-            try KeyValueCoding.set(KeyValueCoding.NewValue(raw), path: path, index: 0, in: &root)
+        for entry in checker.plain {
+            var setter = KeyValueCoding.Setter(value: entry.raw, converted: entry.value, archiver: archiver)
+            try KeyPathWalker.walk(entry.path, from: &root, mode: .write, visitor: &setter)
         }
     }
 
-    /// Whether `path` names a stored property that `raw` can become (true), or one of the owner's
-    /// special keys with a string (false); throws for anything else.
-    private static func isPlainProperty<Root>(_ path: [String], _ raw: Any, in root: Root) throws -> Bool {
-        var current: Any = root
-        for (index, key) in path.enumerated() {
-            let here = path.prefix(index + 1).joined(separator: ".")
-            let type = Swift.type(of: current)
-            let plan = TypePlan.of(type)
-            guard let field = plan.field(named: key) else {
-                let special = (type as? any AMCCodable.Type)?.amcSpecialKeys ?? []
-                if index == path.count - 1, special.contains(key) {
-                    guard raw is String else {
-                        throw AMCError(.typeMismatch(expected: "a string (\"\(key)\" is set by amcSetString)",
-                                                     found: ConfigValues.describe(raw)), keyPath: here)
-                    }
-                    return false
-                }
-                throw AMCError(.unknownStyleKey(key: key, typeName: AMC.unqualifiedName(of: type),
-                                                suggestion: suggestion(for: key, among: type)), keyPath: here)
-            }
-            guard index < path.count - 1 || field.isWritable else {
-                throw AMCError(.readOnlyKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: here)
-            }
-            func read<Holder>(_ holder: Holder) -> Any { field.value(in: holder) }
-            if index == path.count - 1 {
-                do {
-                    _ = try ConfigValues.convert(raw, to: field.type)
-                } catch let error as AMCError {
-                    throw error.under(here)
-                }
-                return true
-            }
-            guard let child = unwrappedValue(_openExistential(current, do: read)) else {
-                throw AMCError(.nilInKeyPath(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: here)
-            }
-            current = child
+    /// Checks entries against an object, collecting what to set and what is wrong.
+    private struct Checker: KeyPathVisitor {
+        let archiver: AMCArchiver
+        var errors: [AMCError] = []
+        /// Entries for stored properties, with their values converted to the property's type.
+        var plain: [(path: [String], raw: Any, value: Any)] = []
+        /// Strings for the owners' special keys.
+        var hooked: [(path: [String], string: String)] = []
+        private var path: [String] = []
+        private var raw: Any = ()
+
+        init(archiver: AMCArchiver) {
+            self.archiver = archiver
         }
-        return true
+
+        /// What checking an entry found at its end.
+        enum Outcome {
+            case checked
+            /// A nested dictionary for an object or struct already there: its entries are
+            /// checked as key paths below it, so what it leaves out keeps its value.
+            case nested([String: Any])
+        }
+
+        mutating func check<Root>(_ path: [String], _ raw: Any, in root: inout Root) {
+            self.path = path
+            self.raw = raw
+            do {
+                guard case let .nested(entries) = try KeyPathWalker.walk(path, from: &root, mode: .check, visitor: &self) else {
+                    return
+                }
+                for (key, value) in entries.sorted(by: { $0.key < $1.key }) { check(path + [key], value, in: &root) }
+            } catch let error as AMCError {
+                errors.append(error)
+            } catch {
+                errors.append(AMCError(.hookFailed(hook: "style", typeName: "\(Root.self)", reason: "\(error)")))
+            }
+        }
+
+        mutating func visit<Owner>(_ owner: inout Owner, key: String, keyPath: String) throws -> Outcome {
+            let type = Swift.type(of: owner as Any)
+            guard let field = TypePlan.of(type).field(named: key) else {
+                guard (type as? any AMCCodable.Type)?.amcSpecialKeys.contains(key) == true else {
+                    throw unknownKey(key, of: type, keyPath: keyPath)
+                }
+                guard let string = raw as? String else {
+                    throw AMCError(.typeMismatch(expected: "a string (\"\(key)\" is set by amcSetString)",
+                                                 found: ConfigValues.describe(raw)), keyPath: keyPath)
+                }
+                hooked.append((path, string))
+                return .checked
+            }
+            guard field.isWritable else {
+                throw AMCError(.readOnlyKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: keyPath)
+            }
+            if let entries = raw as? [String: Any], entries["class"] == nil,
+               unwrappedValue(field.value(in: owner)) is any AMCCodable {
+                return .nested(entries)
+            }
+            let value = try KeyValueCoding.converted(raw, to: field.type, owner: owner as? any AMCCodable,
+                                                     keyPath: keyPath, archiver: archiver)
+            plain.append((path, raw, value))
+            return .checked
+        }
+
+        func unknownKey(_ key: String, of type: Any.Type, keyPath: String) -> AMCError {
+            AMCError(.unknownStyleKey(key: key, typeName: AMC.unqualifiedName(of: type),
+                                      suggestion: Styling.suggestion(for: key, among: type)), keyPath: keyPath)
+        }
     }
 
     /// The property name, key or special key of `type` nearest to `key` (by edits, ignoring

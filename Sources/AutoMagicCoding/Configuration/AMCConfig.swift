@@ -17,6 +17,9 @@ import Foundation
 public final class AMCConfig: @unchecked Sendable {
     /// The file the values come from; nil for a dictionary or layers.
     public let url: URL?
+    /// The settings values are converted and objects made with (the base of relative URLs, the
+    /// registry of classes a `"class"` key may name).
+    public let archiver: AMCArchiver
     private let layers: [AMCConfig]
     private let state: Locked<State>
 
@@ -31,8 +34,9 @@ public final class AMCConfig: @unchecked Sendable {
     /// ```swift
     /// let config = try AMCConfig(contentsOf: Bundle.main.url(forResource: "Config", withExtension: "plist")!)
     /// ```
-    public init(contentsOf url: URL) throws {
+    public init(contentsOf url: URL, archiver: AMCArchiver = AMCArchiver()) throws {
         self.url = url
+        self.archiver = archiver
         self.layers = []
         let (dictionary, signature) = try Self.load(url)
         self.state = Locked(State(dictionary: dictionary, signature: signature))
@@ -43,8 +47,9 @@ public final class AMCConfig: @unchecked Sendable {
     /// ```swift
     /// let config = AMCConfig(dictionary: ["layout": ["cardSize": "300 x 200"]])
     /// ```
-    public init(dictionary: [String: Any]) {
+    public init(dictionary: [String: Any], archiver: AMCArchiver = AMCArchiver()) {
         self.url = nil
+        self.archiver = archiver
         self.layers = []
         self.state = Locked(State(dictionary: dictionary, signature: nil))
     }
@@ -55,28 +60,35 @@ public final class AMCConfig: @unchecked Sendable {
     /// ```swift
     /// let config = AMCConfig(layers: [try AMCConfig(contentsOf: userURL), try AMCConfig(contentsOf: defaultsURL)])
     /// ```
-    public init(layers: [AMCConfig]) {
+    public init(layers: [AMCConfig], archiver: AMCArchiver = AMCArchiver()) {
         self.url = nil
+        self.archiver = archiver
         self.layers = layers
         self.state = Locked(State(dictionary: [:], signature: nil))
     }
 
     // MARK: - Values
 
-    /// The value at `keyPath` (keys separated by `.`; a top-level key may hold dots) as a `type`: any type string coding
-    /// supports, an ``AMCCodable`` type (from a nested dictionary), or the native value's own
-    /// type; nil when the key is missing (or JSON's `null`).
+    /// The value at `keyPath` (keys separated by `.`; a top-level key may hold dots) as a `type`,
+    /// converted exactly as the archive decoder converts a property of that type: any type string
+    /// coding supports, an ``AMCCodable`` type (from a nested dictionary, with arrays and
+    /// dictionaries of them), or the native value's own type; nil when the key is missing (or
+    /// JSON's `null`).
     ///
     /// ```swift
     /// let size = try config.value(CGSize.self, forKeyPath: "layout.cardSize")   // from "300 x 200"
     /// ```
     public func value<T>(_ type: T.Type, forKeyPath keyPath: String) throws -> T? {
-        guard let (raw, file) = find(KeyValueCoding.components(keyPath)), !(raw is NSNull) else { return nil }
+        guard let (raw, file) = find(KeyPathWalker.components(keyPath)), !(raw is NSNull) else { return nil }
         do {
-            guard let value = try ConfigValues.convert(raw, to: T.self) as? T else {
-                throw AMCError(.typeMismatch(expected: AMC.withArticle(AMC.unqualifiedName(of: T.self)), found: ConfigValues.describe(raw)))
+            var decoder = ArchiveDecoder(archiver: archiver)
+            decoder.fillsExistingValues = true
+            let value = try decoder.decodeValue(try ConfigValues.document(raw), as: T.self)
+            guard let typed = value as? T else {
+                throw AMCError(.typeMismatch(expected: AMC.withArticle(AMC.unqualifiedName(of: T.self)),
+                                             found: ConfigValues.describe(raw)))
             }
-            return value
+            return typed
         } catch let error as AMCError {
             throw error.under(keyPath).inFile(file)
         }
@@ -97,10 +109,12 @@ public final class AMCConfig: @unchecked Sendable {
         }
     }
 
-    /// A new `T` filled from the configuration's top-level keys (BSConfig's category approach):
-    /// each stored property reads the key ``AMCCodable/amcKey(forProperty:)`` gives, nested
-    /// dictionaries fill nested objects and structs, strings are converted by string coding, and
-    /// properties without a key keep their initial values.
+    /// A new `T` filled from the configuration's top-level keys (BSConfig's category approach),
+    /// by the archive decoder: each stored property reads the key
+    /// ``AMCCodable/amcKey(forProperty:)`` gives, values convert as they do in archives (strings by
+    /// string coding, arrays and dictionaries of objects, registered classes named by `"class"`),
+    /// a nested dictionary fills the object or struct the property already holds, and properties
+    /// without a key keep their initial values.
     ///
     /// ```swift
     /// let theme = try config.object(Theme.self)
@@ -108,11 +122,21 @@ public final class AMCConfig: @unchecked Sendable {
     public func object<T: AMCCodable>(_ type: T.Type) throws -> T {
         var object = T()
         do {
-            try ConfigValues.fill(&object, prefix: [], find: { self.find($0)?.value })
+            guard case let .dictionary(document) = try ConfigValues.document(dictionary) else { return object }
+            var decoder = ArchiveDecoder(archiver: archiver)
+            decoder.fillsExistingValues = true
+            try decoder.fill(&object, from: document)
         } catch let error as AMCError {
-            throw error.inFile(find(KeyValueCoding.components(error.keyPath))?.file ?? url?.path)
+            let keys = KeyPathWalker.components(String(error.keyPath.prefix { $0 != "[" }))
+            throw error.inFile(find(keys)?.file ?? url?.path)
         }
         return object
+    }
+
+    /// All the values, the layers merged (the first layer with a value at a key path wins).
+    private var dictionary: [String: Any] {
+        guard layers.isEmpty else { return ConfigValues.merged(layers.map(\.dictionary)) }
+        return state.withLock { $0.dictionary }
     }
 
     /// The raw value at `keys` and the file it came from, from the first layer that has it.
@@ -185,9 +209,14 @@ public final class AMCConfig: @unchecked Sendable {
         return AMCConfigWatch(timer: timer)
     }
 
+    /// The file's values; errors name the file.
     private static func load(_ url: URL) throws -> ([String: Any], FileSignature?) {
         let signature = FileSignature(url)
-        return (try AMC.readDictionary(contentsOf: url), signature)
+        do {
+            return (try AMC.readDictionary(contentsOf: url), signature)
+        } catch let error as AMCError {
+            throw error.file == nil ? error.inFile(url.path) : error
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file format the archiver reads and writes itself, without Foundation's serializers.
 ///
 /// ```swift
@@ -27,6 +29,16 @@ public enum AMCFormat: String, Sendable, Equatable, CaseIterable, CustomStringCo
         case "plist": self = .xmlPropertyList
         default: return nil
         }
+    }
+
+    /// `format`, or the one `url`'s extension names; throws when neither says.
+    static func resolved(_ format: AMCFormat?, for url: URL) throws -> AMCFormat {
+        if let format { return format }
+        guard let inferred = AMCFormat(pathExtension: url.pathExtension) else {
+            throw AMCError(.unknownFormat(reason: "\"\(url.lastPathComponent)\" has no .json or .plist extension; "
+                + "pass format: to say how to write it"))
+        }
+        return inferred
     }
 
     /// The format of `bytes`, told from their start: `bplist00` is a binary property list,

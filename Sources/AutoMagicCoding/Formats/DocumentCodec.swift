@@ -27,11 +27,15 @@ extension BinaryPlistWriter: DocumentWriter {
 /// Object graphs and documents to and from the bytes of each format.
 enum DocumentCodec {
     /// The bytes of `object` in `format`, written straight from the object graph.
-    static func encode(_ object: any AMCCodable, format: AMCFormat, options: AMCWriteOptions) throws -> [UInt8] {
+    static func encode(
+        _ object: any AMCCodable, format: AMCFormat, options: AMCWriteOptions, archiver: AMCArchiver
+    ) throws -> [UInt8] {
         switch format {
-        case .json: return try encode(object, with: JSONWriter(options: options), options: options)
-        case .xmlPropertyList: return try encode(object, with: XMLPlistWriter(options: options), options: options)
-        case .binaryPropertyList: return try encode(object, with: BinaryPlistWriter(options: options), options: options)
+        case .json: return try encode(object, with: JSONWriter(options: options), options: options, archiver: archiver)
+        case .xmlPropertyList:
+            return try encode(object, with: XMLPlistWriter(options: options), options: options, archiver: archiver)
+        case .binaryPropertyList:
+            return try encode(object, with: BinaryPlistWriter(options: options), options: options, archiver: archiver)
         }
     }
 
@@ -59,9 +63,9 @@ enum DocumentCodec {
     }
 
     private static func encode<Writer: DocumentWriter>(
-        _ object: any AMCCodable, with writer: Writer, options: AMCWriteOptions
+        _ object: any AMCCodable, with writer: Writer, options: AMCWriteOptions, archiver: AMCArchiver
     ) throws -> [UInt8] {
-        var encoder = ArchiveEncoder(sink: writer, noThrow: AMC.isNoThrow, sortedKeys: options.sortedKeys)
+        var encoder = ArchiveEncoder(sink: writer, archiver: archiver, sortedKeys: options.sortedKeys)
         try encoder.encodeObject(object)
         return encoder.sink.finish()
     }

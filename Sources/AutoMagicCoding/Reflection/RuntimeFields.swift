@@ -97,13 +97,16 @@ enum RuntimeAccess {
 
     /// Runs `body` with the address that field offsets count from: the object itself for a class
     /// instance, a copy of the value for a struct. `Root` must be the concrete type, not an
-    /// existential (open it first).
+    /// existential (open it first): anything else traps, rather than reading the existential's
+    /// box as if it were the value.
     static func withFieldBase<Root, R>(of instance: Root, _ body: (UnsafeRawPointer) throws -> R) rethrows -> R {
-        if shape(of: Root.self) == .class {
+        let shape = shape(of: Root.self)
+        if shape == .class {
             return try withExtendedLifetime(instance) {
                 try body(unsafeBitCast(instance, to: UnsafeRawPointer.self))
             }
         }
+        precondition(shape == .struct, "field access needs the concrete struct type, not \(Root.self)")
         var copy = instance
         return try withUnsafeBytes(of: &copy) { try body($0.baseAddress!) }
     }
@@ -119,11 +122,13 @@ enum RuntimeAccess {
     /// instance or a struct value of the concrete type `Root`), releasing the previous value.
     /// Returns false, writing nothing, when `value` is not of that type.
     static func store<Root>(_ value: Any, as type: Any.Type, at offset: Int, in instance: inout Root) -> Bool {
-        if shape(of: Root.self) == .class {
+        let shape = shape(of: Root.self)
+        if shape == .class {
             return withExtendedLifetime(instance) {
                 storeValue(value, as: type, to: unsafeBitCast(instance, to: UnsafeMutableRawPointer.self) + offset)
             }
         }
+        precondition(shape == .struct, "field access needs the concrete struct type, not \(Root.self)")
         return withUnsafeMutableBytes(of: &instance) { bytes in
             storeValue(value, as: type, to: bytes.baseAddress! + offset)
         }
@@ -134,11 +139,13 @@ enum RuntimeAccess {
     static func withMutableFieldBase<Root, R>(
         of instance: inout Root, _ body: (UnsafeMutableRawPointer) throws -> R
     ) rethrows -> R {
-        if shape(of: Root.self) == .class {
+        let shape = shape(of: Root.self)
+        if shape == .class {
             return try withExtendedLifetime(instance) {
                 try body(unsafeBitCast(instance, to: UnsafeMutableRawPointer.self))
             }
         }
+        precondition(shape == .struct, "field access needs the concrete struct type, not \(Root.self)")
         return try withUnsafeMutableBytes(of: &instance) { try body($0.baseAddress!) }
     }
 

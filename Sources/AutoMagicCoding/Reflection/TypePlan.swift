@@ -14,7 +14,7 @@ final class FieldPlan: @unchecked Sendable {
         self.field = field
         self.key = key
         self.kind = ValueKind.of(field.type)
-        self.fast = field.isStrong ? FastField.make(for: field.type, at: field.offset) : nil
+        self.fast = field.isStrong ? FastField.make(for: field.type, kind: kind, at: field.offset) : nil
         self.graph = field.isStrong && fast == nil ? GraphField.make(for: field.type, kind: kind, at: field.offset) : nil
     }
 

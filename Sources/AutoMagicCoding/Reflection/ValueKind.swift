@@ -1,21 +1,14 @@
 import Foundation
 
 /// How the archiver handles values of one static type: decided once per type from its metadata
-/// and conformances, then cached.
+/// and conformances, then cached. This is the one place that dispatches on types: archives,
+/// `AMC.value(_:from:)`, Key-Value Coding, configs and styles all ask it.
 indirect enum ValueKind: @unchecked Sendable {
-    case string
-    case bool
-    case character
-    case date
-    case data
-    case url
-    case uuid
-    case integer(any FixedWidthInteger.Type)
-    case floatingPoint(any BinaryFloatingPoint.Type)
+    /// One document scalar: strings, numbers, bools, dates, data, URLs, UUIDs,
+    /// ``AMCStructCodable`` values, enums and option sets (see ``ScalarCodec``).
+    case scalar(ScalarCodec)
     case optional(any OptionalContainer.Type, wrapped: ValueKind)
-    case structString(any AMCStructCodable.Type)
     case object(any AMCCodable.Type)
-    case rawValue(any RawRepresentable.Type, raw: ValueKind)
     case sequence(any SequenceContainer.Type, element: ValueKind)
     case dictionary(any DictionaryContainer.Type, value: ValueKind)
     case orderedCollection(any AMCOrderedCollection.Type, element: ValueKind)
@@ -28,46 +21,50 @@ indirect enum ValueKind: @unchecked Sendable {
 
     /// The kind for values of `type`, from the process-wide cache.
     static func of(_ type: Any.Type) -> ValueKind {
-        let key = ObjectIdentifier(type)
-        if let cached = cache.withLock({ $0[key] }) { return cached }
-        let kind = classify(type)
-        cache.withLock { $0[key] = kind }
-        return kind
+        cache.value(for: type) { classify(type) }
     }
 
     /// The field type a property of this kind has by default.
     var fieldType: AMCFieldType {
         switch self {
+        case let .scalar(codec): return codec.isStructString ? .structure : .scalar
         case .object: return .customObject
         case .sequence, .orderedCollection: return .collectionArray
         case .dictionary, .keyedCollection: return .collectionHash
-        case .structString, .opaqueStruct: return .structure
+        case .opaqueStruct: return .structure
         case let .optional(_, wrapped): return wrapped.fieldType
-        default: return .scalar
+        case .dynamic, .unsupported: return .scalar
         }
     }
 
-    private static let cache = Locked<[ObjectIdentifier: ValueKind]>([:])
+    /// Whether `value` already is a value of this kind's type: a foreign value in a dictionary
+    /// representation (an object, a `Set`), taken as it is. Scalars' codecs and `Any` places take
+    /// theirs themselves.
+    func holds(_ value: Any) -> Bool {
+        let type: Any.Type
+        switch self {
+        case let .optional(optional, _): type = optional
+        case let .object(object): type = object
+        case let .sequence(sequence, _): type = sequence
+        case let .dictionary(dictionary, _): type = dictionary
+        case let .orderedCollection(collection, _): type = collection
+        case let .keyedCollection(collection, _): type = collection
+        case let .opaqueStruct(opaque, _): type = opaque
+        case .scalar, .dynamic, .unsupported: return false
+        }
+        func isInstance<T>(_: T.Type) -> Bool { value is T }
+        return _openExistential(type, do: isInstance)
+    }
 
-    private static let scalarKinds: [ObjectIdentifier: ValueKind] = [
-        ObjectIdentifier(String.self): .string,
-        ObjectIdentifier(Bool.self): .bool,
-        ObjectIdentifier(Character.self): .character,
-        ObjectIdentifier(Date.self): .date,
-        ObjectIdentifier(Data.self): .data,
-        ObjectIdentifier(URL.self): .url,
-        ObjectIdentifier(UUID.self): .uuid,
-    ]
+    private static let cache = TypeCache<ValueKind>()
 
     private static func classify(_ type: Any.Type) -> ValueKind {
-        if let scalar = scalarKinds[ObjectIdentifier(type)] { return scalar }
+        if let scalar = type as? any ScalarValue.Type { return .scalar(codec(scalar)) }
         if let optional = type as? any OptionalContainer.Type {
             return .optional(optional, wrapped: of(optional.wrappedType))
         }
-        if let structType = type as? any AMCStructCodable.Type { return .structString(structType) }
+        if let structType = type as? any AMCStructCodable.Type { return .scalar(structCodec(structType)) }
         if let codable = type as? any AMCCodable.Type { return .object(codable) }
-        if let integer = type as? any FixedWidthInteger.Type { return .integer(integer) }
-        if let floating = type as? any BinaryFloatingPoint.Type { return .floatingPoint(floating) }
         if let ordered = type as? any AMCOrderedCollection.Type {
             return .orderedCollection(ordered, element: of(elementType(of: ordered)))
         }
@@ -83,13 +80,14 @@ indirect enum ValueKind: @unchecked Sendable {
             }
             return .dictionary(dictionary, value: of(dictionary.valueType))
         }
-        if let raw = type as? any RawRepresentable.Type {
-            return .rawValue(raw, raw: of(rawValueType(of: raw)))
-        }
+        if let raw = type as? any RawRepresentable.Type { return rawValueKind(raw) }
         switch RuntimeAccess.shape(of: type) {
         case .existential:
             return .dynamic(type)
-        case .struct, .enum, .tuple:
+        case .enum:
+            if let enumeration = type as? any CaseIterable.Type { return .scalar(caseNameCodec(enumeration)) }
+            return .opaqueStruct(type, name: AMC.unqualifiedName(of: type))
+        case .struct, .tuple:
             return .opaqueStruct(type, name: AMC.unqualifiedName(of: type))
         case .class:
             return .unsupported(type, reason: "the class does not conform to AMCCodable")
@@ -98,7 +96,48 @@ indirect enum ValueKind: @unchecked Sendable {
         }
     }
 
+    // MARK: - Opening metatypes
+
+    private static func codec<T: ScalarValue>(_: T.Type) -> ScalarCodec { ScalarCodec(T.self) }
+    private static func structCodec<T: AMCStructCodable>(_: T.Type) -> ScalarCodec { .structString(T.self) }
+    private static func caseNameCodec<T: CaseIterable>(_: T.Type) -> ScalarCodec { .caseName(T.self) }
+
+    /// A raw-value type: its raw value's codec, with names for `CaseIterable` enums and
+    /// ``AMCNamedOptions`` sets.
+    private static func rawValueKind<R: RawRepresentable>(_: R.Type) -> ValueKind {
+        guard case let .scalar(raw) = of(R.RawValue.self) else {
+            return .unsupported(R.self, reason: "its raw value, of type \(AMC.unqualifiedName(of: R.RawValue.self)), is no scalar")
+        }
+        return .scalar(.rawValue(R.self, raw: raw, names: names(of: R.self)))
+    }
+
+    private static func names<R>(of _: R.Type) -> ((String) throws -> R)? {
+        let parse: ((String) throws -> Any)?
+        if let options = R.self as? any AMCNamedOptions.Type {
+            parse = optionNames(options)
+        } else if let enumeration = R.self as? any CaseIterable.Type {
+            parse = caseNames(enumeration)
+        } else {
+            parse = nil
+        }
+        return parse.map { parse in
+            { string in
+                guard let value = try parse(string) as? R else { throw StringValues.mismatch(AMC.unqualifiedName(of: R.self), string) }
+                return value
+            }
+        }
+    }
+
+    private static func optionNames<O: AMCNamedOptions>(_: O.Type) -> (String) throws -> Any {
+        let parse = NamedValues.optionsParser(O.self)
+        return { try parse($0) }
+    }
+
+    private static func caseNames<E: CaseIterable>(_: E.Type) -> (String) throws -> Any {
+        let table = NamedValues.enumTable(E.self)
+        return { try table.value(from: $0) }
+    }
+
     private static func elementType<C: AMCOrderedCollection>(of _: C.Type) -> Any.Type { C.AMCElement.self }
     private static func valueType<C: AMCKeyedCollection>(of _: C.Type) -> Any.Type { C.AMCValue.self }
-    private static func rawValueType<R: RawRepresentable>(of _: R.Type) -> Any.Type { R.RawValue.self }
 }

@@ -114,7 +114,7 @@ public struct AMCColor: Hashable, Sendable, AMCStructCodable {
     /// or `color(srgb r g b[ / a])` with every component 0–1.
     private static func channels(_ text: Bytes) -> AMCColor? {
         if let inner = inside(text, after: "color(srgb") {
-            let words = inner.split(whereSeparator: { LayoutStrings.isSpace($0) || $0 == UInt8(ascii: "/") })
+            let words = TextTrimming.words(inner, separators: [UInt8(ascii: "/")])
             let parts = words.compactMap { DecimalText.double($0) }
             guard parts.count == words.count, [3, 4].contains(parts.count), parts.allSatisfy((0...1).contains) else { return nil }
             return AMCColor(red: parts[0], green: parts[1], blue: parts[2], alpha: parts.count == 4 ? parts[3] : 1)
@@ -148,9 +148,7 @@ public struct AMCColor: Hashable, Sendable, AMCStructCodable {
         while true {
             var end = start
             while end < text.endIndex, text[end] != UInt8(ascii: ",") { end += 1 }
-            var part = text[start..<end]
-            while part.first == 0x20 || part.first == 0x09 { part.removeFirst() }
-            while part.last == 0x20 || part.last == 0x09 { part.removeLast() }
+            let part = TextTrimming.trimmed(bytes: text[start..<end])
             guard count < 4, let value = DecimalText.double(part) else { return nil }
             values[count] = value
             count += 1

@@ -13,7 +13,7 @@ extension AMCCodable {
     /// try settings.setValue(string: "10 20", forKey: "offset")
     /// ```
     public mutating func setValue(string: String, forKey key: String) throws {
-        try KeyValueCoding.set(.string(string), path: [key], index: 0, in: &self)
+        try KeyValueCoding.set(string, path: [key], in: &self)
     }
 
     /// Like ``setValue(string:forKey:)`` at the end of a dotted key path through nested objects
@@ -24,7 +24,7 @@ extension AMCCodable {
     /// try card.setValue(string: "12", forKeyPath: "frame.origin.x")
     /// ```
     public mutating func setValue(string: String, forKeyPath keyPath: String) throws {
-        try KeyValueCoding.set(.string(string), path: KeyValueCoding.components(keyPath), index: 0, in: &self)
+        try KeyValueCoding.set(string, path: KeyPathWalker.components(keyPath), in: &self)
     }
 
     /// Sets the stored property `key` to `value`: a value of the property's type as it is, a
@@ -36,7 +36,7 @@ extension AMCCodable {
     /// try settings.setValue("10", forKey: "index")   // index: Int becomes 10
     /// ```
     public mutating func setValue(_ value: Any?, forKey key: String) throws {
-        try KeyValueCoding.set(.init(value), path: [key], index: 0, in: &self)
+        try KeyValueCoding.set(value, path: [key], in: &self)
     }
 
     /// ``setValue(_:forKey:)`` at the end of a dotted key path.
@@ -46,7 +46,7 @@ extension AMCCodable {
     /// try card.setValue(12.5, forKeyPath: "frame.size.width")
     /// ```
     public mutating func setValue(_ value: Any?, forKeyPath keyPath: String) throws {
-        try KeyValueCoding.set(.init(value), path: KeyValueCoding.components(keyPath), index: 0, in: &self)
+        try KeyValueCoding.set(value, path: KeyPathWalker.components(keyPath), in: &self)
     }
 
     /// The value of the stored property `key`; nil when it is an optional holding nil. Throws
@@ -65,7 +65,7 @@ extension AMCCodable {
     /// let x = try card.value(forKeyPath: "frame.origin.x") as? CGFloat
     /// ```
     public func value(forKeyPath keyPath: String) throws -> Any? {
-        try KeyValueCoding.value(of: self, path: KeyValueCoding.components(keyPath))
+        try KeyValueCoding.value(of: self, path: KeyPathWalker.components(keyPath))
     }
 }
 
@@ -78,7 +78,7 @@ extension AMCCodable where Self: AnyObject {
     /// ```
     public func setValue(string: String, forKey key: String) throws {
         var object = self
-        try KeyValueCoding.set(.string(string), path: [key], index: 0, in: &object)
+        try KeyValueCoding.set(string, path: [key], in: &object)
     }
 
     /// ``AMCCodable/setValue(string:forKeyPath:)`` for a class instance, also held in a `let`.
@@ -89,7 +89,7 @@ extension AMCCodable where Self: AnyObject {
     /// ```
     public func setValue(string: String, forKeyPath keyPath: String) throws {
         var object = self
-        try KeyValueCoding.set(.string(string), path: KeyValueCoding.components(keyPath), index: 0, in: &object)
+        try KeyValueCoding.set(string, path: KeyPathWalker.components(keyPath), in: &object)
     }
 
     /// ``AMCCodable/setValue(_:forKey:)`` for a class instance, also held in a `let`.
@@ -100,7 +100,7 @@ extension AMCCodable where Self: AnyObject {
     /// ```
     public func setValue(_ value: Any?, forKey key: String) throws {
         var object = self
-        try KeyValueCoding.set(.init(value), path: [key], index: 0, in: &object)
+        try KeyValueCoding.set(value, path: [key], in: &object)
     }
 
     /// ``AMCCodable/setValue(_:forKeyPath:)`` for a class instance, also held in a `let`.
@@ -111,129 +111,105 @@ extension AMCCodable where Self: AnyObject {
     /// ```
     public func setValue(_ value: Any?, forKeyPath keyPath: String) throws {
         var object = self
-        try KeyValueCoding.set(.init(value), path: KeyValueCoding.components(keyPath), index: 0, in: &object)
+        try KeyValueCoding.set(value, path: KeyPathWalker.components(keyPath), in: &object)
     }
 }
 
-/// The key-path walk behind ``AMCCodable/setValue(string:forKeyPath:)`` and friends, on the
-/// archiver's field plans.
+/// Key-Value Coding on the one key-path walker (``KeyPathWalker``) and the one object filler
+/// (``ArchiveDecoder``): a value set by key converts exactly as the archive decoder converts it.
 enum KeyValueCoding {
-    enum NewValue {
-        case string(String)
-        case value(Any?)
-
-        init(_ value: Any?) {
-            if let string = value as? String { self = .string(string) } else { self = .value(value) }
-        }
-    }
-
-    static func components(_ keyPath: String) -> [String] {
-        keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-    }
-
-    /// Sets the property `path[index]` of `root`, or goes on down the path from it.
-    static func set<Root>(_ newValue: NewValue, path: [String], index: Int, in root: inout Root) throws {
-        let key = path[index]
-        let isLast = index == path.count - 1
-        let type = Swift.type(of: root as Any)
-        let typeName = AMC.unqualifiedName(of: type)
-        let here = path.prefix(index + 1).joined(separator: ".")
-        if isLast, case let .string(string) = newValue, let codable = root as? any AMCCodable {
-            do {
-                if try codable.amcSetString(string, forKey: key) { return }
-            } catch let error as AMCError {
-                throw error.keyPath.isEmpty ? error.at(here) : error
-            } catch {
-                throw AMCError(.hookFailed(hook: "amcSetString", typeName: typeName, reason: "\(error)"), keyPath: here)
-            }
-        }
-        guard let field = TypePlan.of(type).field(named: key) else {
-            throw AMCError(.unknownKey(key: key, typeName: typeName), keyPath: here)
-        }
-        if isLast {
-            guard field.isWritable else { throw AMCError(.readOnlyKey(key: key, typeName: typeName), keyPath: here) }
-            let value: Any
-            do {
-                value = try convert(newValue, to: field.type)
-            } catch let error as AMCError {
-                throw error.at(here)
-            }
-            guard field.store(value, in: &root) else {
-                throw AMCError(.typeMismatch(
-                    expected: "a value of type \(AMC.unqualifiedName(of: field.type))",
-                    found: "a value of type \(AMC.unqualifiedName(of: Swift.type(of: value)))"), keyPath: here)
-            }
-            return
-        }
-        guard let child = unwrappedValue(field.value(in: root)) else {
-            throw AMCError(.nilInKeyPath(key: key, typeName: typeName), keyPath: here)
-        }
-        let isObject = RuntimeAccess.shape(of: Swift.type(of: child)) == .class
-        func descend<Child>(_ child: Child) throws -> Any {
-            var child = child
-            try set(newValue, path: path, index: index + 1, in: &child)
-            return child
-        }
-        let updated = try _openExistential(child, do: descend)
-        guard !isObject else { return }  // changed in place
-        guard field.isWritable else { throw AMCError(.readOnlyKey(key: key, typeName: typeName), keyPath: here) }
-        _ = field.store(updated, in: &root)
+    /// Sets `value` (a string to convert, a native value, nil) at `path` below `root`; a string
+    /// goes to the owner's ``AMCCodable/amcSetString(_:forKey:)`` first.
+    static func set<Root>(_ value: Any?, path: [String], in root: inout Root, archiver: AMCArchiver = AMCArchiver()) throws {
+        var setter = Setter(value: value, archiver: archiver)
+        try KeyPathWalker.walk(path, from: &root, mode: .write, visitor: &setter)
     }
 
     /// The value at `path` below `root`; nil for a nil optional at the end.
-    static func value(of root: Any, path: [String]) throws -> Any? {
-        var current = root
-        for (index, key) in path.enumerated() {
-            let here = path.prefix(index + 1).joined(separator: ".")
-            let type = Swift.type(of: current)
-            guard let field = TypePlan.of(type).field(named: key) else {
-                throw AMCError(.unknownKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: here)
-            }
-            func read<Holder>(_ holder: Holder) -> Any { field.value(in: holder) }
-            let value = unwrappedValue(_openExistential(current, do: read))
-            if index == path.count - 1 { return value }
-            guard let value else {
-                throw AMCError(.nilInKeyPath(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: here)
-            }
-            current = value
-        }
-        return current
+    static func value<Root>(of root: Root, path: [String]) throws -> Any? {
+        var root = root
+        var getter = Getter()
+        return try KeyPathWalker.walk(path, from: &root, mode: .read, visitor: &getter)
     }
 
-    /// `value` converted to `type`: as it is when it already is one, from a string by string
-    /// coding, from a number when it fits.
-    static func convert(_ newValue: NewValue, to type: Any.Type) throws -> Any {
-        let value: Any
-        switch newValue {
-        case let .string(string):
-            return try StringValues.parse(string, as: type)
-        case .value(nil):
-            guard let optional = type as? any OptionalContainer.Type else {
-                throw AMCError(.typeMismatch(expected: "a value of type \(AMC.unqualifiedName(of: type))", found: "nil"))
-            }
-            return optional.noneValue
-        case let .value(some?):
-            value = some
+    /// `raw` (a native value, a string, nil) as a value of `type`, converted by the archive
+    /// decoder with `owner`'s struct hooks; errors carry `keyPath` in front of their own.
+    static func converted(
+        _ raw: Any?, to type: Any.Type, owner: (any AMCCodable)?, keyPath: String, archiver: AMCArchiver
+    ) throws -> Any {
+        var path = KeyPathTracker()
+        do {
+            let document = try raw.map { try ArchiveValue.converting($0, path: &path) } ?? .null
+            var decoder = ArchiveDecoder(archiver: archiver)
+            return try decoder.decodeValue(document, as: type, owner: owner)
+        } catch let error as AMCError {
+            throw error.under(keyPath)
         }
-        func isInstance<T>(_: T.Type) -> Bool { value is T }
-        if _openExistential(type, do: isInstance) { return value }
-        let target = unwrappedType(type)
-        if let number = NumberValue(value) {
-            let converted: Any?
-            if let integer = target as? any FixedWidthInteger.Type {
-                converted = number.converted(to: integer)
-            } else if let floating = target as? any BinaryFloatingPoint.Type {
-                converted = number.converted(to: floating)
-            } else {
-                converted = nil
-            }
-            if let converted { return converted }
-            if target is any FixedWidthInteger.Type || target is any BinaryFloatingPoint.Type {
-                throw AMCError(.valueOutOfRange(value: number.description, typeName: AMC.unqualifiedName(of: target)))
-            }
+    }
+
+    /// The stored field `key` of `type` that may be set; throws for an unknown or read-only key.
+    static func writableField(_ key: String, of type: Any.Type, keyPath: String) throws -> FieldPlan {
+        guard let field = TypePlan.of(type).field(named: key) else {
+            throw AMCError(.unknownKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: keyPath)
         }
-        throw AMCError(.typeMismatch(
-            expected: "a value of type \(AMC.unqualifiedName(of: type))",
-            found: "a value of type \(AMC.unqualifiedName(of: Swift.type(of: value)))"))
+        guard field.isWritable else {
+            throw AMCError(.readOnlyKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: keyPath)
+        }
+        return field
+    }
+
+    /// Stores `value` (of the field's type) into `owner`'s field.
+    static func store<Owner>(_ value: Any, in field: FieldPlan, of owner: inout Owner, keyPath: String) throws {
+        guard field.store(value, in: &owner) else {
+            throw AMCError(.typeMismatch(
+                expected: "a value of type \(AMC.unqualifiedName(of: field.type))",
+                found: "a value of type \(AMC.unqualifiedName(of: Swift.type(of: value)))"), keyPath: keyPath)
+        }
+    }
+
+    /// Lets the owner's ``AMCCodable/amcSetString(_:forKey:)`` take a string; true when it did.
+    static func hookTook<Owner>(_ string: String, forKey key: String, of owner: Owner, keyPath: String) throws -> Bool {
+        guard let codable = owner as? any AMCCodable else { return false }
+        do {
+            return try codable.amcSetString(string, forKey: key)
+        } catch let error as AMCError {
+            throw error.keyPath.isEmpty ? error.at(keyPath) : error
+        } catch {
+            throw AMCError(.hookFailed(hook: "amcSetString", typeName: AMC.unqualifiedName(of: Swift.type(of: owner as Any)),
+                                       reason: "\(error)"), keyPath: keyPath)
+        }
+    }
+
+    /// Sets the last key of a path: a string goes to the owner's hook first; anything else is
+    /// converted to the field's type (unless already `converted`, by a style's check) and stored.
+    struct Setter: KeyPathVisitor {
+        let value: Any?
+        var converted: Any?
+        let archiver: AMCArchiver
+
+        init(value: Any?, converted: Any? = nil, archiver: AMCArchiver) {
+            self.value = value
+            self.converted = converted
+            self.archiver = archiver
+        }
+
+        func visit<Owner>(_ owner: inout Owner, key: String, keyPath: String) throws {
+            if let string = value as? String, try hookTook(string, forKey: key, of: owner, keyPath: keyPath) { return }
+            let field = try writableField(key, of: Swift.type(of: owner as Any), keyPath: keyPath)
+            let newValue = try converted
+                ?? KeyValueCoding.converted(value, to: field.type, owner: owner as? any AMCCodable, keyPath: keyPath,
+                                            archiver: archiver)
+            try store(newValue, in: field, of: &owner, keyPath: keyPath)
+        }
+    }
+
+    private struct Getter: KeyPathVisitor {
+        func visit<Owner>(_ owner: inout Owner, key: String, keyPath: String) throws -> Any? {
+            let type = Swift.type(of: owner as Any)
+            guard let field = TypePlan.of(type).field(named: key) else {
+                throw unknownKey(key, of: type, keyPath: keyPath)
+            }
+            return unwrappedValue(field.value(in: owner))
+        }
     }
 }

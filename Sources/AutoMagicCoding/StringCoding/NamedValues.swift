@@ -36,65 +36,49 @@ public protocol AMCNamedOptions: OptionSet {
 }
 
 /// Matching names to enum cases and option-set members. Each type's names (case names, raw
-/// values, aliases, member names) are read once, lower-cased, into a table kept per type.
+/// values, aliases, member names) are read once, lower-cased, into a table that the type's
+/// ``ScalarCodec`` keeps.
 enum NamedValues {
-    /// The case of `type` that `string` names: a case name or raw value, or an alias, in any
-    /// case, with the type's name allowed in front (`"ContentModeScaleAspectFit"`).
-    static func enumCase<E: CaseIterable>(_: E.Type, from string: String) throws -> E {
-        if let value = enumTable(E.self).value(named: string) { return value }
-        let names = E.allCases.map { "\"\($0)\"" }.joined(separator: ", ")
-        throw StringValues.mismatch("one of \(names) for \(AMC.unqualifiedName(of: E.self))", string)
+    /// The names of `E`'s cases: case names and raw values, and ``AMCCaseAliases/amcAliases``
+    /// (which win over a case name or raw value they repeat).
+    static func enumTable<E: CaseIterable>(_: E.Type) -> NameTable<E> {
+        var names: [(String, E)] = []
+        for value in E.allCases {
+            names.append((String(describing: value), value))
+            if let raw = (value as? any RawRepresentable)?.rawValue { names.append(("\(raw)", value)) }
+        }
+        let aliases = ((E.self as? any AMCCaseAliases.Type).map(aliasNames) ?? []).compactMap { name, value in
+            (value as? E).map { (name, $0) }
+        }
+        let cases = E.allCases.map { "\"\($0)\"" }.joined(separator: ", ")
+        return NameTable<E>(typeName: AMC.unqualifiedName(of: E.self), expectation: "one of \(cases) for \(AMC.unqualifiedName(of: E.self))",
+                            names: aliases + names)
     }
 
-    /// ``enumCase(_:from:)`` for an enum known only at run time.
-    static func enumParser(_ type: any CaseIterable.Type) -> StringValues.Parser {
-        func make<E: CaseIterable>(_: E.Type) -> StringValues.Parser { { try enumCase(E.self, from: $0) } }
-        return make(type)
-    }
-
-    /// The members of `type` that `string` names, separated by white space, `|` or `,`;
-    /// `"none"` is the empty set and `"all"` every named member.
-    static func optionsParser(_ type: any AMCNamedOptions.Type) -> StringValues.Parser {
-        func make<O: AMCNamedOptions>(_: O.Type) -> StringValues.Parser {
-            let table = NameTable<O>(typeName: AMC.unqualifiedName(of: O.self), names: O.amcNamedMembers.map { ($0, $1) })
-            let all = table.values.values.reduce(into: O()) { $0.formUnion($1) }
-            return { string in
-                var result = O()
-                let words = string.utf8.split { $0 == 0x20 || (0x09...0x0D).contains($0) || $0 == 0x7C || $0 == 0x2C }
-                guard !words.isEmpty else { throw StringValues.mismatch("member names of \(table.typeName)", string) }
-                for word in words.map({ String(Substring($0)) }) {
-                    let lower = TextTrimming.lowercased(word)
-                    if let member = table.value(named: word) {
-                        result.formUnion(member)
-                    } else if lower == "all" {
-                        result.formUnion(all)
-                    } else if lower != "none" {
-                        let known = O.amcNamedMembers.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-                        throw StringValues.mismatch("member names of \(table.typeName) (\(known), none, all)", string)
-                    }
+    /// The members of `O` that a string names, separated by white space, `|` or `,`; `"none"` is
+    /// the empty set and `"all"` every named member.
+    static func optionsParser<O: AMCNamedOptions>(_: O.Type) -> (String) throws -> O {
+        let typeName = AMC.unqualifiedName(of: O.self)
+        let known = O.amcNamedMembers.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+        let table = NameTable<O>(typeName: typeName, expectation: "member names of \(typeName) (\(known), none, all)",
+                                 names: O.amcNamedMembers.map { ($0, $1) })
+        let all = table.values.values.reduce(into: O()) { $0.formUnion($1) }
+        return { string in
+            var result = O()
+            let words = TextTrimming.words(string.utf8, separators: [UInt8(ascii: "|"), UInt8(ascii: ",")])
+            guard !words.isEmpty else { throw StringValues.mismatch(table.expectation, string) }
+            for word in words.map({ String(Substring($0)) }) {
+                let lower = TextTrimming.lowercased(word)
+                if let member = table.value(named: word) {
+                    result.formUnion(member)
+                } else if lower == "all" {
+                    result.formUnion(all)
+                } else if lower != "none" {
+                    throw StringValues.mismatch(table.expectation, string)
                 }
-                return result
             }
+            return result
         }
-        return make(type)
-    }
-
-    private static let enumTables = TypeCache<AnyObject>()
-
-    private static func enumTable<E: CaseIterable>(_: E.Type) -> NameTable<E> {
-        let table = enumTables.value(for: E.self) {
-            var names: [(String, E)] = []
-            for value in E.allCases {
-                names.append((String(describing: value), value))
-                if let raw = (value as? any RawRepresentable)?.rawValue { names.append(("\(raw)", value)) }
-            }
-            let aliases = ((E.self as? any AMCCaseAliases.Type).map(aliasNames) ?? []).compactMap { name, value in
-                (value as? E).map { (name, $0) }
-            }
-            // Aliases first: they win over a case name or raw value they repeat.
-            return NameTable<E>(typeName: AMC.unqualifiedName(of: E.self), names: aliases + names)
-        }
-        return table as! NameTable<E>  // made just above for this very E
     }
 
     private static func aliasNames(_ type: any AMCCaseAliases.Type) -> [(String, Any)] {
@@ -105,27 +89,44 @@ enum NamedValues {
 
 /// Lower-cased names → values of one type; a name may carry the type's name in front. When two
 /// names fold to the same, the first wins.
-private final class NameTable<Value>: @unchecked Sendable {
+final class NameTable<Value>: @unchecked Sendable {
     let typeName: String
+    /// What an error says was expected: `one of "low", "high" for Level`.
+    let expectation: String
     let values: [String: Value]
+    private let exact: [String: Value]
     private let prefix: String
 
-    init(typeName: String, names: [(String, Value)]) {
+    init(typeName: String, expectation: String, names: [(String, Value)]) {
         self.typeName = typeName
+        self.expectation = expectation
         prefix = TextTrimming.lowercased(typeName)
         var values: [String: Value] = [:]
+        var exact: [String: Value] = [:]
         for (name, value) in names {
             let key = TextTrimming.lowercased(TextTrimming.trimmed(name))
             if values[key] == nil { values[key] = value }
+            if exact[name] == nil { exact[name] = value }
         }
         self.values = values
+        self.exact = exact
     }
+
+    /// The value `name` names exactly as written (a case name or raw value as the writer wrote it).
+    func exactValue(named name: String) -> Value? { exact[name] }
 
     /// The value `name` names, in any case, with or without the type's name in front.
     func value(named name: String) -> Value? {
+        if let value = exact[name] { return value }
         let wanted = TextTrimming.lowercased(TextTrimming.trimmed(name))
         if let value = values[wanted] { return value }
         guard wanted.utf8.count > prefix.utf8.count, wanted.utf8.starts(with: prefix.utf8) else { return nil }
         return values[String(wanted.dropFirst(prefix.count))]
+    }
+
+    /// ``value(named:)``, or the error that lists the names.
+    func value(from string: String) throws -> Value {
+        guard let value = value(named: string) else { throw StringValues.mismatch(expectation, string) }
+        return value
     }
 }

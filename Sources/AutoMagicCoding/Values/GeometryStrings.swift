@@ -42,7 +42,7 @@ enum GeometryStrings {
 
     /// The numbers of a `"{a, b}"` string (`pairs: 1`) or a `"{{a, b}, {c, d}}"` string
     /// (`pairs: 2`), also in Linux Foundation's `"{{1.0, 2.0}, {3.0, 4.0}}"` form, white space
-    /// allowed around every part; nil when the string has another shape.
+    /// (see ``TextTrimming``) allowed around every part; nil when the string has another shape.
     static func numbers(in string: String, pairs: Int) -> [CGFloat]? {
         var string = string
         return string.withUTF8 { bytes in
@@ -117,14 +117,13 @@ private struct GeometryScanner {
         return true
     }
 
-    /// A finite decimal number up to the next space, brace or separator (`,`, `;`, `x`).
+    /// A finite decimal number up to the next white space, brace or separator (`,`, `;`, `x`).
     mutating func number() -> Double? {
         skipSpaces()
         let start = index
-        scan: while index < bytes.count {
+        scan: while index < bytes.count, TextTrimming.spaceLength(in: bytes, at: index) == 0 {
             switch bytes[index] {
-            case 0x20, 0x09, 0x0A, UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ";"),
-                 UInt8(ascii: "x"), UInt8(ascii: "X"):
+            case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "x"), UInt8(ascii: "X"):
                 break scan
             default: index += 1
             }
@@ -136,7 +135,7 @@ private struct GeometryScanner {
     }
 
     private mutating func skipSpaces() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { index += 1 }
+        index = TextTrimming.skipSpaces(in: bytes, from: index)
     }
 }
 

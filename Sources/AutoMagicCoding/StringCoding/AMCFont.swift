@@ -1,0 +1,75 @@
+import Foundation
+
+/// A font by name and size, platform-neutral: `name` nil is the system font.
+///
+/// Strings: a font name and/or the words `bold` and `italic`, and an optional size (default 17):
+/// `"helvetica 17"`, `"bold 15"`, `"italic"`, `"System-Bold 16"`, `"times"`.
+///
+/// ```swift
+/// let font = try AMC.value(AMCFont.self, from: "bold 15")   // system font, bold, 15 points
+/// ```
+public struct AMCFont: Hashable, Sendable, AMCStructCodable {
+    /// The font's name; nil for the system font.
+    public var name: String?
+    public var size: Double
+    public var isBold: Bool
+    public var isItalic: Bool
+
+    /// The size fonts get when a string names none (iOS's system font size).
+    public static let defaultSize = 17.0
+
+    /// A font; by default the system font at ``defaultSize``.
+    ///
+    /// ```swift
+    /// let title = AMCFont(name: "Avenir", size: 20, isBold: true)
+    /// ```
+    public init(name: String? = nil, size: Double = AMCFont.defaultSize, isBold: Bool = false, isItalic: Bool = false) {
+        (self.name, self.size, self.isBold, self.isItalic) = (name, size, isBold, isItalic)
+    }
+
+    /// The name (`System` for the system font), the words `bold`/`italic` when set, and the size.
+    ///
+    /// ```swift
+    /// AMCFont(size: 16, isBold: true).amcStringValue   // "System bold 16"
+    /// ```
+    public var amcStringValue: String {
+        var words = [name ?? "System"]
+        if isBold { words.append("bold") }
+        if isItalic { words.append("italic") }
+        words.append(LayoutStrings.number(size))
+        return words.joined(separator: " ")
+    }
+
+    /// Parses a font string (see ``AMCFont``); `System`, `System-Bold`, `System-Italic` and
+    /// `System-BoldItalic` name the system font.
+    ///
+    /// ```swift
+    /// let font = try AMCFont(amcStringValue: "helvetica 17")   // name "helvetica", size 17
+    /// ```
+    public init(amcStringValue string: String) throws {
+        var words = LayoutStrings.words(string)
+        guard !words.isEmpty else {
+            throw StringValues.mismatch("an AMCFont string like \"helvetica 17\" or \"bold 15\"", string)
+        }
+        var font = AMCFont()
+        if let last = words.last, let size = DecimalText.double(last.utf8) {
+            guard size > 0, size.isFinite else { throw AMCError(.valueOutOfRange(value: String(last), typeName: "AMCFont size")) }
+            font.size = size
+            words.removeLast()
+        }
+        var nameWords: [Substring] = []
+        for word in words {
+            switch TextTrimming.lowercased(word) {
+            case "bold": font.isBold = true
+            case "italic": font.isItalic = true
+            case "system": break
+            case "system-bold": font.isBold = true
+            case "system-italic": font.isItalic = true
+            case "system-bolditalic": (font.isBold, font.isItalic) = (true, true)
+            default: nameWords.append(word)
+            }
+        }
+        font.name = nameWords.isEmpty ? nil : nameWords.joined(separator: " ")
+        self = font
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+
+/// A type the package reads and writes as one scalar of a document: the one value vocabulary.
+/// Archive decoding, `AMC.value(_:from:)`, Key-Value Coding, configs and styles all read a value
+/// through its conformance (wrapped in a ``ScalarCodec``), so a string or a number converts the
+/// same way wherever it appears.
+///
+/// Types that come in families (every ``AMCStructCodable`` type, enums, option sets) have a
+/// ``ScalarCodec`` factory instead; ``ValueKind`` picks the one that serves a type.
+protocol ScalarValue {
+    /// What an error says was expected: `a number of type Int`.
+    static var expectation: String { get }
+    /// How the value is written.
+    var archiveScalar: ArchiveScalar { get }
+    /// The value when `raw` is exactly one, with nothing to convert or judge: the decoder's fast
+    /// path. Nil sends `raw` to ``init(converting:context:)``.
+    init?(exactValue raw: ArchiveValue)
+    /// The value that `raw` converts to: a number of another width, 0 or 1 for a `Bool`, a
+    /// string in one of the type's string forms. Throws ``AMCError`` (without key path) naming
+    /// what was expected and what was found.
+    init(converting raw: ArchiveValue, context: ValueContext) throws
+}
+
+/// What converting a value may depend on besides the value: the settings of the archiver at work.
+struct ValueContext {
+    /// The archiver's own base URL, if it has one (nil: it follows ``AMC/baseURL``).
+    var baseURLSetting: URL??
+
+    /// The base of relative URL strings: the archiver's, or ``AMC/baseURL``, read only when a
+    /// relative URL needs it.
+    var baseURL: URL? { baseURLSetting ?? AMC.baseURL }
+}
+
+extension ScalarValue {
+    /// The error for a value that is not one of these.
+    static func mismatch(_ raw: ArchiveValue) -> AMCError {
+        AMCError(.typeMismatch(expected: expectation, found: raw.summary))
+    }
+}
+
+extension ArchiveValue {
+    /// The number a numeric value holds, or that a `Bool` (1 or 0) or a string (`"42"`, `"0x1F"`,
+    /// `"yes"`) stands for: what numeric properties accept.
+    var convertedNumber: NumberValue? {
+        switch self {
+        case .int, .uint, .double: return number
+        case let .bool(bool): return .int(bool ? 1 : 0)
+        case let .string(string): return ScalarStrings.number(string) ?? ScalarStrings.bool(string).map { .int($0 ? 1 : 0) }
+        default: return nil
+        }
+    }
+
+    /// The string this value holds; nil for anything else.
+    var string: String? {
+        guard case let .string(string) = self else { return nil }
+        return string
+    }
+}
+
+// MARK: - String
+
+extension String: ScalarValue {
+    static var expectation: String { "a string" }
+    var archiveScalar: ArchiveScalar { .string(self) }
+    init?(exactValue raw: ArchiveValue) {
+        guard let string = raw.string else { return nil }
+        self = string
+    }
+    init(converting raw: ArchiveValue, context: ValueContext) throws { throw Self.mismatch(raw) }
+}
+
+// MARK: - Character
+
+extension Character: ScalarValue {
+    static var expectation: String { "a one-character string" }
+    var archiveScalar: ArchiveScalar { .string(String(self)) }
+    init?(exactValue raw: ArchiveValue) {
+        guard let string = raw.string, string.count == 1, let character = string.first else { return nil }
+        self = character
+    }
+    init(converting raw: ArchiveValue, context: ValueContext) throws { throw Self.mismatch(raw) }
+}
+
+// MARK: - Bool
+
+extension Bool: ScalarValue {
+    static var expectation: String { "a Bool (yes/no, true/false, on/off, 1/0)" }
+    var archiveScalar: ArchiveScalar { .bool(self) }
+    init?(exactValue raw: ArchiveValue) {
+        guard case let .bool(bool) = raw else { return nil }
+        self = bool
+    }
+    /// From `yes`/`no`, `true`/`false`, `on`/`off`, `1`/`0` in any case, or the number 1 or 0.
+    init(converting raw: ArchiveValue, context: ValueContext) throws {
+        if let string = raw.string, let bool = ScalarStrings.bool(string) {
+            self = bool
+        } else if let number = raw.number {
+            switch number.exactly(UInt8.self) {
+            case 0: self = false
+            case 1: self = true
+            default: throw AMCError(.valueOutOfRange(value: number.description, typeName: "Bool"))
+            }
+        } else {
+            throw Self.mismatch(raw)
+        }
+    }
+}
+
+// MARK: - Integers
+
+/// Integers of every width: written as signed when they fit `Int64`; read from any number or
+/// numeric string only when the value fits exactly (300 into `UInt8` or 1.5 into `Int` throw).
+extension ScalarValue where Self: FixedWidthInteger {
+    static var expectation: String { "a number of type \(Self.self)" }
+
+    var archiveScalar: ArchiveScalar {
+        if let signed = Int64(exactly: self) { return .int(signed) }
+        return .uint(UInt64(truncatingIfNeeded: self))
+    }
+
+    init?(exactValue raw: ArchiveValue) {
+        switch raw {
+        case let .int(int): self.init(exactly: int)
+        case let .uint(uint): self.init(exactly: uint)
+        default: return nil
+        }
+    }
+
+    init(converting raw: ArchiveValue, context: ValueContext) throws {
+        guard let number = raw.convertedNumber else { throw Self.mismatch(raw) }
+        guard let value = number.exactly(Self.self) else {
+            throw AMCError(.valueOutOfRange(value: number.description, typeName: "\(Self.self)"))
+        }
+        self = value
+    }
+}
+
+extension Int: ScalarValue {}
+extension Int8: ScalarValue {}
+extension Int16: ScalarValue {}
+extension Int32: ScalarValue {}
+extension Int64: ScalarValue {}
+extension UInt: ScalarValue {}
+extension UInt8: ScalarValue {}
+extension UInt16: ScalarValue {}
+extension UInt32: ScalarValue {}
+extension UInt64: ScalarValue {}
+
+// MARK: - Floating point
+
+/// Floating-point numbers take the nearest value of any number or numeric string; a finite value
+/// beyond the type's range throws.
+extension ScalarValue where Self: BinaryFloatingPoint {
+    static var expectation: String { "a number of type \(Self.self)" }
+
+    init(converting raw: ArchiveValue, context: ValueContext) throws {
+        guard let number = raw.convertedNumber else { throw Self.mismatch(raw) }
+        guard let value = number.nearest(Self.self) else {
+            throw AMCError(.valueOutOfRange(value: number.description, typeName: "\(Self.self)"))
+        }
+        self = value
+    }
+}
+
+extension Double: ScalarValue {
+    var archiveScalar: ArchiveScalar { .double(self) }
+    init?(exactValue raw: ArchiveValue) {
+        switch raw {
+        case let .double(double): self = double
+        case let .int(int): self.init(exactly: int)
+        default: return nil
+        }
+    }
+}
+
+extension Float: ScalarValue {
+    var archiveScalar: ArchiveScalar { .float(self) }
+    init?(exactValue raw: ArchiveValue) {
+        guard case let .double(double) = raw else { return nil }
+        self.init(double)
+        guard isFinite || !double.isFinite else { return nil }  // overflow: converting reports it
+    }
+}
+
+extension CGFloat: ScalarValue {
+    var archiveScalar: ArchiveScalar { .double(Double(self)) }
+    init?(exactValue raw: ArchiveValue) {
+        guard let double = Double(exactValue: raw) else { return nil }
+        self.init(double)
+    }
+}
+
+// MARK: - Date
+
+/// A property-list date, or an ISO 8601 string (what JSON holds).
+extension Date: ScalarValue {
+    static var expectation: String { "a date or an ISO 8601 date string" }
+    var archiveScalar: ArchiveScalar { .date(self) }
+    init?(exactValue raw: ArchiveValue) {
+        guard case let .date(date) = raw else { return nil }
+        self = date
+    }
+    init(converting raw: ArchiveValue, context: ValueContext) throws {
+        guard let string = raw.string, let date = ISODate.date(from: String(TextTrimming.trimmed(string))) else {
+            throw Self.mismatch(raw)
+        }
+        self = date
+    }
+}
+
+// MARK: - Data
+
+/// Property-list data, or a base64 string (what JSON holds).
+extension Data: ScalarValue {
+    static var expectation: String { "data or a base64 string" }
+    var archiveScalar: ArchiveScalar { .data(self) }
+    init?(exactValue raw: ArchiveValue) {
+        guard case let .data(data) = raw else { return nil }
+        self = data
+    }
+    init(converting raw: ArchiveValue, context: ValueContext) throws {
+        guard let string = raw.string, let data = Data(base64Encoded: string) else { throw Self.mismatch(raw) }
+        self = data
+    }
+}
+
+// MARK: - URL
+
+/// Written as `absoluteString`. Read from an absolute path (a file URL), a URL with a scheme, or
+/// a relative path, resolved against the context's base URL (``AMC/baseURL``; kept relative
+/// when there is none).
+extension URL: ScalarValue {
+    static var expectation: String { "a URL or a file path" }
+    var archiveScalar: ArchiveScalar { .string(absoluteString) }
+    init?(exactValue raw: ArchiveValue) { nil }
+    init(converting raw: ArchiveValue, context: ValueContext) throws {
+        guard let string = raw.string else { throw Self.mismatch(raw) }
+        let text = String(TextTrimming.trimmed(string))
+        if text.hasPrefix("/") {
+            self = URL(fileURLWithPath: text)
+        } else if let url = URL(string: text), url.scheme != nil {
+            self = url
+        } else if !text.isEmpty, let url = URL(string: text, relativeTo: context.baseURL) {
+            self = url
+        } else {
+            throw Self.mismatch(raw)
+        }
+    }
+}
+
+// MARK: - UUID
+
+extension UUID: ScalarValue {
+    static var expectation: String { "a UUID string" }
+    var archiveScalar: ArchiveScalar { .string(uuidString) }
+    init?(exactValue raw: ArchiveValue) { nil }
+    init(converting raw: ArchiveValue, context: ValueContext) throws {
+        guard let string = raw.string, let uuid = UUID(uuidString: String(TextTrimming.trimmed(string))) else {
+            throw Self.mismatch(raw)
+        }
+        self = uuid
+    }
+}
