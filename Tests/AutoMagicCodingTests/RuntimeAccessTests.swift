@@ -86,8 +86,22 @@ struct RuntimeAccessTests {
 
     @Test func theFieldBaseOfAClassInstanceIsTheObjectItself() {
         let object = Derived()
-        let base = RuntimeAccess.withFieldBase(of: object) { $0 }
+        let base = RuntimeAccess.withFieldBase(of: object) { $0.address }
         #expect(base == UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
+        #expect(RuntimeAccess.identity(of: object) == ObjectIdentifier(object))
+        #expect(RuntimeAccess.identity(of: Plain()) == nil)
+    }
+
+    /// A root whose static type is an existential (a generic parameter bound to `any AMCCodable`;
+    /// Swift opens a plain existential argument by itself) would have its box written as if it
+    /// were the value: field access traps instead.
+    @Test func fieldAccessThroughAnExistentialTraps() async {
+        await #expect(processExitsWith: .failure) { storeIntoFirst(of: [Point3()] as [any AMCCodable]) }
+        await #expect(processExitsWith: .failure) { readFirst(of: [Point3()] as [Any]) }
+        // Opened, the same value is written as itself.
+        var opened: any AMCCodable = Point3()
+        #expect(RuntimeAccess.store(4.0, as: Double.self, at: 0, in: &opened))
+        #expect((opened as? Point3)?.x == 4)
     }
 
     @Test func storeWritesClassFieldsInPlaceAndReleasesTheOldValue() {
@@ -130,6 +144,15 @@ struct RuntimeAccessTests {
         #expect((field.value(in: object) as? Node?)??.value == 0)
         withExtendedLifetime(friend) {}
     }
+}
+
+private func storeIntoFirst<T>(of items: [T]) {
+    var items = items
+    _ = RuntimeAccess.store(1.0, as: Double.self, at: 0, in: &items[0])
+}
+
+private func readFirst<T>(of items: [T]) {
+    _ = RuntimeAccess.withFieldBase(of: items[0]) { $0.address }
 }
 
 private extension Bool {

@@ -10,7 +10,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     let sortedKeys: Bool
     private var path = KeyPathTracker()
     /// The objects being encoded, from the root down to here: meeting one again is a cycle.
-    private var objectsInProgress = Set<UnsafeRawPointer>()
+    private var objectsInProgress = Set<ObjectIdentifier>()
     private var depth = 0
     // Last, so that the offsets of the fields above do not depend on `Sink`: code the compiler
     // shares between sinks then needs no generic metadata to reach them.
@@ -30,9 +30,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
 
     private mutating func encodeFields<Object: AMCCodable>(of object: Object) throws {
         let type = Swift.type(of: object)
-        let identity = RuntimeAccess.shape(of: Object.self) == .class
-            ? RuntimeAccess.withFieldBase(of: object) { $0 }  // the object's address, while it is alive here
-            : nil
+        let identity = RuntimeAccess.identity(of: object)
         if let identity {
             guard objectsInProgress.insert(identity).inserted else {
                 throw path.error(.referenceCycle(typeName: AMC.unqualifiedName(of: type)))
@@ -82,7 +80,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     // MARK: - Fields and values
 
     /// A field with a typed accessor for objects or an array (see ``GraphField``).
-    private mutating func encodeGraphField(_ graph: GraphField, named name: String, at base: UnsafeRawPointer) throws {
+    private mutating func encodeGraphField(_ graph: GraphField, named name: String, at base: FieldBase) throws {
         switch graph {
         case let .object(_, read, _):
             guard let child = read(base) else { return }  // nil: the key is left out

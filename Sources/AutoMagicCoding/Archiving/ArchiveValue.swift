@@ -2,7 +2,8 @@ import Foundation
 
 /// A parsed document the decoder reads from: what the file readers build straight from bytes, and
 /// what a `[String: Any]` dictionary representation is converted to. Cheaper than Foundation's
-/// containers: dictionaries are two parallel arrays in document order, looked up with a hint.
+/// containers: a dictionary is one array of key-value entries in document order, looked up with a
+/// moving hint.
 enum ArchiveValue {
     case string(String)
     case int(Int64)

@@ -14,8 +14,9 @@ enum ArchiveScalar {
     case null
 }
 
-/// What the encoder's walk over an object graph writes to: a dictionary tree today, bytes of a
-/// file format tomorrow, with the same walk. Events arrive in document order; a dictionary's
+/// What the encoder's walk over an object graph writes to: the dictionary representation
+/// (``DictionaryBuilder``), or the bytes of a file format (the JSON, XML and binary writers), with
+/// the same walk. Events arrive in document order; a dictionary's
 /// entries are `key(_:)` followed by one value.
 protocol EncodingSink {
     associatedtype Mark

@@ -7,7 +7,7 @@ import Foundation
 /// the whole may expand to at most a bounded multiple of the file's size, so a small hostile file
 /// cannot make the decoder build an enormous graph.
 struct BinaryPlistReader {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: ByteView
     private let offsetSize: Int
     private let refSize: Int
     private let objectCount: Int
@@ -15,13 +15,12 @@ struct BinaryPlistReader {
     /// Each object once parsed, with the number of values it expands to.
     private var parsed: [(value: ArchiveValue, size: Int)?]
     private var inProgress: [Bool]
-    private var depth = 0
+    private var nesting = NestingDepth()
     private let maximumExpansion: Int
 
     /// The document `data` holds.
     static func parse(_ data: Data) throws -> ArchiveValue {
-        try data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
+        try ByteView.withBytes(of: data) { bytes in
             var reader = try BinaryPlistReader(bytes: bytes)
             let top = reader.uint(at: bytes.count - 16, width: 8)
             guard top < UInt64(reader.objectCount) else {
@@ -31,7 +30,7 @@ struct BinaryPlistReader {
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) throws {
+    private init(bytes: ByteView) throws {
         self.bytes = bytes
         let trailerStart = bytes.count - 32
         guard bytes.starts(with: "bplist00".utf8), trailerStart >= 8 else {
@@ -42,8 +41,8 @@ struct BinaryPlistReader {
         guard (1...8).contains(offsetSize), (1...8).contains(refSize) else {
             throw Self.error("invalid offset or reference size in the trailer", at: trailerStart + 6)
         }
-        let count = Self.uint(in: bytes, at: trailerStart + 8, width: 8)
-        let table = Self.uint(in: bytes, at: trailerStart + 24, width: 8)
+        let count = bytes.bigEndian(at: trailerStart + 8, width: 8)
+        let table = bytes.bigEndian(at: trailerStart + 24, width: 8)
         // The offset table must lie between the header and the trailer.
         guard count >= 1, table >= 9, table < UInt64(trailerStart),
               count <= (UInt64(trailerStart) - table) / UInt64(offsetSize) else {
@@ -81,7 +80,7 @@ struct BinaryPlistReader {
             case 0x00: return (.null, 1)
             case 0x08: return (.bool(false), 1)
             case 0x09: return (.bool(true), 1)
-            default: throw error("unknown object marker 0x\(JSONReader.hex(marker))", at: offset)
+            default: throw error("unknown object marker 0x\(ByteText.hex(marker))", at: offset)
             }
         case 0x1:
             return (try integer(at: offset), 1)
@@ -92,19 +91,18 @@ struct BinaryPlistReader {
             default: throw error("a real of \(1 << low) bytes", at: offset)
             }
         case 0x3:
-            guard marker == 0x33 else { throw error("unknown object marker 0x\(JSONReader.hex(marker))", at: offset) }
+            guard marker == 0x33 else { throw error("unknown object marker 0x\(ByteText.hex(marker))", at: offset) }
             let seconds = Double(bitPattern: try uint(at: offset + 1, width: 8, from: offset))
             return (.date(Date(timeIntervalSinceReferenceDate: seconds)), 1)
         case 0x4:
             let (count, start) = try count(at: offset, unit: 1)
-            return (.data(Data(bytes[start..<(start + count)])), 1)
+            return (.data(bytes.data(start..<(start + count))), 1)
         case 0x5:
             let (count, start) = try count(at: offset, unit: 1)
-            let run = UnsafeBufferPointer(rebasing: bytes[start..<(start + count)])
-            if let high = run.firstIndex(where: { $0 >= 0x80 }) {
-                throw error("a non-ASCII byte in an ASCII string", at: start + high)
+            if let high = bytes[start..<(start + count)].firstIndex(where: { $0 >= 0x80 }) {
+                throw error("a non-ASCII byte in an ASCII string", at: high)
             }
-            return (.string(String(decoding: run, as: UTF8.self)), 1)
+            return (.string(bytes.string(start..<(start + count))), 1)
         case 0x6:
             let (count, start) = try count(at: offset, unit: 2)
             return (.string(try utf16String(count: count, at: start)), 1)
@@ -115,14 +113,14 @@ struct BinaryPlistReader {
         case 0x8:
             throw error("UID objects (from NSKeyedArchiver) are not supported", at: offset)
         default:
-            throw error("unknown object marker 0x\(JSONReader.hex(marker))", at: offset)
+            throw error("unknown object marker 0x\(ByteText.hex(marker))", at: offset)
         }
     }
 
     private mutating func array(at offset: Int) throws -> (value: ArchiveValue, size: Int) {
         let (count, start) = try count(at: offset, unit: refSize)
-        try enter(at: offset)
-        defer { depth -= 1 }
+        guard nesting.enter() else { throw error(NestingDepth.tooDeep, at: offset) }
+        defer { nesting.leave() }
         var elements: [ArchiveValue] = []
         elements.reserveCapacity(count)
         var size = 1
@@ -137,8 +135,8 @@ struct BinaryPlistReader {
 
     private mutating func dictionary(at offset: Int) throws -> (value: ArchiveValue, size: Int) {
         let (count, keysStart) = try count(at: offset, unit: refSize * 2)
-        try enter(at: offset)
-        defer { depth -= 1 }
+        guard nesting.enter() else { throw error(NestingDepth.tooDeep, at: offset) }
+        defer { nesting.leave() }
         let valuesStart = keysStart + count * refSize
         var dictionary = ArchiveDictionary(minimumCapacity: count)
         var size = 1
@@ -237,18 +235,7 @@ struct BinaryPlistReader {
     }
 
     private func uint(at position: Int, width: Int) -> UInt64 {
-        Self.uint(in: bytes, at: position, width: width)
-    }
-
-    private static func uint(in bytes: UnsafeBufferPointer<UInt8>, at position: Int, width: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for index in position..<(position + width) { value = value << 8 | UInt64(bytes[index]) }
-        return value
-    }
-
-    private mutating func enter(at offset: Int) throws {
-        guard depth < AMC.maximumDepth else { throw error("nesting deeper than \(AMC.maximumDepth) levels", at: offset) }
-        depth += 1
+        bytes.bigEndian(at: position, width: width)
     }
 
     private func error(_ reason: String, at offset: Int) -> AMCError {

@@ -51,7 +51,7 @@ extension Array where Element == UInt8 {
             append(UInt8(truncatingIfNeeded: value >> 8))
             append(UInt8(truncatingIfNeeded: value))
         default:
-            Swift.withUnsafeBytes(of: value.bigEndian) { append(contentsOf: $0.suffix(width)) }
+            ByteView.appendBigEndian(value, width: width, to: &self)
         }
     }
 }

@@ -3,21 +3,21 @@ import Foundation
 /// Parses JSON (RFC 8259) into an ``ArchiveValue``: strict about syntax and UTF-8, nesting limited
 /// to ``AMC/maximumDepth``, errors with line and column.
 struct JSONReader {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: ByteView
     private var position = 0
-    private var depth = 0
+    private var nesting = NestingDepth()
     /// Reused for strings with escapes.
     private var scratch: [UInt8] = []
     private var sizeHints = SizeHints()
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: ByteView) {
         self.bytes = bytes
     }
 
     /// The document `data` holds.
     static func parse(_ data: Data) throws -> ArchiveValue {
-        try data.withUnsafeBytes { raw in
-            var reader = JSONReader(bytes: raw.bindMemory(to: UInt8.self))
+        try ByteView.withBytes(of: data) { bytes in
+            var reader = JSONReader(bytes: bytes)
             if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
             let value = try reader.parseValue()
             reader.skipWhitespace()
@@ -46,12 +46,12 @@ struct JSONReader {
     }
 
     private mutating func parseObject() throws -> ArchiveValue {
-        try enter()
-        defer { depth -= 1 }
+        guard nesting.enter() else { throw error(NestingDepth.tooDeep) }
+        defer { nesting.leave() }
         position += 1
         skipWhitespace()
         if consume(UInt8(ascii: "}")) { return .dictionary(ArchiveDictionary()) }
-        var dictionary = ArchiveDictionary(minimumCapacity: sizeHints.capacity(depth: depth, dictionary: true))
+        var dictionary = ArchiveDictionary(minimumCapacity: sizeHints.capacity(depth: nesting.depth, dictionary: true))
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
@@ -64,7 +64,7 @@ struct JSONReader {
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) {
-                sizeHints.record(dictionary.count, depth: depth, dictionary: true)
+                sizeHints.record(dictionary.count, depth: nesting.depth, dictionary: true)
                 return .dictionary(dictionary)
             }
             throw error("expected \",\" or \"}\", found \(found)")
@@ -72,19 +72,19 @@ struct JSONReader {
     }
 
     private mutating func parseArray() throws -> ArchiveValue {
-        try enter()
-        defer { depth -= 1 }
+        guard nesting.enter() else { throw error(NestingDepth.tooDeep) }
+        defer { nesting.leave() }
         position += 1
         skipWhitespace()
         if consume(UInt8(ascii: "]")) { return .array([]) }
         var elements: [ArchiveValue] = []
-        elements.reserveCapacity(sizeHints.capacity(depth: depth, dictionary: false))
+        elements.reserveCapacity(sizeHints.capacity(depth: nesting.depth, dictionary: false))
         while true {
             elements.append(try parseValue())
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "]")) {
-                sizeHints.record(elements.count, depth: depth, dictionary: false)
+                sizeHints.record(elements.count, depth: nesting.depth, dictionary: false)
                 return .array(elements)
             }
             throw error("expected \",\" or \"]\", found \(found)")
@@ -92,12 +92,8 @@ struct JSONReader {
     }
 
     private mutating func literal(_ word: StaticString, _ value: ArchiveValue) throws -> ArchiveValue {
-        let count = word.utf8CodeUnitCount
-        guard bytes.count - position >= count,
-              word.withUTF8Buffer({ $0.elementsEqual(bytes[position..<(position + count)]) }) else {
-            throw error("expected a value, found \(found)")
-        }
-        position += count
+        guard bytes.matches(word, at: position) else { throw error("expected a value, found \(found)") }
+        position += word.utf8CodeUnitCount
         return value
     }
 
@@ -119,7 +115,7 @@ struct JSONReader {
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
                 escaped = true
-                scratch.append(contentsOf: bytes[runStart..<position])
+                bytes.append(runStart..<position, to: &scratch)
                 try parseEscape()
                 runStart = position
                 continue
@@ -128,20 +124,17 @@ struct JSONReader {
                 position = start
                 throw error("unterminated string (a line break inside a string must be written \\n)")
             }
-            if byte < 0x20 { throw error("a control character (U+00\(Self.hex(byte))) inside a string must be escaped") }
+            if byte < 0x20 { throw error("a control character (U+00\(ByteText.hex(byte))) inside a string must be escaped") }
             if byte >= 0x80 { isASCII = false }
             position += 1
         }
         defer { position += 1 }
         if !escaped {
-            let run = UnsafeBufferPointer(rebasing: bytes[runStart..<position])
-            if !isASCII { try validate(run, at: runStart) }
-            return String(decoding: run, as: UTF8.self)
+            if !isASCII { try validate(runStart..<position) }
+            return bytes.string(runStart..<position)
         }
-        scratch.append(contentsOf: bytes[runStart..<position])
-        if !isASCII {
-            try validate(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<position]), at: start + 1)
-        }
+        bytes.append(runStart..<position, to: &scratch)
+        if !isASCII { try validate((start + 1)..<position) }
         return String(decoding: scratch, as: UTF8.self)
     }
 
@@ -194,9 +187,10 @@ struct JSONReader {
         return value
     }
 
-    private func validate(_ run: UnsafeBufferPointer<UInt8>, at offset: Int) throws {
-        guard let invalid = UTF8Validation.firstInvalidOffset(in: run) else { return }
-        throw error("invalid UTF-8 (byte 0x\(Self.hex(run[invalid])))", at: offset + invalid)
+    private func validate(_ range: Range<Int>) throws {
+        guard let invalid = UTF8Validation.firstInvalidOffset(in: bytes.view(range)) else { return }
+        let offset = range.lowerBound + invalid
+        throw error("invalid UTF-8 (byte 0x\(ByteText.hex(bytes[offset])))", at: offset)
     }
 
     // MARK: - Numbers
@@ -233,9 +227,8 @@ struct JSONReader {
             if !negative { return magnitude <= UInt64(Int64.max) ? .int(Int64(magnitude)) : .uint(magnitude) }
             if magnitude <= UInt64(Int64.max) + 1 { return .int(Int64(truncatingIfNeeded: 0 &- magnitude)) }
         }
-        let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
-        guard let value = DecimalText.double(text), value.isFinite else {
-            throw error("the number \(String(decoding: text, as: UTF8.self)) is out of range", at: start)
+        guard let value = DecimalText.double(bytes.view(start..<position)), value.isFinite else {
+            throw error("the number \(bytes.string(start..<position)) is out of range", at: start)
         }
         return .double(value)
     }
@@ -263,37 +256,14 @@ struct JSONReader {
         return true
     }
 
-    private mutating func enter() throws {
-        guard depth < AMC.maximumDepth else { throw error("nesting deeper than \(AMC.maximumDepth) levels") }
-        depth += 1
-    }
-
     /// What is at the current position, for messages: `"x"`, or `the end of the data`.
     private var found: String {
         guard position < bytes.count else { return "the end of the data" }
         let byte = bytes[position]
-        return byte >= 0x20 && byte < 0x7F ? "\"\(Character(Unicode.Scalar(byte)))\"" : "byte 0x\(Self.hex(byte))"
+        return byte >= 0x20 && byte < 0x7F ? "\"\(Character(Unicode.Scalar(byte)))\"" : "byte 0x\(ByteText.hex(byte))"
     }
 
     private func error(_ reason: String, at offset: Int? = nil) -> AMCError {
         AMCError(.malformedData(format: .json, location: TextLocation.of(offset ?? position, in: bytes), reason: reason))
-    }
-
-    static func hex(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16, uppercase: true)
-        return byte < 0x10 ? "0" + digits : digits
-    }
-}
-
-/// Line and column (from 1, columns in bytes) of a byte offset in a text document.
-enum TextLocation {
-    static func of(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> AMCError.Location {
-        var line = 1
-        var lineStart = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        return .line(line, column: offset - lineStart + 1)
     }
 }

@@ -110,15 +110,14 @@ struct JSONWriter: EncodingSink {
 
     private mutating func appendString(_ string: String) {
         bytes.append("\"")
-        var string = string
-        string.withUTF8 { utf8 in
+        ByteView.withBytes(of: string) { utf8 in
             var runStart = 0
             for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                utf8.append(runStart..<index, to: &bytes)
                 appendEscape(byte)
                 runStart = index + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            utf8.append(runStart..<utf8.count, to: &bytes)
         }
         bytes.append("\"")
     }

@@ -28,8 +28,7 @@ struct StringTable {
 
     /// The object number of a key or class name written before, else where to add it.
     mutating func lookupExact(_ text: String) -> Lookup {
-        var scratch = text  // `withUTF8` needs a variable; a native string is not copied
-        return scratch.withUTF8 { bytes in
+        ByteView.withBytes(of: text) { bytes in
             let hash = Self.hash(of: bytes)
             return Lookup(object: object(for: bytes, hash: hash), place: .exact(hash: hash))
         }
@@ -37,8 +36,7 @@ struct StringTable {
 
     /// The object number of a value met lately, else where to add it.
     mutating func lookupRecent(_ text: String) -> Lookup {
-        var scratch = text
-        return scratch.withUTF8 { bytes in
+        ByteView.withBytes(of: text) { bytes in
             let slot = Self.recentSlot(of: bytes)
             if let cached = recent[slot], Self.same(bytes, cached.text) {
                 return Lookup(object: cached.object, place: .recent(slot: slot))
@@ -67,7 +65,7 @@ struct StringTable {
         rebuild(bucketCount: buckets.count)
     }
 
-    private func object(for bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+    private func object(for bytes: ByteView, hash: UInt64) -> Int? {
         let mask = buckets.count - 1
         let tag = hash & 0xFFFF_FFFF_0000_0000
         var bucket = Int(truncatingIfNeeded: hash) & mask
@@ -96,7 +94,7 @@ struct StringTable {
 
     /// A 64-bit hash of every byte (FNV-1a, then a final mix so that the low bits, which pick
     /// the bucket, depend on every byte).
-    private static func hash(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    private static func hash(of bytes: ByteView) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         hash ^= hash >> 29
@@ -104,7 +102,7 @@ struct StringTable {
     }
 
     /// A slot of `recent` (10 bits) from the length and the first, middle and last bytes.
-    private static func recentSlot(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    private static func recentSlot(of bytes: ByteView) -> Int {
         var mixed = UInt64(bytes.count)
         if let first = bytes.first, let last = bytes.last {
             mixed |= UInt64(first) << 16 | UInt64(bytes[bytes.count / 2]) << 24 | UInt64(last) << 32
@@ -113,7 +111,7 @@ struct StringTable {
     }
 
     /// Whether `text`'s UTF-8 is exactly `bytes`.
-    private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
+    private static func same(_ bytes: ByteView, _ text: String) -> Bool {
         guard text.utf8.count == bytes.count else { return false }
         return text.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? text.utf8.elementsEqual(bytes)
     }

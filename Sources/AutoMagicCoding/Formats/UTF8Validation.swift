@@ -3,7 +3,7 @@
 enum UTF8Validation {
     /// The offset of the first byte of `bytes` that does not start a valid UTF-8 sequence (no
     /// overlong forms, no surrogates, nothing above U+10FFFF); nil when all of it is valid.
-    static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func firstInvalidOffset(in bytes: ByteView) -> Int? {
         var index = 0
         let count = bytes.count
         while index < count {

@@ -4,22 +4,22 @@ import Foundation
 /// processing instructions, a DOCTYPE, character and entity references and CDATA sections
 /// wherever XML allows them. UTF-8 only; errors with line and column.
 struct XMLPlistReader {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: ByteView
     private var position = 0
-    private var depth = 0
+    private var nesting = NestingDepth()
     private var sizeHints = SizeHints()
     private var text: [UInt8] = []
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: ByteView) {
         self.bytes = bytes
     }
 
     /// The document `data` holds.
     static func parse(_ data: Data) throws -> ArchiveValue {
-        try data.withUnsafeBytes { raw in
-            var reader = XMLPlistReader(bytes: raw.bindMemory(to: UInt8.self))
-            if let invalid = UTF8Validation.firstInvalidOffset(in: reader.bytes) {
-                throw reader.error("invalid UTF-8 (byte 0x\(JSONReader.hex(reader.bytes[invalid])))", at: invalid)
+        try ByteView.withBytes(of: data) { bytes in
+            var reader = XMLPlistReader(bytes: bytes)
+            if let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
+                throw reader.error("invalid UTF-8 (byte 0x\(ByteText.hex(bytes[invalid])))", at: invalid)
             }
             if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
             return try reader.parseDocument()
@@ -89,14 +89,14 @@ struct XMLPlistReader {
 
     private mutating func parseDictionary(empty: Bool) throws -> ArchiveDictionary {
         guard !empty else { return ArchiveDictionary() }
-        try enter()
-        defer { depth -= 1 }
-        var dictionary = ArchiveDictionary(minimumCapacity: sizeHints.capacity(depth: depth, dictionary: true))
+        guard nesting.enter() else { throw error(NestingDepth.tooDeep) }
+        defer { nesting.leave() }
+        var dictionary = ArchiveDictionary(minimumCapacity: sizeHints.capacity(depth: nesting.depth, dictionary: true))
         while true {
             try skipMarkup()
             if isAtCloseTag {
                 try closeTag("dict")
-                sizeHints.record(dictionary.count, depth: depth, dictionary: true)
+                sizeHints.record(dictionary.count, depth: nesting.depth, dictionary: true)
                 return dictionary
             }
             let start = position
@@ -111,15 +111,15 @@ struct XMLPlistReader {
 
     private mutating func parseArray(empty: Bool) throws -> [ArchiveValue] {
         guard !empty else { return [] }
-        try enter()
-        defer { depth -= 1 }
+        guard nesting.enter() else { throw error(NestingDepth.tooDeep) }
+        defer { nesting.leave() }
         var elements: [ArchiveValue] = []
-        elements.reserveCapacity(sizeHints.capacity(depth: depth, dictionary: false))
+        elements.reserveCapacity(sizeHints.capacity(depth: nesting.depth, dictionary: false))
         while true {
             try skipMarkup()
             if isAtCloseTag {
                 try closeTag("array")
-                sizeHints.record(elements.count, depth: depth, dictionary: false)
+                sizeHints.record(elements.count, depth: nesting.depth, dictionary: false)
                 return elements
             }
             elements.append(try parseValue())
@@ -168,7 +168,7 @@ struct XMLPlistReader {
             guard byte > 0x20, byte != UInt8(ascii: ">"), byte != UInt8(ascii: "/") else { break }
             position += 1
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        return bytes.string(start..<position)
     }
 
     // MARK: - Text
@@ -183,11 +183,11 @@ struct XMLPlistReader {
             guard position < bytes.count else { throw error("unterminated <\(name)> element", at: start) }
             switch bytes[position] {
             case UInt8(ascii: "<"):
-                text.append(contentsOf: bytes[runStart..<position])
+                bytes.append(runStart..<position, to: &text)
                 if startsWith("<![CDATA[") {
                     position += 9
                     let end = try find("]]>", what: "CDATA section")
-                    text.append(contentsOf: bytes[position..<end])
+                    bytes.append(position..<end, to: &text)
                     position = end + 3
                 } else if startsWith("<!--") {
                     try skipComment()
@@ -197,12 +197,12 @@ struct XMLPlistReader {
                 }
                 runStart = position
             case UInt8(ascii: "&"):
-                text.append(contentsOf: bytes[runStart..<position])
+                bytes.append(runStart..<position, to: &text)
                 try parseReference()
                 runStart = position
             case 0x0D:
                 // XML reads a carriage return (and CR LF) as a line feed.
-                text.append(contentsOf: bytes[runStart..<position])
+                bytes.append(runStart..<position, to: &text)
                 text.append(0x0A)
                 position += 1
                 if position < bytes.count, bytes[position] == 0x0A { position += 1 }
@@ -223,7 +223,7 @@ struct XMLPlistReader {
         let start = position
         position += 1
         let end = try find(";", what: "entity reference", limit: 12)
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
+        let name = bytes.string(position..<end)
         position = end + 1
         switch name {
         case "lt": text.append(UInt8(ascii: "<"))
@@ -294,9 +294,7 @@ struct XMLPlistReader {
     }
 
     private func startsWith(_ prefix: StaticString) -> Bool {
-        prefix.withUTF8Buffer { prefix in
-            bytes.count - position >= prefix.count && prefix.elementsEqual(bytes[position..<(position + prefix.count)])
-        }
+        bytes.matches(prefix, at: position)
     }
 
     private mutating func consume(_ prefix: StaticString) -> Bool {
@@ -307,30 +305,15 @@ struct XMLPlistReader {
 
     /// The offset of the next `terminator` from the current position (at most `limit` bytes on).
     private func find(_ terminator: StaticString, what: String, limit: Int = .max) throws -> Int {
-        let found: Int? = terminator.withUTF8Buffer { terminator in
-            var index = position
-            let end = limit == .max ? bytes.count : min(bytes.count, position + limit)
-            while index + terminator.count <= end {
-                if bytes[index] == terminator[0], terminator.elementsEqual(bytes[index..<(index + terminator.count)]) {
-                    return index
-                }
-                index += 1
-            }
-            return nil
-        }
-        guard let found else { throw error("unterminated \(what)") }
+        let end = limit == .max ? bytes.count : min(bytes.count, position + limit)
+        guard let found = bytes.firstOffset(of: terminator, from: position, to: end) else { throw error("unterminated \(what)") }
         return found
-    }
-
-    private mutating func enter() throws {
-        guard depth < AMC.maximumDepth else { throw error("nesting deeper than \(AMC.maximumDepth) levels") }
-        depth += 1
     }
 
     private var found: String {
         guard position < bytes.count else { return "the end of the data" }
         let end = min(position + 12, bytes.count)
-        let excerpt = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
+        let excerpt = bytes.string(position..<end)
         return "\"\(excerpt.prefix { $0 != "\n" })\""
     }
 

@@ -138,11 +138,10 @@ struct XMLPlistWriter: EncodingSink {
     /// Text content: `&`, `<` and `>` as entities, and a carriage return as `&#13;` so that XML's
     /// line-end normalisation keeps it.
     private mutating func appendEscaped(_ string: String) {
-        var string = string
-        string.withUTF8 { utf8 in
+        ByteView.withBytes(of: string) { utf8 in
             var runStart = 0
             for (index, byte) in utf8.enumerated() where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x0D {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                utf8.append(runStart..<index, to: &bytes)
                 switch byte {
                 case 0x26: bytes.append("&amp;")
                 case 0x3C: bytes.append("&lt;")
@@ -151,7 +150,7 @@ struct XMLPlistWriter: EncodingSink {
                 }
                 runStart = index + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            utf8.append(runStart..<utf8.count, to: &bytes)
         }
     }
 }

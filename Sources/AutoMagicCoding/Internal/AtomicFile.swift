@@ -80,27 +80,7 @@ enum AtomicFile {
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
-        try bytes.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let result = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    throw failure(path, "cannot write")
-                }
-                written += result
-            }
-        }
-    }
-
-    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
-        #elseif canImport(Musl)
-        Musl.write(descriptor, bytes, count)
-        #else
-        Darwin.write(descriptor, bytes, count)
-        #endif
+        guard ByteView.withBytes(of: bytes, { $0.write(to: descriptor) }) else { throw failure(path, "cannot write") }
     }
 
     /// Removes temporary files of earlier writes to the same target whose process has ended.

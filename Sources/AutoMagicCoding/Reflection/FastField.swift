@@ -9,9 +9,9 @@ import Foundation
 /// which converts or reports the error with its key path.
 struct FastField {
     /// The field's value as a scalar; nil for a `nil` optional (the key is left out).
-    let encode: (UnsafeRawPointer) -> ArchiveScalar?
+    let encode: (FieldBase) -> ArchiveScalar?
     /// Stores `value` when it is exactly of the field's kind; false (storing nothing) otherwise.
-    let decode: (UnsafeMutableRawPointer, ArchiveValue) -> Bool
+    let decode: (MutableFieldBase, ArchiveValue) -> Bool
 
     /// A field of type `Value` at `offset`, written by `scalar` and read by `exactValue` (a
     /// ``ScalarCodec``'s).
@@ -19,12 +19,10 @@ struct FastField {
         _: Value.Type, at offset: Int,
         scalar: @escaping (Value) -> ArchiveScalar, exactValue: @escaping (ArchiveValue) -> Value?
     ) {
-        let read = RuntimeAccess.reader(Value.self, at: offset)
-        let write = RuntimeAccess.writer(Value.self, at: offset)
-        encode = { scalar(read($0)) }
+        encode = { scalar(RuntimeAccess.read(Value.self, at: offset, from: $0)) }
         decode = { base, raw in
             guard let typed = exactValue(raw) else { return false }
-            write(base, typed)
+            RuntimeAccess.write(typed, at: offset, to: base)
             return true
         }
     }
@@ -34,16 +32,14 @@ struct FastField {
         optional _: Value.Type, at offset: Int,
         scalar: @escaping (Value) -> ArchiveScalar, exactValue: @escaping (ArchiveValue) -> Value?
     ) {
-        let read = RuntimeAccess.reader(Value?.self, at: offset)
-        let write = RuntimeAccess.writer(Value?.self, at: offset)
-        encode = { read($0).map(scalar) }
+        encode = { RuntimeAccess.read(Value?.self, at: offset, from: $0).map(scalar) }
         decode = { base, raw in
             if case .null = raw {
-                write(base, nil)
+                RuntimeAccess.write(Value?.none, at: offset, to: base)
                 return true
             }
             guard let typed = exactValue(raw) else { return false }
-            write(base, typed)
+            RuntimeAccess.write(typed as Value?, at: offset, to: base)
             return true
         }
     }
@@ -67,19 +63,19 @@ enum GraphField {
     /// (the key is left out); write is false when the object is not a `type`.
     case object(
         type: any AMCCodable.Type,
-        read: (UnsafeRawPointer) -> (any AMCCodable)?,
-        write: (UnsafeMutableRawPointer, any AMCCodable) -> Bool)
+        read: (FieldBase) -> (any AMCCodable)?,
+        write: (MutableFieldBase, any AMCCodable) -> Bool)
     /// An array of ``AMCCodable`` values of type `type`: write is false when one is not a `type`.
     case objects(
         type: any AMCCodable.Type,
-        read: (UnsafeRawPointer) -> [any AMCCodable],
-        write: (UnsafeMutableRawPointer, [any AMCCodable]) -> Bool)
+        read: (FieldBase) -> [any AMCCodable],
+        write: (MutableFieldBase, [any AMCCodable]) -> Bool)
     /// An array of scalars (strings, numbers, dates, data, ``AMCStructCodable`` values): write is
     /// false, storing nothing, unless every element is exactly of the element type (see
     /// ``FastField``).
     case scalars(
-        read: (UnsafeRawPointer) -> [ArchiveScalar],
-        write: (UnsafeMutableRawPointer, [ArchiveValue]) -> Bool)
+        read: (FieldBase) -> [ArchiveScalar],
+        write: (MutableFieldBase, [ArchiveValue]) -> Bool)
 
     /// The accessor for a field of `type` (whose kind is `kind`) at `offset`; nil for other shapes.
     static func make(for type: Any.Type, kind: ValueKind, at offset: Int) -> GraphField? {
@@ -99,40 +95,43 @@ enum GraphField {
 
     private static func object<T: AMCCodable>(_: T.Type, _ type: Any.Type, _ offset: Int) -> GraphField? {
         guard type == T.self else { return nil }
-        let read = RuntimeAccess.reader(T.self, at: offset)
-        let write = RuntimeAccess.writer(T.self, at: offset)
-        return .object(type: T.self, read: { read($0) }, write: { base, object in
-            guard let typed = object as? T else { return false }
-            write(base, typed)
-            return true
-        })
+        return .object(
+            type: T.self,
+            read: { RuntimeAccess.read(T.self, at: offset, from: $0) },
+            write: { base, object in
+                guard let typed = object as? T else { return false }
+                RuntimeAccess.write(typed, at: offset, to: base)
+                return true
+            })
     }
 
     private static func optionalObject<T: AMCCodable>(_: T.Type, _ type: Any.Type, _ offset: Int) -> GraphField? {
         guard type == T?.self else { return nil }
-        let read = RuntimeAccess.reader(T?.self, at: offset)
-        let write = RuntimeAccess.writer(T?.self, at: offset)
-        return .object(type: T.self, read: { read($0) }, write: { base, object in
-            guard let typed = object as? T else { return false }
-            write(base, typed)
-            return true
-        })
+        return .object(
+            type: T.self,
+            read: { RuntimeAccess.read(T?.self, at: offset, from: $0) },
+            write: { base, object in
+                guard let typed = object as? T else { return false }
+                RuntimeAccess.write(typed as T?, at: offset, to: base)
+                return true
+            })
     }
 
     private static func objects<T: AMCCodable>(_: T.Type, _ type: Any.Type, _ offset: Int) -> GraphField? {
         guard type == [T].self else { return nil }
-        let read = RuntimeAccess.reader([T].self, at: offset)
-        let write = RuntimeAccess.writer([T].self, at: offset)
-        return .objects(type: T.self, read: { read($0).map { $0 } }, write: { base, objects in
-            var typed: [T] = []
-            typed.reserveCapacity(objects.count)
-            for object in objects {
-                guard let element = object as? T else { return false }
-                typed.append(element)
-            }
-            write(base, typed)
-            return true
-        })
+        return .objects(
+            type: T.self,
+            read: { RuntimeAccess.read([T].self, at: offset, from: $0).map { $0 } },
+            write: { base, objects in
+                var typed: [T] = []
+                typed.reserveCapacity(objects.count)
+                for object in objects {
+                    guard let element = object as? T else { return false }
+                    typed.append(element)
+                }
+                RuntimeAccess.write(typed, at: offset, to: base)
+                return true
+            })
     }
 
     /// An array of `Value`s, written by `scalar` and read by `exactValue` (a ``ScalarCodec``'s).
@@ -140,17 +139,17 @@ enum GraphField {
         _: Value.Type, at offset: Int,
         scalar: @escaping (Value) -> ArchiveScalar, exactValue: @escaping (ArchiveValue) -> Value?
     ) -> GraphField {
-        let read = RuntimeAccess.reader([Value].self, at: offset)
-        let write = RuntimeAccess.writer([Value].self, at: offset)
-        return .scalars(read: { read($0).map(scalar) }, write: { base, raws in
-            var typed: [Value] = []
-            typed.reserveCapacity(raws.count)
-            for raw in raws {
-                guard let element = exactValue(raw) else { return false }
-                typed.append(element)
-            }
-            write(base, typed)
-            return true
-        })
+        .scalars(
+            read: { RuntimeAccess.read([Value].self, at: offset, from: $0).map(scalar) },
+            write: { base, raws in
+                var typed: [Value] = []
+                typed.reserveCapacity(raws.count)
+                for raw in raws {
+                    guard let element = exactValue(raw) else { return false }
+                    typed.append(element)
+                }
+                RuntimeAccess.write(typed, at: offset, to: base)
+                return true
+            })
     }
 }

@@ -50,6 +50,19 @@ enum RuntimeTypeShape: Equatable {
     case `class`, `struct`, `enum`, optional, tuple, function, existential, metatype, other
 }
 
+/// Where a struct value or class instance's fields are, for reading: what field offsets count
+/// from. Opaque outside `Reflection/`; valid only inside ``RuntimeAccess/withFieldBase(of:_:)``.
+struct FieldBase {
+    /// Only `RuntimeAccess` and its tests read it.
+    let address: UnsafeRawPointer
+}
+
+/// ``FieldBase`` for writing; valid only inside ``RuntimeAccess/withMutableFieldBase(of:_:)``.
+struct MutableFieldBase {
+    /// Only `RuntimeAccess` and its tests read it.
+    let address: UnsafeMutableRawPointer
+}
+
 /// Typed access to raw memory and runtime metadata. The rest of the package never sees a pointer
 /// except through these functions.
 enum RuntimeAccess {
@@ -99,22 +112,28 @@ enum RuntimeAccess {
     /// instance, a copy of the value for a struct. `Root` must be the concrete type, not an
     /// existential (open it first): anything else traps, rather than reading the existential's
     /// box as if it were the value.
-    static func withFieldBase<Root, R>(of instance: Root, _ body: (UnsafeRawPointer) throws -> R) rethrows -> R {
+    static func withFieldBase<Root, R>(of instance: Root, _ body: (FieldBase) throws -> R) rethrows -> R {
         let shape = shape(of: Root.self)
         if shape == .class {
             return try withExtendedLifetime(instance) {
-                try body(unsafeBitCast(instance, to: UnsafeRawPointer.self))
+                try body(FieldBase(address: unsafeBitCast(instance, to: UnsafeRawPointer.self)))
             }
         }
         precondition(shape == .struct, "field access needs the concrete struct type, not \(Root.self)")
         var copy = instance
-        return try withUnsafeBytes(of: &copy) { try body($0.baseAddress!) }
+        return try withUnsafeBytes(of: &copy) { try body(FieldBase(address: $0.baseAddress!)) }
+    }
+
+    /// The identity of a class instance (nil for a value): `ObjectIdentifier` of the object.
+    static func identity<Root>(of instance: Root) -> ObjectIdentifier? {
+        // The reference's bits are the object's identity; no retain, unlike a cast to AnyObject.
+        shape(of: Root.self) == .class ? unsafeBitCast(instance, to: ObjectIdentifier.self) : nil
     }
 
     /// Reads the field of static type `type` at `offset` from `base` (see `withFieldBase`), boxed.
     /// Only for strong fields: `weak`/`unowned` storage is read via `Mirror`.
-    static func load(_ type: Any.Type, at offset: Int, from base: UnsafeRawPointer) -> Any {
-        func load<T>(_: T.Type) -> Any { (base + offset).load(as: T.self) }
+    static func load(_ type: Any.Type, at offset: Int, from base: FieldBase) -> Any {
+        func load<T>(_: T.Type) -> Any { (base.address + offset).load(as: T.self) }
         return _openExistential(type, do: load)
     }
 
@@ -137,28 +156,30 @@ enum RuntimeAccess {
     /// Runs `body` with the address that field offsets count from, for writing: the object for a
     /// class instance, the value itself (in place) for a struct.
     static func withMutableFieldBase<Root, R>(
-        of instance: inout Root, _ body: (UnsafeMutableRawPointer) throws -> R
+        of instance: inout Root, _ body: (MutableFieldBase) throws -> R
     ) rethrows -> R {
         let shape = shape(of: Root.self)
         if shape == .class {
             return try withExtendedLifetime(instance) {
-                try body(unsafeBitCast(instance, to: UnsafeMutableRawPointer.self))
+                try body(MutableFieldBase(address: unsafeBitCast(instance, to: UnsafeMutableRawPointer.self)))
             }
         }
         precondition(shape == .struct, "field access needs the concrete struct type, not \(Root.self)")
-        return try withUnsafeMutableBytes(of: &instance) { try body($0.baseAddress!) }
+        return try withUnsafeMutableBytes(of: &instance) { try body(MutableFieldBase(address: $0.baseAddress!)) }
     }
 
-    /// A typed reader of the strong field of type `T` at `offset` (from `withFieldBase`), made
-    /// once per field: no boxing, no casts when it runs.
-    static func reader<T>(_: T.Type, at offset: Int) -> (UnsafeRawPointer) -> T {
-        { base in base.load(fromByteOffset: offset, as: T.self) }
+    /// The strong field of type `T` at `offset` from `base` (see `withFieldBase`): no boxing, no
+    /// casts.
+    @inline(__always)
+    static func read<T>(_: T.Type, at offset: Int, from base: FieldBase) -> T {
+        base.address.load(fromByteOffset: offset, as: T.self)
     }
 
-    /// A typed writer of the `var` field of type `T` at `offset` (from `withMutableFieldBase`),
+    /// Writes the `var` field of type `T` at `offset` from `base` (see `withMutableFieldBase`),
     /// releasing the previous value.
-    static func writer<T>(_: T.Type, at offset: Int) -> (UnsafeMutableRawPointer, T) -> Void {
-        { base, value in (base + offset).assumingMemoryBound(to: T.self).pointee = value }
+    @inline(__always)
+    static func write<T>(_ value: T, at offset: Int, to base: MutableFieldBase) {
+        (base.address + offset).assumingMemoryBound(to: T.self).pointee = value
     }
 
     // MARK: - Private

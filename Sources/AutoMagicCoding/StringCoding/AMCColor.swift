@@ -59,8 +59,7 @@ public struct AMCColor: Hashable, Sendable, AMCStructCodable {
     /// let sky = try AMCColor(amcStringValue: "rgba(100,200,250,0.5)")
     /// ```
     public init(amcStringValue string: String) throws {
-        var text = TextTrimming.trimmed(string)
-        guard let color = text.withUTF8({ Self.color(in: $0[...]) }) else {
+        guard let color = ByteView.withBytes(of: String(TextTrimming.trimmed(string)), { Self.color(in: $0[...]) }) else {
             throw StringValues.mismatch(
                 "an AMCColor: a colour name, #rgb, #rrggbb, #rrggbbaa, rgb(r,g,b), rgba(r,g,b,a) or \"r, g, b[, a]\"", string)
         }
@@ -70,7 +69,7 @@ public struct AMCColor: Hashable, Sendable, AMCStructCodable {
     // MARK: - Parsing
 
     /// The bytes of a trimmed colour string, or of part of one.
-    private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+    private typealias Bytes = Slice<ByteView>
 
     private static func color(in text: Bytes) -> AMCColor? {
         if let color = hex(text) { return color }
@@ -84,7 +83,7 @@ public struct AMCColor: Hashable, Sendable, AMCStructCodable {
     private static func named(_ name: String) -> AMCColor? {
         let bare = name.hasSuffix("color") ? String(name.dropLast(5)) : name
         if let color = uiKitColors[bare] { return color }
-        return cssColors[bare].flatMap { digits in Array(digits.utf8).withUnsafeBufferPointer { hex($0[...]) } }
+        return cssColors[bare].flatMap { digits in ByteView.withBytes(of: digits) { hex($0[...]) } }
     }
 
     /// `#rgb`, `#rrggbb`, `#rrggbbaa`, with or without `#`, digits in either case.
@@ -133,10 +132,10 @@ public struct AMCColor: Hashable, Sendable, AMCStructCodable {
     private static func inside(_ text: Bytes, after prefix: StaticString) -> Bytes? {
         let count = prefix.utf8CodeUnitCount
         guard text.count > count, text.last == UInt8(ascii: ")") else { return nil }
-        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: count)
-        for offset in 0..<count where lowercased(text[text.startIndex + offset]) != expected[offset] {
-            return nil
+        let matches = ByteView.withBytes(of: prefix) { expected in
+            (0..<count).allSatisfy { lowercased(text[text.startIndex + $0]) == expected[$0] }
         }
+        guard matches else { return nil }
         return text[(text.startIndex + count)..<(text.endIndex - 1)]
     }
 

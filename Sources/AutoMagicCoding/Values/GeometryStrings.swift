@@ -44,8 +44,7 @@ enum GeometryStrings {
     /// (`pairs: 2`), also in Linux Foundation's `"{{1.0, 2.0}, {3.0, 4.0}}"` form, white space
     /// (see ``TextTrimming``) allowed around every part; nil when the string has another shape.
     static func numbers(in string: String, pairs: Int) -> [CGFloat]? {
-        var string = string
-        return string.withUTF8 { bytes in
+        ByteView.withBytes(of: string) { bytes in
             var scanner = GeometryScanner(bytes: bytes)
             var numbers: [CGFloat] = []
             numbers.reserveCapacity(pairs * 2)
@@ -68,8 +67,7 @@ enum GeometryStrings {
     /// `count` numbers in one pair of braces (`"{top, left, bottom, right}"`, as
     /// `NSStringFromUIEdgeInsets` prints them) or in the flat form of ``flatNumbers(_:count:)``.
     static func numbers(in string: String, count: Int) -> [CGFloat]? {
-        var string = string
-        return string.withUTF8 { bytes in
+        ByteView.withBytes(of: string) { bytes in
             var scanner = GeometryScanner(bytes: bytes)
             var numbers: [CGFloat] = []
             if scanner.take(UInt8(ascii: "{")) {
@@ -85,7 +83,7 @@ enum GeometryStrings {
 
     /// Exactly `count` numbers separated by white space, or by one `,`, `;` or `x` each with any
     /// white space around it: `"100 300"`, `"100 , 300"`, `"20 ; 5"`, `"-200 x 50"`.
-    private static func flatNumbers(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) -> [CGFloat]? {
+    private static func flatNumbers(_ bytes: ByteView, count: Int) -> [CGFloat]? {
         var scanner = GeometryScanner(bytes: bytes)
         var numbers: [CGFloat] = []
         while let number = scanner.number() {
@@ -100,7 +98,7 @@ enum GeometryStrings {
 
 /// Walks the bytes of a geometry string.
 private struct GeometryScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
     var index = 0
 
     var isAtEnd: Bool {
@@ -128,7 +126,7 @@ private struct GeometryScanner {
             default: index += 1
             }
         }
-        guard let value = DecimalText.double(UnsafeBufferPointer(rebasing: bytes[start..<index])), value.isFinite else {
+        guard let value = DecimalText.double(bytes.view(start..<index)), value.isFinite else {
             return nil
         }
         return value

@@ -40,14 +40,7 @@ enum TextTrimming {
     static func lowercased<Text: StringProtocol>(_ text: Text) -> String {
         let utf8 = text.utf8
         guard utf8.allSatisfy({ $0 < 0x80 }) else { return text.lowercased() }
-        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
-            var count = 0
-            for byte in utf8 {
-                buffer[count] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                count += 1
-            }
-            return count
-        }
+        return String(decoding: utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// Whether `scalar` is white space (see ``TextTrimming``).

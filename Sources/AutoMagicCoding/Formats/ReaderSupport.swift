@@ -1,0 +1,43 @@
+/// What the three document readers share: where an offset is in a text, how a byte is shown in a
+/// message, and the nesting limit.
+
+/// Line and column (from 1, columns in bytes) of a byte offset in a text document.
+enum TextLocation {
+    static func of(_ offset: Int, in bytes: ByteView) -> AMCError.Location {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return .line(line, column: offset - lineStart + 1)
+    }
+}
+
+/// Bytes in messages.
+enum ByteText {
+    /// Two upper-case hexadecimal digits: `0A`.
+    static func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return byte < 0x10 ? "0" + digits : digits
+    }
+}
+
+/// How deep a reader is in nested containers, against ``AMC/maximumDepth``.
+struct NestingDepth {
+    private(set) var depth = 0
+
+    /// The reason a reader gives when ``enter()`` refuses.
+    static var tooDeep: String { "nesting deeper than \(AMC.maximumDepth) levels" }
+
+    /// Goes one level deeper; false, before anything deeper is read, past the limit.
+    mutating func enter() -> Bool {
+        guard depth < AMC.maximumDepth else { return false }
+        depth += 1
+        return true
+    }
+
+    mutating func leave() {
+        depth -= 1
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Lays a document out as an indented tree for `amc print`.
+enum TreePrinter {
+    static func print(_ value: ArchiveValue, indent: Int, to text: inout String) {
+        let inner = String(repeating: "  ", count: indent + 1)
+        switch value {
+        case let .dictionary(dictionary):
+            let className = value.className
+            if let className { text += "\(className) " }
+            let entries = dictionary.entries.filter { className == nil || $0.key != "class" }
+                .sorted { $0.key < $1.key }
+            guard !entries.isEmpty else { return text += "{}" }
+            text += "{\n"
+            for entry in entries {
+                text += inner + (isPlainKey(entry.key) ? entry.key : quoted(entry.key)) + " = "
+                print(entry.value, indent: indent + 1, to: &text)
+                text += "\n"
+            }
+            text += String(repeating: "  ", count: indent) + "}"
+        case let .array(elements):
+            guard !elements.isEmpty else { return text += "[]" }
+            text += "[\n"
+            for (index, element) in elements.enumerated() {
+                text += "\(inner)\(index): "
+                print(element, indent: indent + 1, to: &text)
+                text += "\n"
+            }
+            text += String(repeating: "  ", count: indent) + "]"
+        case let .string(string): text += quoted(string)
+        case let .int(int): text += String(int)
+        case let .uint(uint): text += String(uint)
+        case let .double(double): text += String(double)
+        case let .bool(bool): text += String(bool)
+        case let .date(date): text += ISODate.string(from: date)
+        case let .data(data):
+            text += "<\(data.count) bytes" + (data.isEmpty ? "" : ": ")
+                + data.prefix(16).map { ByteText.hex($0).lowercased() }.joined() + (data.count > 16 ? "…>" : ">")
+        case .null: text += "null"
+        case let .foreign(box): text += "\(box.value)"
+        }
+    }
+
+    private static func isPlainKey(_ key: String) -> Bool {
+        !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
+    }
+
+    private static func quoted(_ string: String) -> String {
+        var result = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case _ where scalar.value < 0x20: result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

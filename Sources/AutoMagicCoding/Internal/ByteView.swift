@@ -1,0 +1,149 @@
+import Foundation
+
+/// A read-only view of bytes in memory — a document being read, a string's UTF-8 — and, with
+/// `Reflection/`, the only code in the package that touches raw memory. Every byte is read
+/// through a subscript checked against the view's bounds in every build: an offset out of range
+/// traps rather than reading past the buffer. The readers check their offsets themselves and
+/// throw an ``AMCError``; the check here is the net under them.
+///
+/// Indices are byte offsets from 0. A slice (`view[a..<b]`) keeps its offsets, as any
+/// collection's slices do; ``view(_:)`` makes a new view that counts from 0. A view is valid only
+/// inside the `withBytes` call that made it.
+///
+/// ```swift
+/// let first = ByteView.withBytes(of: data) { bytes in bytes.isEmpty ? nil : bytes[0] }
+/// ```
+struct ByteView: RandomAccessCollection {
+    private let base: UnsafeBufferPointer<UInt8>
+
+    private init(_ base: UnsafeBufferPointer<UInt8>) {
+        self.base = base
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { base.count }
+
+    /// The byte at `offset`; traps when `offset` is outside the view.
+    subscript(offset: Int) -> UInt8 {
+        precondition(offset >= 0 && offset < base.count, "byte offset \(offset) outside a view of \(base.count)")
+        return base[offset]
+    }
+
+    /// The bytes of `range` as a view of their own, counting from 0; traps when `range` is not
+    /// inside the view.
+    func view(_ range: Range<Int>) -> ByteView {
+        precondition(range.lowerBound >= 0 && range.upperBound <= base.count, "byte range \(range) outside a view of \(base.count)")
+        return ByteView(UnsafeBufferPointer(rebasing: base[range]))
+    }
+
+    /// Walks every byte, in bounds by construction (no check per byte).
+    func makeIterator() -> UnsafeBufferPointer<UInt8>.Iterator {
+        base.makeIterator()
+    }
+
+    func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        try body(base)
+    }
+
+    // MARK: - Making views
+
+    @inline(__always)
+    static func withBytes<R>(of data: Data, _ body: (ByteView) throws -> R) rethrows -> R {
+        try data.withUnsafeBytes { try body(ByteView($0.bindMemory(to: UInt8.self))) }
+    }
+
+    @inline(__always)
+    static func withBytes<R>(of bytes: [UInt8], _ body: (ByteView) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBufferPointer { try body(ByteView($0)) }
+    }
+
+    /// The UTF-8 of `string` (a native string's own storage; others are made contiguous first).
+    @inline(__always)
+    static func withBytes<R>(of string: String, _ body: (ByteView) throws -> R) rethrows -> R {
+        var string = string
+        return try string.withUTF8 { try body(ByteView($0)) }
+    }
+
+    @inline(__always)
+    static func withBytes<R>(of text: StaticString, _ body: (ByteView) -> R) -> R {
+        text.withUTF8Buffer { body(ByteView($0)) }
+    }
+
+    // MARK: - Reading
+
+    /// The bytes of `range` decoded as UTF-8 (invalid sequences become U+FFFD; validate first
+    /// where that matters).
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: view(range).base, as: UTF8.self)
+    }
+
+    /// The bytes of `range` as `Data`.
+    func data(_ range: Range<Int>) -> Data {
+        Data(view(range).base)
+    }
+
+    /// Appends the bytes of `range` to `bytes`, in one copy.
+    func append(_ range: Range<Int>, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: view(range).base)
+    }
+
+    /// Whether the bytes at `offset` are `text`'s (false where the view ends first).
+    func matches(_ text: StaticString, at offset: Int) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard offset >= 0, base.count - offset >= count else { return false }
+        return text.withUTF8Buffer { $0.elementsEqual(base[offset..<(offset + count)]) }
+    }
+
+    /// The offset of the first `text` that starts at `start` or later and ends by `end`.
+    func firstOffset(of text: StaticString, from start: Int, to end: Int) -> Int? {
+        let last = Swift.min(end, base.count) - text.utf8CodeUnitCount
+        guard start >= 0, start <= last else { return nil }
+        return text.withUTF8Buffer { text in
+            for offset in start...last where base[offset] == text[0] && text.elementsEqual(base[offset..<(offset + text.count)]) {
+                return offset
+            }
+            return nil
+        }
+    }
+
+    /// The big-endian unsigned integer in the `width` bytes at `offset`.
+    func bigEndian(at offset: Int, width: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for byte in view(offset..<(offset + width)).base { value = value << 8 | UInt64(byte) }
+        return value
+    }
+
+    // MARK: - Writing
+
+    /// Appends the low `width` bytes (at most 8) of `value`, most significant first, in one copy.
+    static func appendBigEndian(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
+        precondition((0...8).contains(width), "a big-endian field of \(width) bytes")
+        Swift.withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0.suffix(width)) }
+    }
+
+    /// Writes every byte to the file `descriptor`, going on after interrupted writes; false (with
+    /// `errno` set) when the system refuses.
+    func write(to descriptor: Int32) -> Bool {
+        guard let start = base.baseAddress else { return true }
+        var written = 0
+        while written < base.count {
+            let result = Self.systemWrite(descriptor, start + written, base.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            written += result
+        }
+        return true
+    }
+
+    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+        #elseif canImport(Musl)
+        Musl.write(descriptor, bytes, count)
+        #else
+        Darwin.write(descriptor, bytes, count)
+        #endif
+    }
+}

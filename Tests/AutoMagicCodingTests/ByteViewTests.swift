@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import AutoMagicCoding
+
+private func readPastTheEnd() {
+    ByteView.withBytes(of: [1, 2, 3] as [UInt8]) { _ = $0[3] }
+}
+
+private func readBeforeTheStart() {
+    ByteView.withBytes(of: "abc") { _ = $0[-1] }
+}
+
+private func viewPastTheEnd() {
+    ByteView.withBytes(of: Data([1, 2])) { _ = $0.view(1..<3) }
+}
+
+@Suite("ByteView: the one bounds-checked view of raw bytes")
+struct ByteViewTests {
+    @Test func readsDataArraysAndStrings() {
+        ByteView.withBytes(of: Data([0xCA, 0xFE, 0xBA, 0xBE])) { bytes in
+            #expect(bytes.count == 4 && bytes[0] == 0xCA && bytes[3] == 0xBE)
+            #expect(bytes.bigEndian(at: 0, width: 4) == 0xCAFE_BABE)
+            #expect(bytes.bigEndian(at: 1, width: 2) == 0xFEBA)
+            #expect(bytes.data(1..<3) == Data([0xFE, 0xBA]))
+        }
+        ByteView.withBytes(of: "Grüße, <b>") { bytes in
+            #expect(bytes.count == 12)  // UTF-8 bytes
+            #expect(bytes.string(0..<7) == "Grüße")
+            #expect(bytes.matches("<b>", at: 9) && !bytes.matches("<b>", at: 10) && !bytes.matches("<b>", at: -1))
+            #expect(bytes.firstOffset(of: "<", from: 0, to: bytes.count) == 9)
+            #expect(bytes.firstOffset(of: "<b>", from: 0, to: 11) == nil)  // would end past `to`
+            var copy: [UInt8] = [0x21]
+            bytes.append(7..<9, to: &copy)
+            #expect(copy == [0x21, 0x2C, 0x20])
+        }
+    }
+
+    @Test func aViewOfARangeCountsFromZeroAndASliceKeepsItsOffsets() {
+        ByteView.withBytes(of: [10, 11, 12, 13, 14] as [UInt8]) { bytes in
+            let view = bytes.view(2..<5)
+            #expect(view.count == 3 && view[0] == 12 && Array(view) == [12, 13, 14])
+            let slice = bytes[2..<5]
+            #expect(slice.startIndex == 2 && slice.first == 12 && slice.firstIndex(of: 13) == 3)
+            #expect(bytes.view(5..<5).isEmpty)
+        }
+    }
+
+    @Test func writesEveryByteToAFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("out.bin").path
+        let descriptor = open(path, O_WRONLY | O_CREAT, 0o600)
+        #expect(descriptor >= 0)
+        let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        #expect(ByteView.withBytes(of: bytes) { $0.write(to: descriptor) })
+        close(descriptor)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes))
+        #expect(!ByteView.withBytes(of: bytes) { $0.write(to: -1) })
+    }
+
+    @Test func anOffsetOutsideTheViewTrapsInsteadOfReadingOtherMemory() async {
+        await #expect(processExitsWith: .failure) { readPastTheEnd() }
+        await #expect(processExitsWith: .failure) { readBeforeTheStart() }
+        await #expect(processExitsWith: .failure) { viewPastTheEnd() }
+    }
+
+    /// README: all unsafe code is in `Reflection/RuntimeFields.swift` and `Internal/ByteView.swift`.
+    @Test func noOtherSourceFileTouchesRawMemory() throws {
+        let sources = FixtureFiles.folder.deletingLastPathComponent().appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        #expect(files.count > 40)
+        let unsafe = try files.filter { try String(contentsOf: $0, encoding: .utf8).lowercased().contains("unsafe") }
+            .map { $0.pathComponents.suffix(2).joined(separator: "/") }.sorted()
+        #expect(unsafe == ["Internal/ByteView.swift", "Reflection/RuntimeFields.swift"])
+    }
+}
