@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import AutoMagicCoding
+@testable import AutoMagicCoding
 
 enum ContentMode: String, AMCCaseAliases {
     case scaleToFill, scaleAspectFit, scaleAspectFill
@@ -364,5 +364,20 @@ struct StringCodingTests {
         styled.font = try AMC.value(AMCFont.self, from: "bold 15")
         let copy = try #require(try AMC.object(Label.self, from: AMC.data(for: styled, format: .json)))
         #expect(copy.textColor == styled.textColor && copy.font == styled.font)
+    }
+}
+
+extension StringCodingTests {
+    /// The frame `uiFont` and `nsFont` share (they compile only on Apple platforms): the named
+    /// font or the system one, at the size, styled, the plain one where styling finds nothing.
+    @Test func platformFontsFallBackToTheSystemFontAndToUnstyled() {
+        let named = AMCFont(name: "Avenir", size: 12, isBold: true)
+        func make(_ font: AMCFont, styled: @escaping (String) -> String?) -> String {
+            font.platformFont(named: { name, size in name == "Avenir" ? "\(name) \(size)" : nil },
+                              system: { "System \($0)" }, styled: styled)
+        }
+        #expect(make(named) { $0 + (named.isBold ? " bold" : "") } == "Avenir 12.0 bold")
+        #expect(make(AMCFont(name: "Nope", size: 9)) { $0 } == "System 9.0")
+        #expect(make(AMCFont(size: 20)) { _ in nil } == "System 20.0")
     }
 }

@@ -73,3 +73,15 @@ public struct AMCFont: Hashable, Sendable, AMCStructCodable {
         self = font
     }
 }
+
+extension AMCFont {
+    /// The platform's font for this one (UIKit's or AppKit's, see `uiFont` and `nsFont`): the
+    /// named font, or the system font when there is no name or no such font, at the size, then
+    /// `styled` with the bold and italic traits (the unstyled font where the family has none).
+    func platformFont<Font>(
+        named: (String, CGFloat) -> Font?, system: (CGFloat) -> Font, styled: (Font) -> Font?
+    ) -> Font {
+        let base = name.flatMap { named($0, CGFloat(size)) } ?? system(CGFloat(size))
+        return styled(base) ?? base
+    }
+}

@@ -92,12 +92,12 @@ extension AMCFont {
     /// label.font = try AMC.value(AMCFont.self, from: "bold 15").uiFont
     /// ```
     public var uiFont: UIFont {
-        let base = name.flatMap { UIFont(name: $0, size: CGFloat(size)) } ?? UIFont.systemFont(ofSize: CGFloat(size))
-        var traits = base.fontDescriptor.symbolicTraits
-        if isBold { traits.insert(.traitBold) }
-        if isItalic { traits.insert(.traitItalic) }
-        guard let descriptor = base.fontDescriptor.withSymbolicTraits(traits) else { return base }
-        return UIFont(descriptor: descriptor, size: CGFloat(size))
+        platformFont(named: { UIFont(name: $0, size: $1) }, system: { UIFont.systemFont(ofSize: $0) }) { base in
+            var traits = base.fontDescriptor.symbolicTraits
+            if isBold { traits.insert(.traitBold) }
+            if isItalic { traits.insert(.traitItalic) }
+            return base.fontDescriptor.withSymbolicTraits(traits).map { UIFont(descriptor: $0, size: CGFloat(size)) }
+        }
     }
 }
 
@@ -156,11 +156,12 @@ extension AMCFont {
     /// textField.font = try AMC.value(AMCFont.self, from: "bold 15").nsFont
     /// ```
     public var nsFont: NSFont {
-        let base = name.flatMap { NSFont(name: $0, size: CGFloat(size)) } ?? NSFont.systemFont(ofSize: CGFloat(size))
-        var traits = base.fontDescriptor.symbolicTraits
-        if isBold { traits.insert(.bold) }
-        if isItalic { traits.insert(.italic) }
-        return NSFont(descriptor: base.fontDescriptor.withSymbolicTraits(traits), size: CGFloat(size)) ?? base
+        platformFont(named: { NSFont(name: $0, size: $1) }, system: { NSFont.systemFont(ofSize: $0) }) { base in
+            var traits = base.fontDescriptor.symbolicTraits
+            if isBold { traits.insert(.bold) }
+            if isItalic { traits.insert(.italic) }
+            return NSFont(descriptor: base.fontDescriptor.withSymbolicTraits(traits), size: CGFloat(size))
+        }
     }
 }
 
