@@ -19,6 +19,12 @@ final class StyledView: AMCCodable {
     required init() {}
 }
 
+final class FixedParts: AMCCodable {
+    let layer = StyledLayer()
+    let card = Card()
+    required init() {}
+}
+
 enum Tier: Int, CaseIterable { case low = 1, high }
 
 final class Endpoint: AMCCodable {
@@ -274,6 +280,14 @@ struct ValueVocabularyTests {
         }
         #expect(nested.map(\.keyPath) == ["layer.cornerRadius"])
         #expect(view.alpha == 0.25 && layer.cornerRadius == 4)
+        // An object held in a `let` is changed in place; a struct in a `let` cannot be.
+        let fixed = FixedParts()
+        try fixed.apply(style: ["layer": ["cornerRadius": 3]])
+        #expect(fixed.layer.cornerRadius == 3)
+        #expect(expectAMCError { try fixed.apply(style: ["card": ["corner": 3]]) }.map { error -> [AMCError] in
+            guard case let .invalidStyle(errors) = error.kind else { return [] }
+            return errors
+        } == [AMCError(.readOnlyKey(key: "card", typeName: "FixedParts"), keyPath: "card")])
         // Where there is no object yet, the dictionary makes one.
         try view.apply(style: ["badge": ["cornerRadius": 9]])
         #expect(view.badge?.cornerRadius == 9 && view.badge?.borderWidth == 1)

@@ -9,13 +9,14 @@ struct ArchiveDecoder {
     /// A nested dictionary without `"class"` fills the object or struct a field already holds
     /// instead of a new one, so that what it leaves out keeps its value: how configuration
     /// objects are filled.
-    var fillsExistingValues = false
+    let fillsExistingValues: Bool
     private let context: ValueContext
     private var path = KeyPathTracker()
     private var depth = 0
 
-    init(archiver: AMCArchiver = AMCArchiver()) {
+    init(archiver: AMCArchiver = AMCArchiver(), fillsExistingValues: Bool = false) {
         self.archiver = archiver
+        self.fillsExistingValues = fillsExistingValues
         self.context = archiver.context
     }
 

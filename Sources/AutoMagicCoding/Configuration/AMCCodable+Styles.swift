@@ -128,12 +128,13 @@ enum Styling {
                 hooked.append((path, string))
                 return .checked
             }
-            guard field.isWritable else {
-                throw AMCError(.readOnlyKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: keyPath)
-            }
+            // Checked as key paths below it, the walk asks for a `var` only where a struct is.
             if let entries = raw as? [String: Any], entries["class"] == nil,
                unwrappedValue(field.value(in: owner)) is any AMCCodable {
                 return .nested(entries)
+            }
+            guard field.isWritable else {
+                throw AMCError(.readOnlyKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: keyPath)
             }
             let value = try KeyValueCoding.converted(raw, to: field.type, owner: owner as? any AMCCodable,
                                                      keyPath: keyPath, archiver: archiver)

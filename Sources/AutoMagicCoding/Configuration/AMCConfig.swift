@@ -81,8 +81,7 @@ public final class AMCConfig: @unchecked Sendable {
     public func value<T>(_ type: T.Type, forKeyPath keyPath: String) throws -> T? {
         guard let (raw, file) = find(KeyPathWalker.components(keyPath)), !(raw is NSNull) else { return nil }
         do {
-            var decoder = ArchiveDecoder(archiver: archiver)
-            decoder.fillsExistingValues = true
+            var decoder = ArchiveDecoder(archiver: archiver, fillsExistingValues: true)
             let value = try decoder.decodeValue(try ConfigValues.document(raw), as: T.self)
             guard let typed = value as? T else {
                 throw AMCError(.typeMismatch(expected: AMC.withArticle(AMC.unqualifiedName(of: T.self)),
@@ -123,8 +122,7 @@ public final class AMCConfig: @unchecked Sendable {
         var object = T()
         do {
             guard case let .dictionary(document) = try ConfigValues.document(dictionary) else { return object }
-            var decoder = ArchiveDecoder(archiver: archiver)
-            decoder.fillsExistingValues = true
+            var decoder = ArchiveDecoder(archiver: archiver, fillsExistingValues: true)
             try decoder.fill(&object, from: document)
         } catch let error as AMCError {
             let keys = KeyPathWalker.components(String(error.keyPath.prefix { $0 != "[" }))

@@ -72,18 +72,6 @@ enum NumberValue: Equatable, CustomStringConvertible {
         return result.isFinite ? result : nil
     }
 
-    /// ``exactly(_:)`` for an integer type known only at run time.
-    func converted(to type: any FixedWidthInteger.Type) -> Any? {
-        func convert<I: FixedWidthInteger>(_: I.Type) -> Any? { exactly(I.self) }
-        return convert(type)
-    }
-
-    /// ``nearest(_:)`` for a floating-point type known only at run time.
-    func converted(to type: any BinaryFloatingPoint.Type) -> Any? {
-        func convert<F: BinaryFloatingPoint>(_: F.Type) -> Any? { nearest(F.self) }
-        return convert(type)
-    }
-
     /// The plain Swift value: `Int`, `UInt64` (above `Int.max`) or `Double`.
     var swiftValue: Any {
         switch self {
