@@ -125,6 +125,19 @@ struct StyleTests {
         let sheet = try AMCStylesheet(dictionary: ["button.text": "Go", "button.fnot": "bold 12"])
         #expect(expectAMCError { try sheet.apply(to: screen) } != nil)
         #expect(screen.button.text == "")
+
+        // Errors in applying a sheet read from a file name the file; an unknown style says which
+        // there are.
+        let url = folder.file("sheet.json")
+        try Data(#"{"button.fnot": "bold 12", "styles": {}}"#.utf8).write(to: url)
+        let fromFile = try AMCStylesheet(contentsOf: url)
+        #expect(fromFile.url == url && sheet.url == nil)
+        let applying = expectAMCError { try fromFile.apply(to: screen) }
+        #expect(applying?.file == url.path)
+        #expect(applying?.description.hasPrefix("In \(url.path), at the root: the style was not applied, 1 bad entry: \"button.fnot\"") == true)
+        let unknown = expectAMCError { try fromFile.apply(style: "title", to: screen.button) }
+        #expect(unknown?.file == url.path)
+        #expect(unknown?.kind == .typeMismatch(expected: "the name of a style (the stylesheet has none)", found: "\"title\""))
     }
 
     @Test func amcStyleCheckPrintsTheResolvedStylesOrTheError() throws {

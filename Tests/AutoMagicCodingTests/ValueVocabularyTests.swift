@@ -327,6 +327,12 @@ struct ValueVocabularyTests {
         #expect(try AMC.object(ServiceConfig.self, from: ["tier": "low"])?.tier == .low)
         #expect(try AMCConfig(dictionary: ["tier": "low"]).object(ServiceConfig.self).tier == .low)
         #expect(try AMC.value(Tier.self, from: "low") == .low)
+        // Whatever the wrong value, the error lists the names.
+        let names = "one of \"low\", \"high\" for Tier"
+        #expect(expectAMCError { _ = try AMC.object(ServiceConfig.self, from: ["tier": "top"]) }?.kind
+            == .typeMismatch(expected: names, found: "the string \"top\""))
+        #expect(expectAMCError { _ = try AMC.object(ServiceConfig.self, from: ["tier": ["a": 1]]) }?.kind
+            == .typeMismatch(expected: names, found: "a dictionary"))
 
         let endpoints: [String: Any] = ["endpoints": [["host": "a.example", "port": 80], ["host": "b.example", "port": "443"]]]
         let fromConfig = try AMCConfig(dictionary: endpoints).object(ServiceConfig.self)

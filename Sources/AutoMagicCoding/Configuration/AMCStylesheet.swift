@@ -26,6 +26,9 @@ public struct AMCStylesheet: @unchecked Sendable {
     public let entries: [String: Any]
     /// The named styles, each with the entries of the styles it extends merged in (its own win).
     public let styles: [String: [String: Any]]
+    /// The file the stylesheet was read from; nil for one made from a dictionary. Errors in
+    /// applying it name this file.
+    public let url: URL?
 
     /// Reads a stylesheet from JSON or a property list (told from the bytes).
     ///
@@ -38,7 +41,7 @@ public struct AMCStylesheet: @unchecked Sendable {
     /// the error names the file and the key path.
     public init(contentsOf url: URL) throws {
         do {
-            try self.init(dictionary: try AMC.readDictionary(contentsOf: url))
+            try self.init(dictionary: try AMC.readDictionary(contentsOf: url), url: url)
         } catch let error as AMCError {
             throw error.file == nil ? error.inFile(url.path) : error
         }
@@ -50,6 +53,11 @@ public struct AMCStylesheet: @unchecked Sendable {
     /// let sheet = try AMCStylesheet(dictionary: ["styles": ["title": ["font": "bold 17"]]])
     /// ```
     public init(dictionary: [String: Any]) throws {
+        try self.init(dictionary: dictionary, url: nil)
+    }
+
+    private init(dictionary: [String: Any], url: URL?) throws {
+        self.url = url
         var entries = dictionary
         let named = entries.removeValue(forKey: "styles") ?? [String: Any]()
         guard let declared = named as? [String: Any] else {
@@ -70,7 +78,7 @@ public struct AMCStylesheet: @unchecked Sendable {
     /// try sheet.apply(to: screen)
     /// ```
     public func apply<Root: AMCCodable & AnyObject>(to root: Root) throws {
-        try root.apply(style: entries)
+        try namingTheFile { try root.apply(style: entries) }
     }
 
     /// Applies the flat entries to a struct root, all or nothing.
@@ -80,7 +88,7 @@ public struct AMCStylesheet: @unchecked Sendable {
     /// try sheet.apply(to: &card)
     /// ```
     public func apply<Root: AMCCodable>(to root: inout Root) throws {
-        try root.apply(style: entries)
+        try namingTheFile { try root.apply(style: entries) }
     }
 
     /// Applies the named style (with what it extends) to `object`, all or nothing; throws when
@@ -90,7 +98,7 @@ public struct AMCStylesheet: @unchecked Sendable {
     /// try sheet.apply(style: "title", to: screen.header.title)
     /// ```
     public func apply<Object: AMCCodable & AnyObject>(style name: String, to object: Object) throws {
-        try object.apply(style: try style(named: name))
+        try namingTheFile { try object.apply(style: try style(named: name)) }
     }
 
     /// Applies the named style to a struct, all or nothing.
@@ -99,7 +107,7 @@ public struct AMCStylesheet: @unchecked Sendable {
     /// try sheet.apply(style: "card", to: &card)
     /// ```
     public func apply<Object: AMCCodable>(style name: String, to object: inout Object) throws {
-        try object.apply(style: try style(named: name))
+        try namingTheFile { try object.apply(style: try style(named: name)) }
     }
 
     /// The resolved styles as text, one `name` line then its sorted `  key: value` lines, for
@@ -123,10 +131,19 @@ public struct AMCStylesheet: @unchecked Sendable {
 
     private static let extendsKey = "extends"
 
+    /// Runs `body`; an error it throws names the stylesheet's file.
+    private func namingTheFile<R>(_ body: () throws -> R) throws -> R {
+        do {
+            return try body()
+        } catch let error as AMCError {
+            throw error.file == nil ? error.inFile(url?.path) : error
+        }
+    }
+
     private func style(named name: String) throws -> [String: Any] {
         guard let style = styles[name] else {
-            throw AMCError(.typeMismatch(expected: "the name of a style (\(styles.keys.sorted().joined(separator: ", ")))",
-                                         found: "\"\(name)\""))
+            let names = styles.isEmpty ? "the stylesheet has none" : styles.keys.sorted().joined(separator: ", ")
+            throw AMCError(.typeMismatch(expected: "the name of a style (\(names))", found: "\"\(name)\""))
         }
         return style.filter { $0.key != Self.extendsKey }
     }

@@ -111,31 +111,31 @@ indirect enum ValueKind: @unchecked Sendable {
         return .scalar(.rawValue(R.self, raw: raw, names: names(of: R.self)))
     }
 
-    private static func names<R>(of _: R.Type) -> ((String) throws -> R)? {
-        let parse: ((String) throws -> Any)?
+    private static func names<R>(of _: R.Type) -> NameParser<R>? {
+        let names: NameParser<Any>?
         if let options = R.self as? any AMCNamedOptions.Type {
-            parse = optionNames(options)
+            names = optionNames(options)
         } else if let enumeration = R.self as? any CaseIterable.Type {
-            parse = caseNames(enumeration)
+            names = caseNames(enumeration)
         } else {
-            parse = nil
+            names = nil
         }
-        return parse.map { parse in
-            { string in
-                guard let value = try parse(string) as? R else { throw StringValues.mismatch(AMC.unqualifiedName(of: R.self), string) }
+        return names.map { names in
+            NameParser(expectation: names.expectation) { string in
+                guard let value = try names.parse(string) as? R else { throw StringValues.mismatch(names.expectation, string) }
                 return value
             }
         }
     }
 
-    private static func optionNames<O: AMCNamedOptions>(_: O.Type) -> (String) throws -> Any {
-        let parse = NamedValues.optionsParser(O.self)
-        return { try parse($0) }
+    private static func optionNames<O: AMCNamedOptions>(_: O.Type) -> NameParser<Any> {
+        let names = NamedValues.optionsParser(O.self)
+        return NameParser(expectation: names.expectation) { try names.parse($0) }
     }
 
-    private static func caseNames<E: CaseIterable>(_: E.Type) -> (String) throws -> Any {
+    private static func caseNames<E: CaseIterable>(_: E.Type) -> NameParser<Any> {
         let table = NamedValues.enumTable(E.self)
-        return { try table.value(from: $0) }
+        return NameParser(expectation: table.expectation) { try table.value(from: $0) }
     }
 
     private static func elementType<C: AMCOrderedCollection>(of _: C.Type) -> Any.Type { C.AMCElement.self }

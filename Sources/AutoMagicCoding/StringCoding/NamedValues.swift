@@ -57,13 +57,13 @@ enum NamedValues {
 
     /// The members of `O` that a string names, separated by white space, `|` or `,`; `"none"` is
     /// the empty set and `"all"` every named member.
-    static func optionsParser<O: AMCNamedOptions>(_: O.Type) -> (String) throws -> O {
+    static func optionsParser<O: AMCNamedOptions>(_: O.Type) -> NameParser<O> {
         let typeName = AMC.unqualifiedName(of: O.self)
         let known = O.amcNamedMembers.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
         let table = NameTable<O>(typeName: typeName, expectation: "member names of \(typeName) (\(known), none, all)",
                                  names: O.amcNamedMembers.map { ($0, $1) })
         let all = table.values.values.reduce(into: O()) { $0.formUnion($1) }
-        return { string in
+        return NameParser(expectation: table.expectation) { string in
             var result = O()
             let words = TextTrimming.words(string.utf8, separators: [UInt8(ascii: "|"), UInt8(ascii: ",")])
             guard !words.isEmpty else { throw StringValues.mismatch(table.expectation, string) }
@@ -85,6 +85,13 @@ enum NamedValues {
         func names<A: AMCCaseAliases>(_: A.Type) -> [(String, Any)] { A.amcAliases.map { ($0, $1 as Any) } }
         return names(type)
     }
+}
+
+/// How values of a type are read from their names, and what an error lists when a name is none
+/// of them.
+struct NameParser<Value> {
+    let expectation: String
+    let parse: (String) throws -> Value
 }
 
 /// Lower-cased names → values of one type; a name may carry the type's name in front. When two

@@ -93,9 +93,9 @@ extension ScalarCodec {
     /// read from it, or from a string through `names` (case names, raw values, aliases of a
     /// `CaseIterable` enum; member names of an ``AMCNamedOptions`` set).
     static func rawValue<Value: RawRepresentable>(
-        _: Value.Type, raw: ScalarCodec, names: ((String) throws -> Value)?
+        _: Value.Type, raw: ScalarCodec, names: NameParser<Value>?
     ) -> ScalarCodec {
-        let typeName = AMC.unqualifiedName(of: Value.self)
+        let expectation = names?.expectation ?? "a raw value of \(AMC.unqualifiedName(of: Value.self))"
         return ScalarCodec(
             Value.self,
             scalar: { raw.encode($0.rawValue) ?? .null },
@@ -103,12 +103,12 @@ extension ScalarCodec {
             converting: { document, context in
                 var namesError: (any Error)?
                 if let names, let string = document.string {
-                    do { return try names(string) } catch { namesError = error }
+                    do { return try names.parse(string) } catch { namesError = error }
                 }
                 if let rawValue = try? raw.decode(document, context) as? Value.RawValue, let value = Value(rawValue: rawValue) {
                     return value
                 }
-                throw namesError ?? AMCError(.typeMismatch(expected: "a raw value of \(typeName)", found: document.summary))
+                throw namesError ?? AMCError(.typeMismatch(expected: expectation, found: document.summary))
             })
     }
 
