@@ -12,7 +12,8 @@ public enum AMC {
     /// Registers types that data may name under `"class"`. Decoding instantiates a class named in
     /// data only when it is registered, or is exactly the statically expected type, so data can
     /// never make the library construct an arbitrary type. Safe to call at any time, from any
-    /// thread; registering another type under the same ``AMCCodable/amcClassName`` replaces it.
+    /// thread. Two types with one ``AMCCodable/amcClassName`` are reported and never decoded as
+    /// each other (see ``AMCRegistry/register(_:)-(any AMCCodable.Type...)``).
     ///
     /// ```swift
     /// AMC.register(Foo.self, Bar.self)

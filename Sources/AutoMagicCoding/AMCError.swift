@@ -45,6 +45,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         case unregisteredClass(className: String)
         /// The data names a class that is not the requested type or a registered subtype of it.
         case unrelatedClass(className: String, expected: String)
+        /// Several registered types have this ``AMCCodable/amcClassName`` (their full names are
+        /// given): data naming it is never decoded as one of them.
+        case ambiguousClassName(className: String, typeNames: [String])
         /// An object contains itself: encoding would never end.
         case referenceCycle(typeName: String)
         /// Containers nested deeper than ``AMC/maximumDepth``.
@@ -138,6 +141,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "before decoding it"
         case let .unrelatedClass(className, expected):
             return "class \"\(className)\" is not \(expected) or a registered subclass of it"
+        case let .ambiguousClassName(className, typeNames):
+            return "class name \"\(className)\" is used by \(typeNames.joined(separator: " and ")); give each its own "
+                + "static var amcClassName (\"\(typeNames.first.map { $0.replacingOccurrences(of: ".", with: "") } ?? className)\", say)"
         case let .referenceCycle(typeName):
             return "reference cycle: this \(typeName) is already being encoded higher up the graph"
         case let .nestingTooDeep(limit):

@@ -89,3 +89,44 @@ struct CustomisationTests {
         #expect(try AMC.object(from: ["class": "Cat"]) is Cat)
     }
 }
+
+enum Shop {
+    final class Item: AMCCodable {
+        var price = 0
+        required init() {}
+    }
+}
+
+enum Quest {
+    final class Item: AMCCodable {
+        var power = 0
+        required init() {}
+    }
+}
+
+final class Inventory: AMCCodable {
+    var things: [Any] = []
+    required init() {}
+}
+
+extension CustomisationTests {
+    /// `Shop.Item` and `Quest.Item` are both `"Item"` by default: reported when registered,
+    /// and never decoded as each other.
+    @Test func twoTypesWithOneClassNameAreReportedAndNeverDecodedAsEachOther() throws {
+        let registry = AMCRegistry()
+        let reported = try heard { registry.register(Shop.Item.self, Quest.Item.self, Inventory.self) }
+        #expect(reported.map(\.kind) == [.ambiguousClassName(className: "Item", typeNames: ["Shop.Item", "Quest.Item"])])
+        var archiver = AMCArchiver()
+        archiver.registry = registry
+        let data: [String: Any] = ["class": "Inventory", "things": [["class": "Item", "price": 3]]]
+        let error = expectAMCError { _ = try archiver.object(from: data) }
+        #expect(error?.keyPath == "things[0]")
+        #expect(error?.description == "At \"things[0]\": class name \"Item\" is used by Shop.Item and Quest.Item; "
+            + "give each its own static var amcClassName (\"ShopItem\", say).")
+        // Where the type is known, it decides.
+        #expect(try archiver.object(Shop.Item.self, from: ["class": "Item", "price": 3])?.price == 3)
+        #expect(registry.type(named: "Item") == nil && registry.type(named: "Inventory") == Inventory.self)
+        // Registering the same type again is no collision.
+        #expect(try heard { registry.register(Inventory.self) }.isEmpty)
+    }
+}

@@ -87,20 +87,35 @@ struct DecodingRulesTests {
             == "At \"value\": expected a number of type Int, found a dictionary of class \"Node\".")
     }
 
-    @Test func aScalarWhereAnObjectBelongsLeavesThePropertyUnset() throws {
-        let node = try AMC.object(Node.self, from: ["value": 1, "next": "not an object", "children": [5, ["value": 2]]])
+    @Test func aScalarWhereAnObjectBelongsLeavesThePropertyUnsetAndIsReported() throws {
+        var node: Node?
+        let reported = try heard { node = try AMC.object(Node.self, from: ["value": 1, "next": "not an object"]) }
         #expect(node?.value == 1)
         #expect(node?.next == nil)
-        #expect(node?.children.map(\.value) == [2])
+        #expect(reported.map(\.description) == ["At \"next\": expected a dictionary describing a Node, found the string \"not an object\"."])
+        // An element of a collection is never left out.
+        #expect(expectAMCError { _ = try AMC.object(Node.self, from: ["children": [5, ["value": 2]]]) }?.description
+            == "At \"children[0]\": expected a dictionary describing a Node, found the number 5.")
     }
 
-    @Test func anObjectOfAnUnrelatedClassLeavesThePropertyUnset() throws {
-        let zoo = try AMC.object(Zoo.self, from: [
-            "star": ["class": "Node", "value": 1],
-            "animals": [["class": "Dog"], ["class": "Node"], ["class": "Cat"]],
-        ])
-        #expect(zoo?.star == nil)
-        #expect(zoo?.animals.map { "\(type(of: $0))" } == ["Dog", "Cat"])
+    @Test func anObjectOfAnUnrelatedClassLeavesThePropertyUnsetAndIsReported() throws {
+        var zoo: Zoo?
+        let reported = try heard { zoo = try AMC.object(Zoo.self, from: ["star": ["class": "Node", "value": 1]]) }
+        #expect(zoo != nil && zoo?.star == nil)
+        #expect(reported == [AMCError(.unrelatedClass(className: "Node", expected: "Animal"), keyPath: "star")])
+        // In a collection: an error, never a shorter array.
+        let unrelated = expectAMCError {
+            _ = try AMC.object(Zoo.self, from: ["animals": [["class": "Dog"], ["class": "Node"], ["class": "Cat"]]])
+        }
+        #expect(unrelated == AMCError(.unrelatedClass(className: "Node", expected: "Animal"), keyPath: "animals[1]"))
+        let unknown = expectAMCError {
+            _ = try AMC.object(Zoo.self, from: ["animals": [["class": "Dog"], ["class": "Unicorn"]]])
+        }
+        #expect(unknown?.description
+            == "At \"animals[1]\": class \"Unicorn\" is not registered; call AMC.register(Unicorn.self) before decoding it.")
+        #expect(expectAMCError { _ = try AMC.object(Zoo.self, from: ["table": ["a": ["class": "Unicorn"]]]) }?.keyPath == "table.a")
+        #expect(expectAMCError { _ = try AMC.object(Zoo.self, from: ["star": ["class": "Unicorn"]]) }?.kind
+            == .unregisteredClass(className: "Unicorn"))
     }
 
     @Test func aRegisteredSubclassIsDecodedForABaseTypedProperty() throws {

@@ -20,7 +20,16 @@ public final class AMCRegistry: Sendable {
     /// ```
     public static let shared = AMCRegistry()
 
-    private let types = Locked<[String: any AMCCodable.Type]>([:])
+    private let types = Locked<[String: [any AMCCodable.Type]]>([:])
+
+    /// What a class name in data stands for.
+    enum Lookup {
+        case type(any AMCCodable.Type)
+        case missing
+        /// Several registered types share the name: data naming it is refused, never decoded as
+        /// one of them.
+        case ambiguous([any AMCCodable.Type])
+    }
 
     /// An empty registry.
     ///
@@ -29,8 +38,11 @@ public final class AMCRegistry: Sendable {
     /// ```
     public init() {}
 
-    /// Registers types under their ``AMCCodable/amcClassName``; registering another type under
-    /// the same name replaces it. Safe to call at any time, from any thread.
+    /// Registers types under their ``AMCCodable/amcClassName``. Safe to call at any time, from
+    /// any thread. Two different types under one name (`Shop.Item` and `Quest.Item`, both
+    /// `"Item"` by default) are reported to ``AMC/swallowedErrorHandler`` with the fix, and data
+    /// naming that class is then refused with ``AMCError/Kind/ambiguousClassName(className:typeNames:)``
+    /// rather than decoded as either.
     ///
     /// ```swift
     /// registry.register(Note.self, Folder.self)
@@ -46,17 +58,41 @@ public final class AMCRegistry: Sendable {
     /// ```
     public func register(_ newTypes: [any AMCCodable.Type]) {
         let named = newTypes.map { ($0.amcClassName, $0) }
-        types.withLock { types in
-            for (name, type) in named { types[name] = type }
+        let collisions = types.withLock { types -> [(String, [any AMCCodable.Type])] in
+            var collisions: [(String, [any AMCCodable.Type])] = []
+            for (name, type) in named {
+                var known = types[name] ?? []
+                guard !known.contains(where: { $0 == type }) else { continue }
+                known.append(type)
+                types[name] = known
+                if known.count > 1 { collisions.append((name, known)) }
+            }
+            return collisions
+        }
+        for (name, clashing) in collisions {
+            AMC.reportSwallowed(AMCError(.ambiguousClassName(className: name, typeNames: clashing.map(Self.fullName))))
         }
     }
 
-    /// The type registered under `name`, if any.
+    /// What `name` stands for in data.
+    func lookup(_ name: String) -> Lookup {
+        guard let known = types.withLock({ $0[name] }) else { return .missing }
+        return known.count == 1 ? .type(known[0]) : .ambiguous(known)
+    }
+
+    /// A type's name with its module and enclosing types: `Shop.Item`.
+    static func fullName(_ type: Any.Type) -> String {
+        let name = String(reflecting: type)
+        return name.split(separator: ".", maxSplits: 1).count == 2 ? String(name.split(separator: ".", maxSplits: 1)[1]) : name
+    }
+
+    /// The type registered under `name`, if exactly one is.
     ///
     /// ```swift
     /// registry.type(named: "Note")   // Note.self
     /// ```
     public func type(named name: String) -> (any AMCCodable.Type)? {
-        types.withLock { $0[name] }
+        guard case let .type(type) = lookup(name) else { return nil }
+        return type
     }
 }

@@ -29,17 +29,10 @@ struct ArchiveDecoder {
         let className = try self.className(in: dictionary)
         guard let expected else {
             guard let className else { throw path.error(.missingClassName) }
-            guard let type = archiver.registry.type(named: className) else {
-                throw path.error(.unregisteredClass(className: className))
-            }
-            return try instantiate(type, from: dictionary)
+            return try instantiate(try registered(className), from: dictionary)
         }
-        guard let type = resolve(className, expected: expected) else {
-            let name = className ?? ""
-            if archiver.registry.type(named: name) == nil {
-                throw path.error(.unregisteredClass(className: name))
-            }
-            throw path.error(.unrelatedClass(className: name, expected: AMC.unqualifiedName(of: expected)))
+        guard let type = try resolve(className, expected: expected) else {
+            throw path.error(.unrelatedClass(className: className ?? "", expected: AMC.unqualifiedName(of: expected)))
         }
         return try instantiate(type, from: dictionary)
     }
@@ -181,9 +174,8 @@ struct ArchiveDecoder {
     ) throws -> Bool {
         switch graph {
         case let .object(type, _, write):
-            guard case let .dictionary(dictionary) = raw, let object = try decodeObject(dictionary, expected: type) else {
-                return false
-            }
+            guard case let .dictionary(dictionary) = raw else { return false }
+            guard let object = try decodeObject(dictionary, expected: type, element: false) else { return true }  // left unset
             try storeDecoded(RuntimeAccess.withMutableFieldBase(of: &instance) { write($0, object) }, object, fieldType)
         case let .objects(type, _, write):
             guard case let .array(elements) = raw else { return false }
@@ -194,10 +186,10 @@ struct ArchiveDecoder {
             for (index, element) in elements.enumerated() {
                 path.push(index: index)
                 defer { path.pop() }
-                // Like the general path: what is not a dictionary of a usable class is left out.
-                if case let .dictionary(dictionary) = element, let object = try decodeObject(dictionary, expected: type) {
-                    objects.append(object)
+                guard case let .dictionary(dictionary) = element else {
+                    throw mismatch("a dictionary describing \(AMC.withArticle(AMC.unqualifiedName(of: type)))", element)
                 }
+                if let object = try decodeObject(dictionary, expected: type, element: true) { objects.append(object) }
             }
             try storeDecoded(RuntimeAccess.withMutableFieldBase(of: &instance) { write($0, objects) }, objects, fieldType)
         case let .scalars(_, write):
@@ -227,21 +219,35 @@ struct ArchiveDecoder {
     }
 
     /// The type to instantiate for data naming `className` where `expected` is declared: the
-    /// expected type itself, or a registered type that can be stored there; nil otherwise.
-    private func resolve(_ className: String?, expected: Any.Type) -> (any AMCCodable.Type)? {
+    /// expected type itself, or a registered type that can be stored there; nil for a registered
+    /// type that cannot. Throws for a name that is not registered or names several types.
+    private func resolve(_ className: String?, expected: Any.Type) throws -> (any AMCCodable.Type)? {
         let expectedCodable = expected as? any AMCCodable.Type
         guard let className else { return expectedCodable }
         if let expectedCodable, expectedCodable.amcClassName == className { return expectedCodable }
-        guard let registered = archiver.registry.type(named: className) else { return nil }
+        let registered = try self.registered(className)
         if RuntimeAccess.shape(of: expected) == .existential { return registered }
         func isInstantiable<Expected>(_: Expected.Type) -> Bool { registered is Expected.Type }
         return _openExistential(expected, do: isInstantiable) ? registered : nil
     }
 
+    /// The one type registered under `className`; throws, naming the fix, for none or several.
+    private func registered(_ className: String) throws -> any AMCCodable.Type {
+        switch archiver.registry.lookup(className) {
+        case let .type(type): return type
+        case .missing: throw path.error(.unregisteredClass(className: className))
+        case let .ambiguous(types):
+            throw path.error(.ambiguousClassName(className: className, typeNames: types.map(AMCRegistry.fullName)))
+        }
+    }
+
     // MARK: - Values
 
     /// The value of the given kind that `raw` holds; nil when it is to be left unset.
-    private mutating func decode(_ raw: ArchiveValue, kind: ValueKind, owner: (any AMCCodable)?) throws -> Any? {
+    /// `element`: `raw` is an element of a collection, which is never left out: what a single
+    /// property would leave unset (a scalar or an unrelated class where an object belongs) is an
+    /// error there.
+    private mutating func decode(_ raw: ArchiveValue, kind: ValueKind, owner: (any AMCCodable)?, element: Bool = false) throws -> Any? {
         // A value of the place's own type in a dictionary representation (an object, a Set).
         if case let .foreign(box) = raw, kind.holds(box.value) { return box.value }
         switch kind {
@@ -254,7 +260,7 @@ struct ArchiveDecoder {
         case let .optional(type, wrapped):
             if case .null = raw { return type.noneValue }
             do {
-                return try decode(raw, kind: wrapped, owner: owner)
+                return try decode(raw, kind: wrapped, owner: owner, element: element)
             } catch {
                 // An empty string is nil for optionals of what cannot be empty (a number, a colour).
                 if let string = raw.string, TextTrimming.isBlank(string) { return type.noneValue }
@@ -263,8 +269,13 @@ struct ArchiveDecoder {
         case let .opaqueStruct(type, _):
             return try decodeStructWithHook(raw, type: type, owner: owner)
         case let .object(type):
-            guard case let .dictionary(dictionary) = raw else { return nil }
-            return try decodeObject(dictionary, expected: type)
+            guard case let .dictionary(dictionary) = raw else {
+                let error = mismatch("a dictionary describing \(AMC.withArticle(AMC.unqualifiedName(of: type)))", raw)
+                if element { throw error }
+                AMC.reportSwallowed(error)  // AMC leaves the property unset; the handler hears of it
+                return nil
+            }
+            return try decodeObject(dictionary, expected: type, element: element)
         case let .sequence(type, elementKind):
             let items = try decodeArray(raw, elementKind: elementKind, owner: owner)
             return try built(type.make(from: items), type, raw)
@@ -284,9 +295,17 @@ struct ArchiveDecoder {
         }
     }
 
-    private mutating func decodeObject(_ dictionary: ArchiveDictionary, expected: Any.Type) throws -> (any AMCCodable)? {
-        guard let type = resolve(try className(in: dictionary), expected: expected) else {
-            return nil  // an unrelated or unregistered class is left unset, as AMC does
+    /// The object `dictionary` describes where `expected` is declared; nil (reported) for a
+    /// registered class unrelated to it in a single property, which AMC leaves unset.
+    private mutating func decodeObject(
+        _ dictionary: ArchiveDictionary, expected: Any.Type, element: Bool
+    ) throws -> (any AMCCodable)? {
+        let className = try className(in: dictionary)
+        guard let type = try resolve(className, expected: expected) else {
+            let error = path.error(.unrelatedClass(className: className ?? "", expected: AMC.unqualifiedName(of: expected)))
+            if element { throw error }
+            AMC.reportSwallowed(error)
+            return nil
         }
         return try instantiate(type, from: dictionary)
     }
@@ -300,7 +319,7 @@ struct ArchiveDecoder {
         for (index, element) in elements.enumerated() {
             path.push(index: index)
             defer { path.pop() }
-            if let item = try decode(element, kind: elementKind, owner: owner) { items.append(item) }
+            if let item = try decode(element, kind: elementKind, owner: owner, element: true) { items.append(item) }
         }
         return items
     }
@@ -316,7 +335,7 @@ struct ArchiveDecoder {
         for entry in entries.entries where items[entry.key] == nil {
             path.push(key: entry.key)
             defer { path.pop() }
-            if let item = try decode(entry.value, kind: valueKind, owner: owner) { items[entry.key] = item }
+            if let item = try decode(entry.value, kind: valueKind, owner: owner, element: true) { items[entry.key] = item }
         }
         return items
     }
@@ -330,8 +349,8 @@ struct ArchiveDecoder {
             return nil
         case let .dictionary(dictionary):
             if let className = try className(in: dictionary) {
-                guard let type = resolve(className, expected: expected) else {
-                    throw path.error(.unregisteredClass(className: className))
+                guard let type = try resolve(className, expected: expected) else {
+                    throw path.error(.unrelatedClass(className: className, expected: AMC.unqualifiedName(of: expected)))
                 }
                 return try instantiate(type, from: dictionary)
             }
