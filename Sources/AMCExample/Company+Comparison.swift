@@ -4,6 +4,19 @@ import Foundation
 /// rely on the archiver it checks.
 struct Differences {
     private(set) var paths: [String] = []
+    /// The path where each object of either graph was met first: the same object met again must
+    /// be the same in the other graph, or identity was lost (or invented).
+    private var firstSeen: [ObjectIdentifier: String] = [:]
+    private var otherFirstSeen: [ObjectIdentifier: String] = [:]
+
+    /// Checks that `a` and `b` are met first at the same place (so both graphs share alike).
+    mutating func identity(_ path: String, _ a: AnyObject, _ b: AnyObject) {
+        let first = firstSeen[ObjectIdentifier(a)] ?? path
+        let otherFirst = otherFirstSeen[ObjectIdentifier(b)] ?? path
+        firstSeen[ObjectIdentifier(a)] = first
+        otherFirstSeen[ObjectIdentifier(b)] = otherFirst
+        if first != otherFirst { paths.append("\(path) (identity: \(first) vs \(otherFirst))") }
+    }
 
     mutating func check<T: Equatable>(_ path: String, _ a: T, _ b: T) {
         if a != b { paths.append(path) }
@@ -11,12 +24,15 @@ struct Differences {
 
     mutating func person(_ path: String, _ a: Person?, _ b: Person?) {
         guard let a, let b else { return check(path, a == nil, b == nil) }
+        identity(path, a, b)
         check("\(path).class", "\(type(of: a))", "\(type(of: b))")
         check("\(path).name", a.name, b.name)
         check("\(path).id", a.id, b.id)
         check("\(path).role", a.role, b.role)
         check("\(path).skills", a.skills, b.skills)
         check("\(path).email", a.email, b.email)
+        check("\(path).team", a.team?.name, b.team?.name)
+        if let team = a.team, let otherTeam = b.team { identity("\(path).team", team, otherTeam) }
         if let a = a as? Manager, let b = b as? Manager {
             check("\(path).level", a.level, b.level)
             people("\(path).reports", a.reports, b.reports)
@@ -34,6 +50,7 @@ struct Differences {
     }
 
     mutating func team(_ path: String, _ a: Team, _ b: Team) {
+        identity(path, a, b)
         check("\(path).name", a.name, b.name)
         person("\(path).lead", a.lead, b.lead)
         people("\(path).members", a.members, b.members)
@@ -42,6 +59,7 @@ struct Differences {
 
     mutating func office(_ path: String, _ a: Office?, _ b: Office?) {
         guard let a, let b else { return check(path, a == nil, b == nil) }
+        identity(path, a, b)
         check("\(path).city", a.city, b.city)
         check("\(path).frame", a.frame, b.frame)
         check("\(path).entrance", a.entrance, b.entrance)

@@ -52,6 +52,7 @@ extension Company {
         core.name = "Core"
         core.lead = grace
         core.members = [ada, linus]
+        for member in core.members { member.team = core }  // weak back-pointers
         core.metadata = ["room": "B2", "sprint": 14, "stack": ["swift", "plist"]]
         company.teams = [core]
 

@@ -27,7 +27,8 @@ extension AMC {
     }
 
     /// A readable tree of a document, as `plutil -p` prints one: a dictionary with a `"class"`
-    /// shows as `ClassName { … }`, arrays number their elements.
+    /// shows as `ClassName { … }`, arrays number their elements, and a reference to an object
+    /// written elsewhere as a link to its place and class (`-> #/people/0 (Person)`).
     ///
     /// ```swift
     /// print(try AMC.printedTree(of: data))
@@ -39,7 +40,8 @@ extension AMC {
     /// ```
     public static func printedTree(of data: Data) throws -> String {
         var text = ""
-        TreePrinter.print(try DocumentCodec.parse(data).value, indent: 0, to: &text)
+        let document = try DocumentCodec.parse(data).value
+        TreePrinter.print(document, root: document, indent: 0, to: &text)
         return text + "\n"
     }
 }

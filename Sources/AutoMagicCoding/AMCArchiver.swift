@@ -35,6 +35,10 @@ public struct AMCArchiver: Sendable {
         set { depthLimit = min(max(newValue, 1), AMC.maximumDepth) }
     }
 
+    /// How objects met more than once are written: as references (``AMCGraphMode/graph``, the
+    /// default) or in full at each place (``AMCGraphMode/tree``).
+    public var graphMode: AMCGraphMode = .graph
+
     private var noThrowSetting: Bool?
     private var baseURLSetting: URL??
     private var depthLimit = AMC.maximumDepth
@@ -67,6 +71,22 @@ public struct AMCArchiver: Sendable {
     }
 }
 
+/// How an archive holds objects reachable along more than one path.
+///
+/// ```swift
+/// var archiver = AMCArchiver()
+/// archiver.graphMode = .tree        // plain nested dictionaries, as the original AMC wrote
+/// ```
+public enum AMCGraphMode: Sendable, Equatable {
+    /// An object met again is written as `{"$ref": "#/path/to/its/first/occurrence"}` and decodes
+    /// to the same instance; cycles work; `weak` and `unowned` references are kept when their
+    /// target is in the archive. The default.
+    case graph
+    /// Every occurrence is written in full and decodes as a copy; a cycle is an error; `weak` and
+    /// `unowned` references are left out.
+    case tree
+}
+
 // MARK: - Dictionaries
 
 extension AMCArchiver {
@@ -77,9 +97,7 @@ extension AMCArchiver {
     /// ```
     public func dictionaryRepresentation(of object: any AMCCodable) throws -> [String: Any] {
         try guarded(fallback: [:]) {
-            var encoder = ArchiveEncoder(sink: DictionaryBuilder(), archiver: self)
-            try encoder.encodeObject(object)
-            return encoder.sink.result as? [String: Any] ?? [:]
+            try ArchiveEncoder.encode(object, into: DictionaryBuilder(), archiver: self).result as? [String: Any] ?? [:]
         }
     }
 

@@ -48,8 +48,11 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         /// Several registered types have this ``AMCCodable/amcClassName`` (their full names are
         /// given): data naming it is never decoded as one of them.
         case ambiguousClassName(className: String, typeNames: [String])
-        /// An object contains itself: encoding would never end.
+        /// An object contains itself in tree mode (``AMCGraphMode/tree``): encoding would never end.
         case referenceCycle(typeName: String)
+        /// A reference (`{"$ref": "#/…"}`) that names no object of the document: what it names,
+        /// and why not.
+        case invalidReference(pointer: String, reason: String)
         /// Containers nested deeper than ``AMC/maximumDepth``.
         case nestingTooDeep(limit: Int)
         /// ``AMCCodable/amcFieldType(forKey:)`` declared a field type that its value cannot have.
@@ -146,6 +149,8 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "static var amcClassName (\"\(typeNames.first.map { $0.replacingOccurrences(of: ".", with: "") } ?? className)\", say)"
         case let .referenceCycle(typeName):
             return "reference cycle: this \(typeName) is already being encoded higher up the graph"
+        case let .invalidReference(pointer, reason):
+            return "the reference \"\(pointer)\" names no object: \(reason)"
         case let .nestingTooDeep(limit):
             return "nesting deeper than \(limit) levels"
         case let .fieldTypeMismatch(key, declared, inferred):

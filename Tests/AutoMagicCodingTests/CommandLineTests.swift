@@ -93,7 +93,8 @@ struct CommandLineTests {
         #expect(report["n"] as? Int == 20)
         let rows = try #require(report["rows"] as? [[String: Any]])
         let names = rows.compactMap { $0["name"] as? String }
-        for ours in ["amc json write", "amc json read", "amc xml write", "amc xml read", "amc binary write", "amc binary read"] {
+        for ours in ["amc json write", "amc json read", "amc xml write", "amc xml read", "amc binary write", "amc binary read",
+                     "amc json write (tree mode)", "amc json read (tree mode)"] {
             #expect(names.contains(ours))
         }
         let jsonWrite = try #require(rows.first { $0["name"] as? String == "amc json write" })
@@ -123,6 +124,7 @@ struct CommandLineTests {
         ("lint-fixtures", ["lint", "foundation.json", "handwritten.plist", "bad/unterminated.json", "bad/truncated.plist"]),
         ("print-binary-fixture", ["print", "foundation-binary.plist"]),
         ("print-json-fixture", ["print", "foundation.json"]),
+        ("print-graph", ["print", "graph.json"]),
         ("print-missing-file", ["print", "no-such-file.json"]),
         ("style-theme", ["style", "theme.json", "--check"]),
         ("convert-malformed", ["convert", "bad/unterminated.json", "--to", "binary", "-o", "/dev/null"]),

@@ -114,7 +114,7 @@ extension CustomisationTests {
     /// and never decoded as each other.
     @Test func twoTypesWithOneClassNameAreReportedAndNeverDecodedAsEachOther() throws {
         let registry = AMCRegistry()
-        let reported = try heard { registry.register(Shop.Item.self, Quest.Item.self, Inventory.self) }
+        let reported = heard { registry.register(Shop.Item.self, Quest.Item.self, Inventory.self) }
         #expect(reported.map(\.kind) == [.ambiguousClassName(className: "Item", typeNames: ["Shop.Item", "Quest.Item"])])
         var archiver = AMCArchiver()
         archiver.registry = registry
@@ -127,6 +127,6 @@ extension CustomisationTests {
         #expect(try archiver.object(Shop.Item.self, from: ["class": "Item", "price": 3])?.price == 3)
         #expect(registry.type(named: "Item") == nil && registry.type(named: "Inventory") == Inventory.self)
         // Registering the same type again is no collision.
-        #expect(try heard { registry.register(Inventory.self) }.isEmpty)
+        #expect(heard { registry.register(Inventory.self) }.isEmpty)
     }
 }

@@ -130,11 +130,12 @@ struct DecodingRulesTests {
         object.weakFriend = friend
         let dict = try object.dictionaryRepresentation()
         #expect(dict["fixed"] as? String == "initial")
-        #expect((dict["weakFriend"] as? [String: Any])?["value"] as? Int == 9)
-        #expect((dict["owner"] as? [String: Any])?["class"] as? String == "Node")
-        #expect(dict["keeper"] != nil)
+        // weak and unowned: references to objects in the archive (written later here), or left out.
+        #expect(dict["weakFriend"] == nil)
+        #expect((dict["owner"] as? [String: Any])?["$ref"] as? String == "#/keeper")
+        #expect((dict["keeper"] as? [String: Any])?["class"] as? String == "Node")
 
-        let copy = try AMC.object(ReadOnly.self, from: ["fixed": "changed", "mutable": 2, "weakFriend": dict["weakFriend"]!])
+        let copy = try AMC.object(ReadOnly.self, from: ["fixed": "changed", "mutable": 2, "weakFriend": ["class": "Node"]])
         #expect(copy?.fixed == "initial")
         #expect(copy?.mutable == 2)
         #expect(copy?.weakFriend == nil)

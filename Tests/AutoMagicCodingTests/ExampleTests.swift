@@ -12,7 +12,7 @@ struct ExampleTests {
         #expect(report.differences == [])
         #expect(report.file == folder.appendingPathComponent("company.plist"))
         #expect(FileManager.default.fileExists(atPath: report.file.path))
-        #expect(report.objects == 20)
+        #expect(report.objects == 8)  // each shared object once: 1 company, 2 offices, 4 people, 1 team
         #expect(report.summary.contains("the copy equals the original, field by field"))
     }
 
@@ -25,10 +25,17 @@ struct ExampleTests {
         copy.offices[1].frame.origin.x = 1
         copy.assets[1] = "other.png"
         copy.budget.cents += 1
-        // Shared references come back as separate copies (as in AMC): only the reports entry changed.
+        // Shared objects come back shared: the change shows wherever Linus and Lisbon are.
         #expect(original.differences(from: copy) == [
-            "budget", "offices[1].frame", "people[3].reports[1].name", "assets[1]",
+            "budget", "offices[1].frame", "people[1].name", "people[3].reports[1].name",
+            "teams[0].lead.reports[1].name", "teams[0].members[1].name", "assets[1]", "assets[5][0].frame",
         ])
+        // An equal copy in place of a shared object is a difference too: identity is checked.
+        let again = try #require(try AMC.object(Company.self, from: original.dictionaryRepresentation()))
+        #expect(again.people[0] === again.teams[0].members[0] && again.people[0].team === again.teams[0])
+        again.teams[0].members[0] = try #require(try AMC.object(Person.self, from: again.people[0].dictionaryRepresentation()))
+        again.teams[0].members[0].team = again.teams[0]
+        #expect(original.differences(from: again).first?.hasPrefix("teams[0].members[0] (identity") == true)
     }
 
     @Test func sampleArchivesStructsAsStringsAndSubclassesByName() throws {

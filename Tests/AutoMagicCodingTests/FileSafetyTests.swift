@@ -20,7 +20,9 @@ struct FileSafetyTests {
 
         let cyclic = Node()
         cyclic.children = [Node(), cyclic]
-        let error = expectAMCError { try AMC.write(cyclic, to: url) }
+        var tree = AMCArchiver()
+        tree.graphMode = .tree
+        let error = expectAMCError { try tree.write(cyclic, to: url) }
         #expect(error?.kind == .referenceCycle(typeName: "Node"))
         #expect(try Data(contentsOf: url) == before)
         #expect(folder.contents == ["graph.json"])

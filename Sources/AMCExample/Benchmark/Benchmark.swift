@@ -113,6 +113,16 @@ public enum Benchmark {
         try timer.compare(
             "JSONDecoder.decode", bytes: jsonEncoded, { try JSONDecoder().decode(CodableCompany.self, from: jsonEncoded) },
             with: "amc json read", bar: 0.5, bytes: ours, { try AMC.object(BenchCompany.self, from: ours) })
+        // What identity costs: the same graph in tree mode, each manager written in full where it
+        // is referred to (ratio: tree ÷ graph).
+        var tree = AMCArchiver()
+        tree.graphMode = .tree
+        let treeJSON = try timer.time("amc json write (tree mode)", against: "amc json write") {
+            try tree.data(for: company, format: .json)
+        }
+        try timer.time("amc json read (tree mode)", against: "amc json read", bytes: treeJSON) {
+            try tree.object(BenchCompany.self, from: treeJSON)
+        }
         for (format, name) in [(PropertyListSerialization.PropertyListFormat.xml, "xml"), (.binary, "binary")] {
             let amcFormat: AMCFormat = format == .xml ? .xmlPropertyList : .binaryPropertyList
             let bar = format == .xml ? 0.5 : 0.25

@@ -75,7 +75,8 @@ public final class BenchPerson: AMCCodable {
     public var active = false
     /// Free-form tags.
     public var tags: [String] = []
-    /// The person's manager, for all but the managers themselves.
+    /// The person's manager, for all but the managers themselves: an earlier person, so a shared
+    /// object (a reference in our files, a full copy in the `Codable` twin's).
     public var manager: BenchPerson?
     /// Where the person's card sits on a chart.
     public var frame = CGRect.zero

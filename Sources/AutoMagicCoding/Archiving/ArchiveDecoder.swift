@@ -13,6 +13,22 @@ struct ArchiveDecoder {
     private let context: ValueContext
     private var path = KeyPathTracker()
     private var depth = 0
+    /// The references of the document being decoded, when it has any.
+    private var references: References?
+
+    /// A document's references: the places they name, and the object decoded at each.
+    private final class References {
+        let root: ArchiveValue
+        let targets: Set<String>
+        let prefixes: Set<String>
+        var objects: [String: any AMCCodable] = [:]
+
+        init(root: ArchiveValue, targets: Set<String>, prefixes: Set<String>) {
+            self.root = root
+            self.targets = targets
+            self.prefixes = prefixes
+        }
+    }
 
     init(archiver: AMCArchiver = AMCArchiver(), fillsExistingValues: Bool = false) {
         self.archiver = archiver
@@ -23,7 +39,8 @@ struct ArchiveDecoder {
     /// The object a top-level dictionary describes: of the registered class it names (when
     /// `expected` is nil), or of `expected` or a registered subtype of it.
     mutating func decodeRoot(_ root: ArchiveValue, expected: (any AMCCodable.Type)?) throws -> any AMCCodable {
-        guard case let .dictionary(dictionary) = root else {
+        followReferences(in: root)
+        guard case let .dictionary(dictionary) = root, ObjectReference.pointer(in: dictionary) == nil else {
             throw mismatch("a dictionary describing an object", root)
         }
         let className = try self.className(in: dictionary)
@@ -41,6 +58,7 @@ struct ArchiveDecoder {
     /// decoding stores in a field of the type, with `owner`'s struct hooks. Where archive decoding
     /// would leave a field unset (a number for an object property), this throws.
     mutating func decodeValue(_ raw: ArchiveValue, as type: Any.Type, owner: (any AMCCodable)? = nil) throws -> Any {
+        followReferences(in: raw)
         let kind = ValueKind.of(type)
         guard let value = try decode(raw, kind: kind, owner: owner) else {
             throw mismatch(AMC.withArticle(AMC.unqualifiedName(of: unwrappedType(type))), raw)
@@ -51,6 +69,7 @@ struct ArchiveDecoder {
     /// Fills `instance` from `dictionary`, as decoding an object of its type does, then calls its
     /// ``AMCCodable/amcDidDecode()``.
     mutating func fill<T: AMCCodable>(_ instance: inout T, from dictionary: ArchiveDictionary) throws {
+        if depth == 0 { followReferences(in: .dictionary(dictionary)) }
         try enterContainer()
         defer { depth -= 1 }
         try fillFields(of: &instance, from: dictionary)
@@ -80,6 +99,14 @@ struct ArchiveDecoder {
 
     // MARK: - Objects
 
+    /// Starts following the references in the document `root`, if it has any: decoding then
+    /// knows each place a reference names.
+    private mutating func followReferences(in root: ArchiveValue) {
+        guard references == nil, path.components.isEmpty, let found = ObjectReference.targets(in: root) else { return }
+        references = References(root: root, targets: found.targets, prefixes: found.prefixes)
+        path.track(found.prefixes)
+    }
+
     private mutating func instantiate(_ type: any AMCCodable.Type, from dictionary: ArchiveDictionary) throws -> any AMCCodable {
         try enterContainer()
         defer { depth -= 1 }
@@ -88,6 +115,12 @@ struct ArchiveDecoder {
 
     private mutating func made<T: AMCCodable>(_: T.Type, from dictionary: ArchiveDictionary) throws -> T {
         var instance = T()
+        // A place a reference names: known before its fields are read, so that a cycle back to it
+        // finds this very object.
+        if let references, let pointer = path.trackedPointer, references.targets.contains(pointer),
+           RuntimeAccess.shape(of: T.self) == .class {
+            references.objects[pointer] = instance
+        }
         try fillFields(of: &instance, from: dictionary)
         return instance
     }
@@ -141,6 +174,7 @@ struct ArchiveDecoder {
         let declared = instance.amcFieldType(forKey: field.name)
         let inferred = field.kind.fieldType
         if fillsExistingValues, declared == inferred, case let .dictionary(dictionary) = raw, dictionary["class"] == nil,
+           ObjectReference.pointer(in: dictionary) == nil,
            let current = unwrappedValue(field.value(in: instance)) as? any AMCCodable {
             try storeDecoded(field.store(try filled(current, from: dictionary), in: &instance), current, field.type)
             return
@@ -300,6 +334,10 @@ struct ArchiveDecoder {
     private mutating func decodeObject(
         _ dictionary: ArchiveDictionary, expected: Any.Type, element: Bool
     ) throws -> (any AMCCodable)? {
+        if let pointer = ObjectReference.pointer(in: dictionary) { return try referenced(pointer, expected: expected) }
+        if let references, let pointer = path.trackedPointer, let known = references.objects[pointer] {
+            return try checked(known, expected)  // decoded already, for a reference that came first
+        }
         let className = try className(in: dictionary)
         guard let type = try resolve(className, expected: expected) else {
             let error = path.error(.unrelatedClass(className: className ?? "", expected: AMC.unqualifiedName(of: expected)))
@@ -332,10 +370,14 @@ struct ArchiveDecoder {
         defer { depth -= 1 }
         var items: [String: Any] = [:]
         items.reserveCapacity(entries.count)
+        // A user's one-key dictionary `$$ref` was written for `$ref` (see ObjectReference).
+        let unescapes = entries.count == 1 && ObjectReference.isEscapable(entries.entries[0].key, minimumDollars: 2)
         for entry in entries.entries where items[entry.key] == nil {
             path.push(key: entry.key)
             defer { path.pop() }
-            if let item = try decode(entry.value, kind: valueKind, owner: owner, element: true) { items[entry.key] = item }
+            if let item = try decode(entry.value, kind: valueKind, owner: owner, element: true) {
+                items[unescapes ? String(entry.key.dropFirst()) : entry.key] = item
+            }
         }
         return items
     }
@@ -348,6 +390,9 @@ struct ArchiveDecoder {
         case .null:
             return nil
         case let .dictionary(dictionary):
+            if ObjectReference.pointer(in: dictionary) != nil || references?.objects[path.trackedPointer ?? ""] != nil {
+                return try decodeObject(dictionary, expected: expected, element: true)
+            }
             if let className = try className(in: dictionary) {
                 guard let type = try resolve(className, expected: expected) else {
                     throw path.error(.unrelatedClass(className: className, expected: AMC.unqualifiedName(of: expected)))
@@ -385,6 +430,49 @@ struct ArchiveDecoder {
                 found: "a value of type \(AMC.unqualifiedName(of: Swift.type(of: value)))"))
         }
         return value
+    }
+
+    // MARK: - References
+
+    /// The object `pointer` names, where `expected` is declared: decoded once, at its own place,
+    /// whether the reference comes before or after it.
+    private mutating func referenced(_ pointer: String, expected: Any.Type) throws -> any AMCCodable {
+        guard let references else { throw invalid(pointer, "the document has no such place") }
+        if let known = references.objects[pointer] { return try checked(known, expected) }
+        let target: ArchiveValue
+        let components: [KeyPathTracker.Component]
+        do {
+            (target, components) = try ObjectReference.target(of: pointer, in: references.root)
+        } catch .malformed {
+            throw invalid(pointer, "it is not a JSON Pointer (\"#\" then \"/\"-separated keys and indices)")
+        } catch let .nothingThere(depth) {
+            throw invalid(pointer, "nothing is there (the document ends after \(depth) of its steps)")
+        }
+        guard case let .dictionary(dictionary) = target else { throw invalid(pointer, "it names \(target.summary), not an object") }
+        guard ObjectReference.pointer(in: dictionary) == nil else { throw invalid(pointer, "it names another reference") }
+        guard let className = try className(in: dictionary) else { throw invalid(pointer, "it names a dictionary without \"class\"") }
+        guard let type = try resolve(className, expected: expected) else {
+            throw path.error(.unrelatedClass(className: className, expected: AMC.unqualifiedName(of: expected)))
+        }
+        guard RuntimeAccess.shape(of: type) == .class else { throw invalid(pointer, "it names a \(className) value, not an object") }
+        // Decode it at its own place, so that the places below it are right.
+        let here = path
+        path = KeyPathTracker(components: components, targetPrefixes: references.prefixes)
+        defer { path = here }
+        return try instantiate(type, from: dictionary)
+    }
+
+    /// `object`, when it can be stored where `expected` is declared.
+    private func checked(_ object: any AMCCodable, _ expected: Any.Type) throws -> any AMCCodable {
+        func fits<Expected>(_: Expected.Type) -> Bool { object is Expected }
+        guard _openExistential(expected, do: fits) else {
+            throw path.error(.unrelatedClass(className: Swift.type(of: object).amcClassName, expected: AMC.unqualifiedName(of: expected)))
+        }
+        return object
+    }
+
+    private func invalid(_ pointer: String, _ reason: String) -> AMCError {
+        path.error(.invalidReference(pointer: pointer, reason: reason))
     }
 
     // MARK: - Helpers

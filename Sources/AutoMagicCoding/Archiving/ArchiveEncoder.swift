@@ -2,15 +2,31 @@ import Foundation
 
 /// Walks an object graph and writes it to a sink: objects become dictionaries with a `"class"` key,
 /// collections become arrays and dictionaries, structs with a codec become strings.
+///
+/// In graph mode (the default) an object met again is written as a reference to its first
+/// occurrence (see ``ObjectReference``), so shared objects and cycles come back as they were;
+/// `weak` and `unowned` references are written only as references, when their target is in the
+/// archive through strong ones. In tree mode every occurrence is written in full, a cycle is an
+/// error, and `weak`/`unowned` references are left out.
 struct ArchiveEncoder<Sink: EncodingSink> {
     /// In no-throw mode a key that fails is left out (and reported) instead of failing the whole.
     let noThrow: Bool
     let maximumDepth: Int
     /// Dictionary keys in ascending order (for stable files) instead of property order.
     let sortedKeys: Bool
+    let graphMode: AMCGraphMode
     private var path = KeyPathTracker()
-    /// The objects being encoded, from the root down to here: meeting one again is a cycle.
+    /// Tree mode: the objects being encoded, from the root down to here: meeting one again is a cycle.
     private var objectsInProgress = Set<ObjectIdentifier>()
+    /// Graph mode: where each object written so far was written in full.
+    private var places = PlaceTable()
+    /// The places of the objects being written, from the root down, with the key path depth of each.
+    private var openObjects: [(place: Int, depth: Int)] = []
+    /// Graph mode, second pass: where every object reachable through strong references will be
+    /// written, so that a `weak` reference to one written later can point there.
+    private var plannedPlaces: PlaceTable?
+    /// The first of two passes: only finds places, writes nothing that is kept, reports nothing.
+    private var isPlanning = false
     private var depth = 0
     // Last, so that the offsets of the fields above do not depend on `Sink`: code the compiler
     // shares between sinks then needs no generic metadata to reach them.
@@ -20,11 +36,35 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         self.sink = sink
         self.noThrow = archiver.noThrow
         self.maximumDepth = archiver.maximumDepth
+        self.graphMode = archiver.graphMode
         self.sortedKeys = sortedKeys
     }
 
-    /// Writes `object` as a dictionary: `"class"`, then each of its ``AMCCodable/amcKeys``.
-    mutating func encodeObject(_ object: any AMCCodable) throws {
+    /// `object` written into `sink` as a dictionary: `"class"`, then each of its
+    /// ``AMCCodable/amcKeys``. When a `weak` or `unowned` reference points to an object not
+    /// written yet, a first pass finds where every object goes, and the second writes.
+    static func encode(_ object: any AMCCodable, into sink: Sink, archiver: AMCArchiver, sortedKeys: Bool = false) throws -> Sink {
+        var encoder = ArchiveEncoder(sink: sink, archiver: archiver, sortedKeys: sortedKeys)
+        do {
+            try encoder.encodeObject(object)
+            return encoder.sink
+        } catch is PlanNeeded {
+            var planner = ArchiveEncoder<NullSink>(sink: NullSink(), archiver: archiver, sortedKeys: sortedKeys)
+            planner.isPlanning = true
+            try planner.encodeObject(object)
+            var encoder = ArchiveEncoder(sink: sink, archiver: archiver, sortedKeys: sortedKeys)
+            encoder.plannedPlaces = planner.places
+            try encoder.encodeObject(object)
+            return encoder.sink
+        }
+    }
+
+    /// A `weak` reference met an object not written yet: the places of all are needed first.
+    private struct PlanNeeded: Error {}
+
+    /// Writes `object` as a dictionary: `"class"`, then each of its ``AMCCodable/amcKeys``; in
+    /// graph mode an object written before as a reference to it.
+    private mutating func encodeObject(_ object: any AMCCodable) throws {
         try encodeFields(of: object)
     }
 
@@ -32,11 +72,23 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         let type = Swift.type(of: object)
         let identity = RuntimeAccess.identity(of: object)
         if let identity {
-            guard objectsInProgress.insert(identity).inserted else {
-                throw path.error(.referenceCycle(typeName: AMC.unqualifiedName(of: type)))
+            switch graphMode {
+            case .graph:
+                if let place = places.place(of: identity) { return try writeReference(to: places.components(of: place)) }
+                let parent = openObjects.last ?? (place: -1, depth: 0)
+                let place = places.record(identity, parent: parent.place, components: path.components[parent.depth...])
+                openObjects.append((place, path.components.count))
+            case .tree:
+                guard objectsInProgress.insert(identity).inserted else {
+                    throw path.error(.referenceCycle(typeName: AMC.unqualifiedName(of: type)))
+                }
             }
         }
-        defer { if let identity { objectsInProgress.remove(identity) } }
+        defer {
+            if let identity {
+                if graphMode == .tree { objectsInProgress.remove(identity) } else { openObjects.removeLast() }
+            }
+        }
 
         let plan = TypePlan.of(type)
         let plain = plan.plainFields(of: object)
@@ -57,6 +109,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     path.push(key: field.key)
                     defer { path.pop() }
                     let mark = sink.mark()
+                    let placesMark = places.count
                     do {
                         if plain[index], let fast = field.fast {
                             guard let scalar = fast.encode(base) else { continue }  // nil: left out
@@ -69,6 +122,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                         }
                     } catch let error as AMCError {
                         sink.rewind(to: mark)
+                        places.forget(since: placesMark)
                         try fail(error)
                     }
                 }
@@ -97,6 +151,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
 
     /// `plain`: the field's declared type is the inferred one (see ``TypePlan/plainFields(of:)``).
     private mutating func encodeField<Object: AMCCodable>(_ field: FieldPlan, of object: Object, plain: Bool) throws {
+        guard field.isStrong else { return try encodeConditional(field, of: object) }
         let inferred = field.kind.fieldType
         let declared = plain ? inferred : object.amcFieldType(forKey: field.name)
         guard let (value, kind) = Self.unwrapped(field.value(in: object), kind: field.kind) else {
@@ -112,6 +167,29 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         } else {
             throw path.error(.fieldTypeMismatch(key: field.name, declared: declared, inferred: inferred))
         }
+    }
+
+    /// A `weak` or `unowned` field: a reference to its target when the target is in the archive
+    /// (written before, or, as the first pass found, after); left out otherwise, and in tree mode.
+    private mutating func encodeConditional<Object: AMCCodable>(_ field: FieldPlan, of object: Object) throws {
+        guard graphMode == .graph, let target = unwrappedValue(field.value(in: object)),
+              RuntimeAccess.shape(of: Swift.type(of: target)) == .class else { return }
+        let identity = ObjectIdentifier(target as AnyObject)
+        if let place = places.place(of: identity).map(places.components(of:))
+            ?? plannedPlaces.flatMap({ planned in planned.place(of: identity).map(planned.components(of:)) }) {
+            sink.key(field.key)
+            try writeReference(to: place)
+        } else if plannedPlaces == nil, !isPlanning {
+            throw PlanNeeded()  // it may still come, through a strong reference
+        }
+    }
+
+    /// `{"$ref": "#/…"}` to the object written in full at `place`.
+    private mutating func writeReference(to place: [KeyPathTracker.Component]) throws {
+        sink.beginDictionary()
+        sink.key(ObjectReference.key)
+        try emit(.string(ObjectReference.pointer(of: place)))
+        sink.endDictionary()
     }
 
     /// Writes one value of the given kind; `owner` is the nearest enclosing object, whose struct
@@ -185,11 +263,13 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         try enterContainer()
         defer { depth -= 1 }
         sink.beginDictionary()
+        // A dictionary of one key `$ref` (`$$ref`, …) would read as a reference: one `$` more.
+        let escapes = entries.count == 1 && ObjectReference.isEscapable(entries[0].key, minimumDollars: 1)
         for (key, value) in sortedKeys ? entries.sorted(by: { $0.key < $1.key }) : entries {
             path.push(key: key)
             defer { path.pop() }
             guard let (unwrapped, unwrappedKind) = Self.unwrapped(value, kind: kind) else { continue }
-            sink.key(key)
+            sink.key(escapes ? "$" + key : key)
             try encode(unwrapped, kind: unwrappedKind, owner: owner)
         }
         sink.endDictionary()
@@ -245,9 +325,10 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         depth += 1
     }
 
-    /// In no-throw mode reports the error and goes on; otherwise throws it.
+    /// In no-throw mode reports the error and goes on; otherwise throws it. (The first pass of
+    /// two reports nothing: the second meets the same errors.)
     private func fail(_ error: AMCError) throws {
         guard noThrow else { throw error }
-        AMC.reportSwallowed(error)
+        if !isPlanning { AMC.reportSwallowed(error) }
     }
 }

@@ -41,6 +41,18 @@ extension EncodingSink {
     }
 }
 
+/// Writes nothing: for the encoder's first pass, which only finds where objects go.
+struct NullSink: EncodingSink {
+    mutating func beginDictionary() {}
+    mutating func endDictionary() {}
+    mutating func beginArray() {}
+    mutating func endArray() {}
+    mutating func key(_ key: String) {}
+    mutating func scalar(_ value: ArchiveScalar) {}
+    mutating func mark() -> Int { 0 }
+    mutating func rewind(to mark: Int) {}
+}
+
 /// Builds the `[String: Any]` dictionary representation.
 struct DictionaryBuilder: EncodingSink {
     private final class Frame {

@@ -65,9 +65,8 @@ enum DocumentCodec {
     private static func encode<Writer: DocumentWriter>(
         _ object: any AMCCodable, with writer: Writer, options: AMCWriteOptions, archiver: AMCArchiver
     ) throws -> [UInt8] {
-        var encoder = ArchiveEncoder(sink: writer, archiver: archiver, sortedKeys: options.sortedKeys)
-        try encoder.encodeObject(object)
-        return encoder.sink.finish()
+        var written = try ArchiveEncoder.encode(object, into: writer, archiver: archiver, sortedKeys: options.sortedKeys)
+        return written.finish()
     }
 
     private static func encode<Writer: DocumentWriter>(

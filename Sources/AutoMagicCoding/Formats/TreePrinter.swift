@@ -2,9 +2,12 @@ import Foundation
 
 /// Lays a document out as an indented tree for `amc print`.
 enum TreePrinter {
-    static func print(_ value: ArchiveValue, indent: Int, to text: inout String) {
+    /// `value`, found in the document `root`, after `indent` levels.
+    static func print(_ value: ArchiveValue, root: ArchiveValue, indent: Int, to text: inout String) {
         let inner = String(repeating: "  ", count: indent + 1)
         switch value {
+        case let .dictionary(dictionary) where ObjectReference.pointer(in: dictionary) != nil:
+            text += link(to: ObjectReference.pointer(in: dictionary) ?? "", in: root)
         case let .dictionary(dictionary):
             let className = value.className
             if let className { text += "\(className) " }
@@ -14,7 +17,7 @@ enum TreePrinter {
             text += "{\n"
             for entry in entries {
                 text += inner + (isPlainKey(entry.key) ? entry.key : quoted(entry.key)) + " = "
-                print(entry.value, indent: indent + 1, to: &text)
+                print(entry.value, root: root, indent: indent + 1, to: &text)
                 text += "\n"
             }
             text += String(repeating: "  ", count: indent) + "}"
@@ -23,7 +26,7 @@ enum TreePrinter {
             text += "[\n"
             for (index, element) in elements.enumerated() {
                 text += "\(inner)\(index): "
-                print(element, indent: indent + 1, to: &text)
+                print(element, root: root, indent: indent + 1, to: &text)
                 text += "\n"
             }
             text += String(repeating: "  ", count: indent) + "]"
@@ -39,6 +42,12 @@ enum TreePrinter {
         case .null: text += "null"
         case let .foreign(box): text += "\(box.value)"
         }
+    }
+
+    /// A reference as a link to its target's place and class: `-> #/people/0 (Person)`.
+    private static func link(to pointer: String, in root: ArchiveValue) -> String {
+        guard let (target, _) = try? ObjectReference.target(of: pointer, in: root) else { return "-> \(pointer) (nothing there)" }
+        return "-> \(pointer) (\(target.className ?? target.summary))"
     }
 
     private static func isPlainKey(_ key: String) -> Bool {

@@ -1,0 +1,126 @@
+/// References between objects in a document: an object met again is written as
+/// `{"$ref": "#/roster/0"}`, a JSON Reference whose value is `#` and an RFC 6901 JSON Pointer from
+/// the document's root to the object's first occurrence (`~0` for `~`, `~1` for `/` in keys).
+///
+/// A dictionary is a reference only when `"$ref"` is its one key and its value a string starting
+/// with `#`. A dictionary of a user's own with one key `$ref` (or `$$ref`, …) is written with one
+/// more `$` in front of that key, and read back without it, so it round-trips unchanged.
+enum ObjectReference {
+    static let key = "$ref"
+    static let rootPointer = "#"
+
+    /// The pointer `dictionary` refers to, when it is a reference.
+    static func pointer(in dictionary: ArchiveDictionary) -> String? {
+        guard dictionary.count == 1, let entry = dictionary.entries.first, entry.key == key,
+              case let .string(pointer) = entry.value, pointer.hasPrefix(rootPointer) else { return nil }
+        return pointer
+    }
+
+    /// Whether a one-key dictionary's key must be escaped (written) or unescaped (read): `$ref`,
+    /// `$$ref`, … (at least `minimumDollars` dollars).
+    static func isEscapable(_ key: String, minimumDollars: Int) -> Bool {
+        let dollars = key.prefix { $0 == "$" }.count
+        return dollars >= minimumDollars && key.dropFirst(dollars) == "ref"
+    }
+
+    // MARK: - Pointers
+
+    static func pointer(of components: [KeyPathTracker.Component]) -> String {
+        components.reduce(rootPointer) { pointer($0, appending: $1) }
+    }
+
+    static func pointer(_ parent: String, appending component: KeyPathTracker.Component) -> String {
+        switch component {
+        case let .index(index): return parent + "/" + String(index)
+        case let .key(key):
+            guard key.contains(where: { $0 == "~" || $0 == "/" }) else { return parent + "/" + key }
+            return parent + "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        }
+    }
+
+    /// What can be wrong with a pointer, for the error.
+    enum Failure: Error {
+        case malformed
+        case nothingThere(depth: Int)
+    }
+
+    /// The value `pointer` names in `root`, and the key path to it (indices where it passes
+    /// arrays). Work is proportional to the pointer's length.
+    static func target(of pointer: String, in root: ArchiveValue) throws(Failure) -> (ArchiveValue, [KeyPathTracker.Component]) {
+        guard pointer.hasPrefix(rootPointer) else { throw .malformed }
+        let rest = pointer.dropFirst()
+        guard rest.isEmpty || rest.hasPrefix("/") else { throw .malformed }
+        var current = root
+        var components: [KeyPathTracker.Component] = []
+        guard !rest.isEmpty else { return (current, components) }
+        for (depth, raw) in rest.dropFirst().split(separator: "/", omittingEmptySubsequences: false).enumerated() {
+            let segment = raw.contains("~") ? try unescaped(raw) : String(raw)
+            switch current {
+            case let .dictionary(dictionary):
+                guard let value = dictionary[segment] else { throw .nothingThere(depth: depth) }
+                current = value
+                components.append(.key(segment))
+            case let .array(elements):
+                guard let index = Int(segment), String(index) == segment, elements.indices.contains(index) else {
+                    throw .nothingThere(depth: depth)
+                }
+                current = elements[index]
+                components.append(.index(index))
+            default:
+                throw .nothingThere(depth: depth)
+            }
+        }
+        return (current, components)
+    }
+
+    private static func unescaped(_ segment: Substring) throws(Failure) -> String {
+        var result = ""
+        var iterator = segment.makeIterator()
+        while let character = iterator.next() {
+            guard character == "~" else {
+                result.append(character)
+                continue
+            }
+            switch iterator.next() {
+            case "0": result.append("~")
+            case "1": result.append("/")
+            default: throw .malformed
+            }
+        }
+        return result
+    }
+
+    // MARK: - Finding references
+
+    /// The pointers every reference in `root` names, and every pointer on the way to them; nil
+    /// when `root` holds no reference (the decoder then follows nothing).
+    static func targets(in root: ArchiveValue) -> (targets: Set<String>, prefixes: Set<String>)? {
+        var targets = Set<String>()
+        collect(root, into: &targets)
+        guard !targets.isEmpty else { return nil }
+        var prefixes = Set<String>()
+        for target in targets {
+            var prefix = Substring(target)
+            while true {
+                guard prefixes.insert(String(prefix)).inserted, let slash = prefix.lastIndex(of: "/") else { break }
+                prefix = prefix[..<slash]
+            }
+        }
+        return (targets, prefixes)
+    }
+
+    private static func collect(_ value: ArchiveValue, into targets: inout Set<String>) {
+        switch value {
+        case let .dictionary(dictionary):
+            if let pointer = pointer(in: dictionary) {
+                targets.insert(pointer)
+                return
+            }
+            for entry in dictionary.entries { collect(entry.value, into: &targets) }
+        case let .array(elements):
+            for element in elements { collect(element, into: &targets) }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import Testing
+@testable import AutoMagicCoding
+
+final class Player: AMCCodable {
+    var name = ""
+    var friend: Player?
+    var payload = ""
+    weak var squad: Squad?
+    required init() {}
+
+    convenience init(_ name: String) {
+        self.init()
+        self.name = name
+    }
+}
+
+final class Squad: AMCCodable {
+    var roster: [Player] = []
+    var captain: Player?
+    var vice: Player?
+    var groups: [[Player]] = []
+    var anything: [Any] = []
+    var lookup: [String: Any] = [:]
+    var notes: [String: String] = [:]
+    required init() {}
+}
+
+/// A folder tree whose items point back at their folder, as Swift models do.
+final class Folder: AMCCodable {
+    var name = ""
+    var items: [Item] = []
+    required init() {}
+
+    func amcDidDecode() throws {
+        for item in items { item.parent = self }
+    }
+}
+
+final class Item: AMCCodable {
+    var title = ""
+    weak var parent: Folder?
+    weak var delegate: Item?
+    required init() {}
+}
+
+@Suite("Object graphs: shared objects, cycles and weak references come back as they were")
+struct ObjectGraphTests {
+    init() { AMC.register(Player.self, Squad.self, Folder.self, Item.self) }
+
+    static let formats = [AMCFormat.json, .xmlPropertyList, .binaryPropertyList]
+
+    /// `object` through `format` (sorted keys, as files are written) and back.
+    func roundTrip<T: AMCCodable>(_ object: T, _ format: AMCFormat, archiver: AMCArchiver = AMCArchiver()) throws -> T {
+        let data = try archiver.data(for: object, format: format, options: .readable)
+        return try #require(try archiver.object(T.self, from: data))
+    }
+
+    @Test(arguments: formats)
+    func aSharedObjectComesBackOnceWhereverItIs(format: AMCFormat) throws {
+        let squad = Squad()
+        let ada = Player("Ada"), bob = Player("Bob")
+        squad.roster = [ada, bob]
+        squad.captain = ada  // sorted keys write "captain" first: the roster refers forward to it
+        squad.vice = ada
+        squad.groups = [[bob], [ada, bob]]
+        let copy = try roundTrip(squad, format)
+        #expect(copy.captain === copy.roster[0] && copy.vice === copy.roster[0])
+        #expect(copy.groups[0][0] === copy.roster[1] && copy.groups[1][0] === copy.roster[0])
+        #expect(copy.roster.map(\.name) == ["Ada", "Bob"])
+        copy.captain?.name = "Ada L."
+        #expect(copy.roster[0].name == "Ada L.")
+    }
+
+    @Test(arguments: formats)
+    func cyclesAndSelfReferencesComeBackAsCycles(format: AMCFormat) throws {
+        let squad = Squad()
+        let a = Player("A"), b = Player("B"), me = Player("Me")
+        a.friend = b
+        b.friend = a
+        me.friend = me
+        squad.roster = [a, me]
+        let copy = try roundTrip(squad, format)
+        #expect(copy.roster[0].friend?.friend === copy.roster[0])
+        #expect(copy.roster[1].friend === copy.roster[1])
+        a.friend = nil
+        me.friend = nil
+    }
+
+    @Test(arguments: formats)
+    func cyclesThroughAnyAndDictionariesOfAny(format: AMCFormat) throws {
+        let squad = Squad()
+        let ada = Player("Ada")
+        squad.anything = [squad, ada, [ada]]
+        squad.lookup = ["self": squad, "ada": ada, "nested": ["again": ada]]
+        let copy = try roundTrip(squad, format)
+        #expect(copy.anything.first as? Squad === copy)
+        let first = try #require(copy.anything[1] as? Player)
+        #expect((copy.anything[2] as? [Any])?.first as? Player === first)
+        #expect(copy.lookup["self"] as? Squad === copy && copy.lookup["ada"] as? Player === first)
+        #expect((copy.lookup["nested"] as? [String: Any])?["again"] as? Player === first)
+        squad.anything = []
+        squad.lookup = [:]
+    }
+
+    @Test(arguments: formats)
+    func theFileSaysWhereEachSharedObjectIs(format: AMCFormat) throws {
+        let squad = Squad()
+        let ada = Player("Ada")
+        squad.groups = [[], [Player("x"), Player("y"), ada]]
+        squad.roster = [ada]
+        let dictionary = try AMC.dictionary(contentsOf: write(squad, format))
+        // Sorted keys: "groups" comes before "roster", so Ada is written in the nested array.
+        #expect((dictionary["roster"] as? [[String: String]]) == [["$ref": "#/groups/1/2"]])
+        // A tree has no references at all.
+        let tree = Squad()
+        tree.roster = [Player("a"), Player("b")]
+        let treeText = String(decoding: try AMC.data(for: tree, format: .json), as: UTF8.self)
+        #expect(!treeText.contains("$ref"))
+    }
+
+    @Test func aHundredThousandReferencesToOneObjectCostWhatTheObjectsDo() throws {
+        let shared = Player("shared")
+        shared.payload = String(repeating: "x", count: 1_000)
+        let squad = Squad()
+        squad.roster = (0..<100_000).map { Player("p\($0)") }
+        for player in squad.roster { player.friend = shared }
+        for format in Self.formats {
+            let data = try AMC.data(for: squad, format: format)
+            // A couple of hundred bytes an object at most (XML is wordy), not the 1 KB object again.
+            #expect(data.count < 100_000 * (format == .xmlPropertyList ? 250 : 120), "\(format): \(data.count) bytes")
+            let copy = try #require(try AMC.object(Squad.self, from: data))
+            #expect(copy.roster.count == 100_000)
+            #expect(copy.roster.allSatisfy { $0.friend === copy.roster[0].friend })
+            #expect(copy.roster[0].friend?.payload.count == 1_000)
+        }
+    }
+
+    @Test(arguments: formats)
+    func treeModeWritesEveryOccurrenceInFullAndRefusesCycles(format: AMCFormat) throws {
+        var tree = AMCArchiver()
+        tree.graphMode = .tree
+        let squad = Squad()
+        let ada = Player("Ada")
+        squad.roster = [ada, ada]
+        let copy = try roundTrip(squad, format, archiver: tree)
+        #expect(copy.roster[0] !== copy.roster[1] && copy.roster.map(\.name) == ["Ada", "Ada"])
+        ada.friend = ada
+        #expect(expectAMCError { _ = try tree.data(for: squad, format: format) }?.kind == .referenceCycle(typeName: "Player"))
+        ada.friend = nil
+    }
+
+    // MARK: - weak and unowned
+
+    @Test(arguments: formats)
+    func weakParentPointersAreWrittenAsReferences(format: AMCFormat) throws {
+        let folder = Folder()
+        folder.name = "Docs"
+        let first = Item(), second = Item()
+        (first.title, second.title) = ("a", "b")
+        folder.items = [first, second]
+        first.parent = folder
+        second.parent = folder
+        first.delegate = second  // a sibling written after it
+        let data = try AMC.data(for: folder, format: format)
+        let dictionary = try #require(try AMC.object(Folder.self, from: data))
+        #expect(dictionary.items.map(\.title) == ["a", "b"])
+        // amcDidDecode sets the parents again (decoding does not write weak properties).
+        #expect(dictionary.items.allSatisfy { $0.parent === dictionary })
+        let text = try AMC.dictionaryRepresentation(folder)
+        let items = try #require(text["items"] as? [[String: Any]])
+        #expect(items[0]["parent"] as? [String: String] == ["$ref": "#"])
+        #expect(items[0]["delegate"] as? [String: String] == ["$ref": "#/items/1"])
+        withExtendedLifetime(folder) {}
+    }
+
+    @Test func aWeakReferenceToAnObjectOutsideTheArchiveIsLeftOut() throws {
+        let outside = Folder()
+        let item = Item()
+        item.parent = outside
+        let dictionary = try item.dictionaryRepresentation()
+        #expect(dictionary["parent"] == nil && dictionary["title"] as? String == "")
+        withExtendedLifetime(outside) {}
+    }
+
+    // MARK: - Your own "$ref"
+
+    @Test(arguments: formats)
+    func aDictionaryOfYourOwnWithARefKeyRoundTripsUnchanged(format: AMCFormat) throws {
+        let squad = Squad()
+        squad.lookup = ["link": ["$ref": "#/roster/0"], "double": ["$$ref": "x"], "wide": ["$ref": "#", "other": 1]]
+        squad.notes = ["$ref": "#/roster"]
+        squad.roster = [Player("Ada")]
+        let copy = try roundTrip(squad, format)
+        #expect(copy.lookup["link"] as? [String: String] == ["$ref": "#/roster/0"])
+        #expect(copy.lookup["double"] as? [String: String] == ["$$ref": "x"])
+        #expect((copy.lookup["wide"] as? [String: Any])?["$ref"] as? String == "#")
+        #expect(copy.notes == ["$ref": "#/roster"])
+    }
+
+    /// A file written by hand (`Fixtures/graph.json`) reads into the graph it describes.
+    @Test func theGraphFixtureReadsIntoOneCycle() throws {
+        let squad = try #require(try AMC.read(Squad.self, from: FixtureFiles.url("graph.json")))
+        let ada = try #require(squad.captain)
+        #expect(squad.roster[0] === ada && ada.friend === squad.roster[1] && squad.roster[1].friend === ada)
+        #expect(squad.lookup["note"] as? [String: String] == ["$ref": "a dictionary of your own with one $ref key, escaped"])
+    }
+
+    // MARK: - Hostile references
+
+    @Test func hostileReferencesAreErrorsNamingWhatIsWrong() throws {
+        func decode(_ roster: [Any], extra: [String: Any] = [:]) -> AMCError? {
+            var dictionary: [String: Any] = ["class": "Squad", "roster": roster]
+            dictionary.merge(extra) { $1 }
+            return expectAMCError { _ = try AMC.object(Squad.self, from: dictionary) }
+        }
+        let player: [String: Any] = ["class": "Player", "name": "p"]
+        func reason(_ error: AMCError?) -> String? {
+            guard case let .invalidReference(_, reason)? = error?.kind else { return nil }
+            return reason
+        }
+        #expect(reason(decode([["$ref": "#/nowhere"]]))?.hasPrefix("nothing is there") == true)
+        #expect(reason(decode([player, ["$ref": "#/roster/7"]]))?.hasPrefix("nothing is there") == true)
+        #expect(reason(decode([player, ["$ref": "#/roster/0/name"]])) == "it names the string \"p\", not an object")
+        #expect(reason(decode([["$ref": "#/roster/1"], ["$ref": "#/roster/0"]])) == "it names another reference")
+        #expect(reason(decode([["$ref": "#/roster/~2"]]))?.hasPrefix("it is not a JSON Pointer") == true)
+        #expect(reason(decode([["$ref": "#roster"]]))?.hasPrefix("it is not a JSON Pointer") == true)
+        let deep = "#" + String(repeating: "/roster", count: 5_000)
+        #expect(reason(decode([["$ref": deep]]))?.hasPrefix("nothing is there") == true)
+        // A reference to an object of a class the place cannot hold.
+        let wrongClass = decode([["$ref": "#/captain"]], extra: ["captain": ["class": "Folder"]])
+        #expect(wrongClass?.keyPath == "roster[0]")
+        #expect(wrongClass?.kind == .unrelatedClass(className: "Folder", expected: "Player"))
+        // The key path names the reference.
+        #expect(decode([player, ["$ref": "#/x"]])?.description.hasPrefix("At \"roster[1]\": the reference \"#/x\" names no object") == true)
+    }
+
+    @Test func referencesToOneObjectAreDecodedOnce() throws {
+        let roster = (0..<2_000).map { _ in ["$ref": "#/captain"] as [String: Any] }
+        let squad = try #require(try AMC.object(Squad.self, from: ["roster": roster, "captain": ["class": "Player", "name": "c"]]))
+        #expect(squad.roster.count == 2_000 && squad.roster.allSatisfy { $0 === squad.captain })
+    }
+
+    private func write(_ object: any AMCCodable, _ format: AMCFormat) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).\(format.pathExtension)")
+        try AMC.write(object, to: url, format: format)
+        return url
+    }
+}
+
+extension AMC {
+    /// The dictionary representation of `object`, for the tests' eyes.
+    static func dictionaryRepresentation(_ object: any AMCCodable) throws -> [String: Any] {
+        try object.dictionaryRepresentation()
+    }
+}
