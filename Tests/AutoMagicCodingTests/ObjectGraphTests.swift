@@ -204,6 +204,13 @@ struct ObjectGraphTests {
         let ada = try #require(squad.captain)
         #expect(squad.roster[0] === ada && ada.friend === squad.roster[1] && squad.roster[1].friend === ada)
         #expect(squad.lookup["note"] as? [String: String] == ["$ref": "a dictionary of your own with one $ref key, escaped"])
+        // Converting keeps references (and escaped keys) as they are.
+        let fixture = try FixtureFiles.data("graph.json")
+        for format in Self.formats {
+            let converted = try AMC.convert(fixture, to: format)
+            #expect(Canonical.text(try foundationValue(try AMC.convert(converted, to: .json), json: true))
+                == Canonical.text(try foundationValue(fixture, json: true)), "\(format)")
+        }
     }
 
     // MARK: - Hostile references
