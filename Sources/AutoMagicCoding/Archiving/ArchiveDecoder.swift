@@ -20,13 +20,13 @@ struct ArchiveDecoder {
     private final class References {
         let root: ArchiveValue
         let targets: Set<String>
-        let prefixes: Set<String>
+        let routes: [String: Set<String>]
         var objects: [String: any AMCCodable] = [:]
 
-        init(root: ArchiveValue, targets: Set<String>, prefixes: Set<String>) {
+        init(root: ArchiveValue, targets: Set<String>, routes: [String: Set<String>]) {
             self.root = root
             self.targets = targets
-            self.prefixes = prefixes
+            self.routes = routes
         }
     }
 
@@ -103,8 +103,8 @@ struct ArchiveDecoder {
     /// knows each place a reference names.
     private mutating func followReferences(in root: ArchiveValue) {
         guard references == nil, path.components.isEmpty, let found = ObjectReference.targets(in: root) else { return }
-        references = References(root: root, targets: found.targets, prefixes: found.prefixes)
-        path.track(found.prefixes)
+        references = References(root: root, targets: found.targets, routes: found.routes)
+        path.track(found.routes)
     }
 
     private mutating func instantiate(_ type: any AMCCodable.Type, from dictionary: ArchiveDictionary) throws -> any AMCCodable {
@@ -457,13 +457,14 @@ struct ArchiveDecoder {
         guard RuntimeAccess.shape(of: type) == .class else { throw invalid(pointer, "it names a \(className) value, not an object") }
         // Decode it at its own place, so that the places below it are right.
         let here = path
-        path = KeyPathTracker(components: components, targetPrefixes: references.prefixes)
+        path = KeyPathTracker(components: components, routes: references.routes)
         defer { path = here }
         return try instantiate(type, from: dictionary)
     }
 
     /// `object`, when it can be stored where `expected` is declared.
     private func checked(_ object: any AMCCodable, _ expected: Any.Type) throws -> any AMCCodable {
+        if Swift.type(of: object) == expected { return object }
         func fits<Expected>(_: Expected.Type) -> Bool { object is Expected }
         guard _openExistential(expected, do: fits) else {
             throw path.error(.unrelatedClass(className: Swift.type(of: object).amcClassName, expected: AMC.unqualifiedName(of: expected)))

@@ -74,7 +74,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         if let identity {
             switch graphMode {
             case .graph:
-                if let place = places.place(of: identity) { return try writeReference(to: places.components(of: place)) }
+                if let place = places.place(of: identity) { return try writeReference(to: places.pointer(of: place)) }
                 let parent = openObjects.last ?? (place: -1, depth: 0)
                 let place = places.record(identity, parent: parent.place, components: path.components[parent.depth...])
                 openObjects.append((place, path.components.count))
@@ -175,20 +175,27 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         guard graphMode == .graph, let target = unwrappedValue(field.value(in: object)),
               RuntimeAccess.shape(of: Swift.type(of: target)) == .class else { return }
         let identity = ObjectIdentifier(target as AnyObject)
-        if let place = places.place(of: identity).map(places.components(of:))
-            ?? plannedPlaces.flatMap({ planned in planned.place(of: identity).map(planned.components(of:)) }) {
+        let pointer: String?
+        if let place = places.place(of: identity) {
+            pointer = places.pointer(of: place)
+        } else if let place = plannedPlaces?.place(of: identity) {
+            pointer = plannedPlaces?.pointer(of: place)
+        } else {
+            pointer = nil
+        }
+        if let pointer {
             sink.key(field.key)
-            try writeReference(to: place)
+            try writeReference(to: pointer)
         } else if plannedPlaces == nil, !isPlanning {
             throw PlanNeeded()  // it may still come, through a strong reference
         }
     }
 
-    /// `{"$ref": "#/…"}` to the object written in full at `place`.
-    private mutating func writeReference(to place: [KeyPathTracker.Component]) throws {
+    /// `{"$ref": "#/…"}` to the object written in full where `pointer` says.
+    private mutating func writeReference(to pointer: String) throws {
         sink.beginDictionary()
         sink.key(ObjectReference.key)
-        try emit(.string(ObjectReference.pointer(of: place)))
+        try emit(.string(pointer))
         sink.endDictionary()
     }
 

@@ -8,27 +8,27 @@ struct KeyPathTracker {
     }
 
     private(set) var components: [Component] = []
-    /// While decoding a document with references: the JSON Pointer of each level, where it is a
-    /// prefix of a reference's target (nil elsewhere), so that the decoder knows when it reaches a
+    /// While decoding a document with references: the JSON Pointer of each level, where it is on
+    /// the way to a reference's target (nil elsewhere), so that the decoder knows when it reaches a
     /// target without rendering every place it passes.
     private var pointers: [String?] = []
-    private var targetPrefixes: Set<String>?
+    /// For each pointer on the way to a target, the segments that lead on.
+    private var routes: [String: Set<String>]?
 
     init() {}
 
-    /// A tracker at `components` (the place a reference names), tracking `targetPrefixes`.
-    init(components: [Component], targetPrefixes: Set<String>?) {
-        self.targetPrefixes = targetPrefixes
-        if targetPrefixes != nil { pointers = [ObjectReference.rootPointer] }
+    /// A tracker at `components` (the place a reference names), following `routes`.
+    init(components: [Component], routes: [String: Set<String>]?) {
+        self.routes = routes
+        if routes != nil { pointers = [ObjectReference.rootPointer] }
         for component in components { push(component) }
     }
 
-    /// Starts following the places in `prefixes` (the JSON Pointers of reference targets and
-    /// of every container on the way to them).
-    mutating func track(_ prefixes: Set<String>) {
-        targetPrefixes = prefixes
-        pointers = [ObjectReference.rootPointer]
+    /// Starts following `routes` (see ``ObjectReference/targets(in:)``).
+    mutating func track(_ routes: [String: Set<String>]) {
         precondition(components.isEmpty, "tracking starts at the root")
+        self.routes = routes
+        pointers = [ObjectReference.rootPointer]
     }
 
     mutating func push(key: String) { push(.key(key)) }
@@ -36,15 +36,15 @@ struct KeyPathTracker {
 
     mutating func pop() {
         components.removeLast()
-        if targetPrefixes != nil { pointers.removeLast() }
+        if routes != nil { pointers.removeLast() }
     }
 
     private mutating func push(_ component: Component) {
         components.append(component)
-        guard let prefixes = targetPrefixes else { return }
-        guard let parent = pointers.last ?? nil else { return pointers.append(nil) }
-        let pointer = ObjectReference.pointer(parent, appending: component)
-        pointers.append(prefixes.contains(pointer) ? pointer : nil)
+        guard let routes else { return }
+        guard let parent = pointers.last ?? nil, let next = routes[parent] else { return pointers.append(nil) }
+        let segment = ObjectReference.segment(component)
+        pointers.append(next.contains(segment) ? parent + "/" + segment : nil)
     }
 
     /// The JSON Pointer of the current place when it is one being followed (see ``track(_:)``).

@@ -30,11 +30,16 @@ enum ObjectReference {
     }
 
     static func pointer(_ parent: String, appending component: KeyPathTracker.Component) -> String {
+        parent + "/" + segment(component)
+    }
+
+    /// One step of a pointer: an index, or a key with `~` and `/` escaped.
+    static func segment(_ component: KeyPathTracker.Component) -> String {
         switch component {
-        case let .index(index): return parent + "/" + String(index)
+        case let .index(index): return String(index)
         case let .key(key):
-            guard key.contains(where: { $0 == "~" || $0 == "/" }) else { return parent + "/" + key }
-            return parent + "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            guard key.contains(where: { $0 == "~" || $0 == "/" }) else { return key }
+            return key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
         }
     }
 
@@ -92,21 +97,23 @@ enum ObjectReference {
 
     // MARK: - Finding references
 
-    /// The pointers every reference in `root` names, and every pointer on the way to them; nil
-    /// when `root` holds no reference (the decoder then follows nothing).
-    static func targets(in root: ArchiveValue) -> (targets: Set<String>, prefixes: Set<String>)? {
+    /// The pointers every reference in `root` names, and the way to them: for each pointer on
+    /// the way, the segments that lead on. Nil when `root` holds no reference (the decoder then
+    /// follows nothing).
+    static func targets(in root: ArchiveValue) -> (targets: Set<String>, routes: [String: Set<String>])? {
         var targets = Set<String>()
         collect(root, into: &targets)
         guard !targets.isEmpty else { return nil }
-        var prefixes = Set<String>()
+        var routes: [String: Set<String>] = [:]
         for target in targets {
             var prefix = Substring(target)
-            while true {
-                guard prefixes.insert(String(prefix)).inserted, let slash = prefix.lastIndex(of: "/") else { break }
+            while let slash = prefix.lastIndex(of: "/") {
+                let parent = String(prefix[..<slash])
+                guard routes[parent, default: []].insert(String(prefix[prefix.index(after: slash)...])).inserted else { break }
                 prefix = prefix[..<slash]
             }
         }
-        return (targets, prefixes)
+        return (targets, routes)
     }
 
     private static func collect(_ value: ArchiveValue, into targets: inout Set<String>) {

@@ -22,6 +22,8 @@ struct PlaceTable {
 
     private var places: [Place] = []
     private var byIdentity: [ObjectIdentifier: Int] = [:]
+    /// Pointers already put together, for objects referred to again and again.
+    private var pointers: [Int: String] = [:]
 
     /// How many places are recorded: a mark to ``forget(since:)`` back to.
     var count: Int { places.count }
@@ -45,6 +47,14 @@ struct PlaceTable {
         return places.count - 1
     }
 
+    /// The JSON Pointer of `place` (see ``ObjectReference``), put together once.
+    mutating func pointer(of place: Int) -> String {
+        if let known = pointers[place] { return known }
+        let pointer = ObjectReference.pointer(of: components(of: place))
+        pointers[place] = pointer
+        return pointer
+    }
+
     /// The key path components from the root to `place`.
     func components(of place: Int) -> [KeyPathTracker.Component] {
         var chain: [Component] = []
@@ -66,6 +76,7 @@ struct PlaceTable {
     mutating func forget(since mark: Int) {
         guard places.count > mark else { return }
         for place in places[mark...] { byIdentity[place.identity] = nil }
+        for place in mark..<places.count { pointers[place] = nil }
         places.removeSubrange(mark...)
     }
 }
