@@ -390,7 +390,7 @@ struct ArchiveDecoder {
         case .null:
             return nil
         case let .dictionary(dictionary):
-            if ObjectReference.pointer(in: dictionary) != nil || references?.objects[path.trackedPointer ?? ""] != nil {
+            if ObjectReference.pointer(in: dictionary) != nil || path.trackedPointer.flatMap({ references?.objects[$0] }) != nil {
                 return try decodeObject(dictionary, expected: expected, element: true)
             }
             if let className = try className(in: dictionary) {
