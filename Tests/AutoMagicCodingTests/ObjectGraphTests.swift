@@ -238,6 +238,19 @@ struct ObjectGraphTests {
         let wrongClass = decode([["$ref": "#/captain"]], extra: ["captain": ["class": "Folder"]])
         #expect(wrongClass?.keyPath == "roster[0]")
         #expect(wrongClass?.kind == .unrelatedClass(className: "Folder", expected: "Player"))
+        // A reference without "#" where an object belongs is a broken reference, not an empty object.
+        #expect(reason(decode([["$ref": "roster/0"]])) == "its value must be a string starting with \"#\"")
+        #expect(reason(decode([["$ref": 3]])) == "its value must be a string starting with \"#\"")
+        // A weak field is not decoded, but its reference is checked all the same.
+        let weak = expectAMCError {
+            _ = try AMC.object(Folder.self, from: ["class": "Folder", "items": [["class": "Item", "parent": ["$ref": "#/nowhere"]]]])
+        }
+        #expect(weak?.keyPath == "items[0].parent")
+        #expect(reason(weak)?.hasPrefix("nothing is there") == true)
+        let wrongWeak = expectAMCError {
+            _ = try AMC.object(Folder.self, from: ["class": "Folder", "name": "f", "items": [["class": "Item", "parent": ["$ref": "#/items/0"]]]])
+        }
+        #expect(wrongWeak?.kind == .unrelatedClass(className: "Item", expected: "Folder"))
         // The key path names the reference.
         #expect(decode([player, ["$ref": "#/x"]])?.description.hasPrefix("At \"roster[1]\": the reference \"#/x\" names no object") == true)
     }

@@ -161,6 +161,7 @@ struct ArchiveDecoder {
             }
             try decodeField(field, from: raw, into: &instance)
         }
+        if references != nil { try checkConditionalReferences(of: plan, in: dictionary) }
         do {
             try instance.amcDidDecode()
         } catch {
@@ -335,6 +336,10 @@ struct ArchiveDecoder {
         _ dictionary: ArchiveDictionary, expected: Any.Type, element: Bool
     ) throws -> (any AMCCodable)? {
         if let pointer = ObjectReference.pointer(in: dictionary) { return try referenced(pointer, expected: expected) }
+        if dictionary.count == 1, let entry = dictionary.entries.first, entry.key == ObjectReference.key {
+            // Only a broken reference looks like this where an object belongs (ours are escaped).
+            throw invalid(entry.value.string ?? entry.value.summary, "its value must be a string starting with \"#\"")
+        }
         if let references, let pointer = path.trackedPointer, let known = references.objects[pointer] {
             return try checked(known, expected)  // decoded already, for a reference that came first
         }
@@ -433,6 +438,19 @@ struct ArchiveDecoder {
     }
 
     // MARK: - References
+
+    /// `weak` and `unowned` fields are not written by decoding, but a reference they hold must
+    /// still name an object that fits them: a broken one is an error, not ignored.
+    private mutating func checkConditionalReferences(of plan: TypePlan, in dictionary: ArchiveDictionary) throws {
+        for field in plan.fields where !field.isStrong {
+            guard case let .dictionary(reference)? = dictionary[field.key], let pointer = ObjectReference.pointer(in: reference) else {
+                continue
+            }
+            path.push(key: field.key)
+            defer { path.pop() }
+            _ = try referenced(pointer, expected: unwrappedType(field.type))
+        }
+    }
 
     /// The object `pointer` names, where `expected` is declared: decoded once, at its own place,
     /// whether the reference comes before or after it.
