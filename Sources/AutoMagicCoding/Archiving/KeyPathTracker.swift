@@ -1,6 +1,6 @@
 /// The key path from the root to the value being encoded or decoded, kept as a stack of
-/// components and rendered (`"members[3].frame"`) only when an error needs it. It also gives the
-/// place's JSON Pointer (`#/members/3/frame`), which object references name.
+/// components and rendered (`"members[3].frame"`) only when an error needs it. While decoding a
+/// document with references, it also knows when the place is one a reference names.
 struct KeyPathTracker {
     enum Component: Hashable {
         case key(String)
@@ -49,9 +49,6 @@ struct KeyPathTracker {
 
     /// The JSON Pointer of the current place when it is one being followed (see ``track(_:)``).
     var trackedPointer: String? { pointers.last ?? nil }
-
-    /// The JSON Pointer of the current place: `#/members/3`.
-    var pointer: String { ObjectReference.pointer(of: components) }
 
     var rendered: String {
         var text = ""
