@@ -62,8 +62,8 @@ public class Person: AMCCodable {
     /// An e-mail address, if any.
     public var email: String?
     /// The team the person is a member of: a back-pointer, `weak` so that teams and members do
-    /// not keep each other alive. Archived as a reference to the team; set again by
-    /// ``Team/amcDidDecode()`` when read.
+    /// not keep each other alive. Archived as a reference to the team, and pointed at it again
+    /// when read: `AMC.object(Company.self, from: dict)?.teams[0].members[0].team` is that team.
     public weak var team: Team?
     /// An empty instance, for decoding.
     public required init() {}
@@ -116,15 +116,6 @@ public final class Team: AMCCodable {
     public var metadata: [String: Any] = [:]
     /// An empty instance, for decoding.
     public required init() {}
-
-    /// Points each member back at this team: decoding does not write `weak` properties.
-    ///
-    /// ```swift
-    /// let team = try AMC.object(Team.self, from: dict)   // team.members[0].team === team
-    /// ```
-    public func amcDidDecode() throws {
-        for member in members { member.team = self }
-    }
 }
 
 /// An office, with its floor plan in `CGRect`/`CGPoint`/`CGSize`.

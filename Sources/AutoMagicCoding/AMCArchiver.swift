@@ -80,7 +80,7 @@ public struct AMCArchiver: Sendable {
 public enum AMCGraphMode: Sendable, Equatable {
     /// An object met again is written as `{"$ref": "#/path/to/its/first/occurrence"}` and decodes
     /// to the same instance; cycles work; `weak` and `unowned` references are kept when their
-    /// target is in the archive. The default.
+    /// target is in the archive, and restored. The default.
     case graph
     /// Every occurrence is written in full and decodes as a copy; a cycle is an error; `weak` and
     /// `unowned` references are left out.

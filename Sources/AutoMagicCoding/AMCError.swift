@@ -29,8 +29,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         /// A key that is not a stored property of the type: from ``AMCCodable/amcKeys`` on encode,
         /// or given to ``AMCCodable/loadValue(forKey:from:)``.
         case unknownKey(key: String, typeName: String)
-        /// ``AMCCodable/loadValue(forKey:from:)`` was asked to set a `let` (or `weak`/`unowned`)
-        /// property, which decoding never writes.
+        /// ``AMCCodable/loadValue(forKey:from:)``, Key-Value Coding or a style was asked to set a
+        /// `let` (or `weak`/`unowned`) property on its own. (Archive decoding points `weak` and
+        /// `unowned` `var`s at the objects their references name.)
         case readOnlyKey(key: String, typeName: String)
         /// A key path goes through a property that is nil (`"header.title"` with no `header`).
         case nilInKeyPath(key: String, typeName: String)
@@ -129,7 +130,7 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unknownKey(key, typeName):
             return "\(typeName) has no stored property \"\(key)\""
         case let .readOnlyKey(key, typeName):
-            return "\(typeName).\(key) is read-only (let, weak or unowned) and is never decoded"
+            return "\(typeName).\(key) is read-only (let, weak or unowned) and cannot be set on its own"
         case let .nilInKeyPath(key, typeName):
             return "cannot go through \(typeName).\(key): it is nil"
         case let .typeMismatch(expected, found):

@@ -31,22 +31,42 @@ final class Folder: AMCCodable {
     var name = ""
     var items: [Item] = []
     required init() {}
-
-    func amcDidDecode() throws {
-        for item in items { item.parent = self }
-    }
 }
+
+/// What an item reports to, as delegates are declared.
+protocol ItemObserver: AnyObject {
+    var name: String { get }
+}
+
+extension Folder: ItemObserver {}
 
 final class Item: AMCCodable {
     var title = ""
     weak var parent: Folder?
     weak var delegate: Item?
+    weak var observer: (any ItemObserver)?
+    weak var anyOwner: AnyObject?
     required init() {}
+}
+
+/// Every kind of reference a property can hold but a strong one, in a class hierarchy.
+class Holder: AMCCodable {
+    weak var weakFolder: Folder?
+    required init() {}
+}
+
+final class Keeper: Holder {
+    var folders: [Folder] = []
+    unowned var owner: Folder = Keeper.placeholder
+    unowned var maybeOwner: Folder?
+    unowned(unsafe) var bare: Folder = Keeper.placeholder
+    /// What `unowned` properties hold before decoding sets them (they cannot be nil).
+    nonisolated(unsafe) static let placeholder = Folder()
 }
 
 @Suite("Object graphs: shared objects, cycles and weak references come back as they were")
 struct ObjectGraphTests {
-    init() { AMC.register(Player.self, Squad.self, Folder.self, Item.self) }
+    init() { AMC.register(Player.self, Squad.self, Folder.self, Item.self, Holder.self, Keeper.self) }
 
     static let formats = [AMCFormat.json, .xmlPropertyList, .binaryPropertyList]
 
@@ -153,25 +173,42 @@ struct ObjectGraphTests {
     // MARK: - weak and unowned
 
     @Test(arguments: formats)
-    func weakParentPointersAreWrittenAsReferences(format: AMCFormat) throws {
+    func weakParentAndDelegatePointersComeBack(format: AMCFormat) throws {
         let folder = Folder()
         folder.name = "Docs"
         let first = Item(), second = Item()
         (first.title, second.title) = ("a", "b")
         folder.items = [first, second]
-        first.parent = folder
-        second.parent = folder
+        for item in folder.items { (item.parent, item.observer, item.anyOwner) = (folder, folder, folder) }
         first.delegate = second  // a sibling written after it
-        let data = try AMC.data(for: folder, format: format)
-        let dictionary = try #require(try AMC.object(Folder.self, from: data))
-        #expect(dictionary.items.map(\.title) == ["a", "b"])
-        // amcDidDecode sets the parents again (decoding does not write weak properties).
-        #expect(dictionary.items.allSatisfy { $0.parent === dictionary })
+        let copy = try roundTrip(folder, format)
+        #expect(copy.items.map(\.title) == ["a", "b"])
+        #expect(copy.items.allSatisfy { $0.parent === copy && $0.observer === copy && $0.anyOwner === copy })
+        #expect(copy.items[0].delegate === copy.items[1] && copy.items[1].delegate == nil)
+        #expect(copy.items[0].observer?.name == "Docs")  // through the protocol's witness table
         let text = try AMC.dictionaryRepresentation(folder)
         let items = try #require(text["items"] as? [[String: Any]])
         #expect(items[0]["parent"] as? [String: String] == ["$ref": "#"])
         #expect(items[0]["delegate"] as? [String: String] == ["$ref": "#/items/1"])
         withExtendedLifetime(folder) {}
+    }
+
+    @Test(arguments: formats)
+    func unownedAndInheritedWeakPropertiesComeBack(format: AMCFormat) throws {
+        let keeper = Keeper()
+        let home = Folder(), work = Folder()
+        (home.name, work.name) = ("home", "work")
+        keeper.folders = [home, work]
+        (keeper.weakFolder, keeper.owner, keeper.maybeOwner, keeper.bare) = (work, home, work, home)
+        let copy = try roundTrip(keeper, format)
+        #expect(copy.folders.map(\.name) == ["home", "work"])
+        #expect(copy.weakFolder === copy.folders[1] && copy.owner === copy.folders[0])
+        #expect(copy.maybeOwner === copy.folders[1] && copy.bare === copy.folders[0])
+        // Decoding leaves the folders held once each, by the array, as before the round trip.
+        weak let decodedWork = copy.folders[1]
+        copy.folders.removeLast()
+        #expect(decodedWork == nil && copy.weakFolder == nil)
+        withExtendedLifetime(keeper) {}
     }
 
     @Test func aWeakReferenceToAnObjectOutsideTheArchiveIsLeftOut() throws {
@@ -180,7 +217,31 @@ struct ObjectGraphTests {
         item.parent = outside
         let dictionary = try item.dictionaryRepresentation()
         #expect(dictionary["parent"] == nil && dictionary["title"] as? String == "")
+        let copy = try #require(try AMC.object(Item.self, from: dictionary))
+        #expect(copy.parent == nil)
         withExtendedLifetime(outside) {}
+    }
+
+    @Test func aWeakOrUnownedPropertyKeepsOnlyWhatTheDocumentHoldsElsewhere() throws {
+        // A reference to a place no property keeps (an unknown key), or a whole object in the
+        // weak property itself: in memory, the object would be gone at once.
+        let loose: [String: Any] = ["class": "Item", "stray": ["class": "Folder"], "parent": ["$ref": "#/stray"]]
+        let whole: [String: Any] = ["class": "Item", "parent": ["class": "Folder", "name": "gone"]]
+        for dictionary in [loose, whole] {
+            var copy: Item?
+            let reports = try heard { copy = try AMC.object(Item.self, from: dictionary) }
+            #expect(copy != nil && copy?.parent == nil)
+            #expect(reports.map(\.keyPath) == ["parent"])
+        }
+        // An unowned property would dangle: an error, not a crash later.
+        let unowned = expectAMCError {
+            _ = try AMC.object(Keeper.self, from: ["class": "Keeper", "stray": ["class": "Folder"], "owner": ["$ref": "#/stray"]])
+        }
+        #expect(unowned?.keyPath == "owner")
+        #expect(unowned?.description.contains("nothing else in the document holds the object it names") == true)
+        // Not an object at all.
+        let number = expectAMCError { _ = try AMC.object(Item.self, from: ["class": "Item", "parent": 3]) }
+        #expect(number?.kind == .typeMismatch(expected: "a reference to a Folder ({\"$ref\": \"#/…\"})", found: "the number 3"))
     }
 
     // MARK: - Your own "$ref"
@@ -241,7 +302,7 @@ struct ObjectGraphTests {
         // A reference without "#" where an object belongs is a broken reference, not an empty object.
         #expect(reason(decode([["$ref": "roster/0"]])) == "its value must be a string starting with \"#\"")
         #expect(reason(decode([["$ref": 3]])) == "its value must be a string starting with \"#\"")
-        // A weak field is not decoded, but its reference is checked all the same.
+        // References in weak fields are checked as strong ones are.
         let weak = expectAMCError {
             _ = try AMC.object(Folder.self, from: ["class": "Folder", "items": [["class": "Item", "parent": ["$ref": "#/nowhere"]]]])
         }

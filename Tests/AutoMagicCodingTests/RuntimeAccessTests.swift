@@ -16,6 +16,40 @@ private final class Derived: Base {
     var dValue: [Int] { d }
 }
 
+private protocol Named: AnyObject {
+    var label: String { get }
+}
+
+private class Target: Named {
+    let label: String
+    init(_ label: String) { self.label = label }
+}
+
+/// One field of every reference ownership, in a superclass, a generic subclass and a struct.
+private class Owners {
+    var strong = Target("strong")
+    weak var weakTarget: Target?
+    init() {}
+}
+
+private final class GenericOwners<T>: Owners {
+    var value: T?
+    unowned var owner: Target
+    unowned var maybe: Target?
+    unowned(unsafe) var bare: Target?
+    weak var named: (any Named)?
+    weak var anything: AnyObject?
+    init(_ owner: Target) {
+        self.owner = owner
+        super.init()
+    }
+}
+
+private struct WeakPair {
+    var number = 1
+    weak var target: Target?
+}
+
 private struct Plain {
     var x: Int16 = 7
     var y: String? = "why"
@@ -132,6 +166,50 @@ struct RuntimeAccessTests {
         #expect(plain.x == -1 && plain.y == nil && plain.any as? String == "wrapped")
         #expect(RuntimeAccess.store("some", as: fields[1].type, at: fields[1].offset, in: &plain))
         #expect(plain.y == "some")
+    }
+
+    @Test func fieldRecordsSayHowEachReferenceIsHeld() {
+        let fields = RuntimeAccess.fields(of: GenericOwners<Int>.self)
+        #expect(fields.map(\.name) == ["strong", "weakTarget", "value", "owner", "maybe", "bare", "named", "anything"])
+        #expect(fields.map(\.ownership) == [.strong, .weak, .strong, .unowned, .unowned, .unmanaged, .weak, .weak])
+        #expect(RuntimeAccess.fields(of: WeakPair.self).map(\.ownership) == [.strong, .weak])
+        #expect(RuntimeAccess.fields(of: Derived.self).map(\.ownership) == [.strong, .strong, .weak, .strong, .strong, .strong])
+    }
+
+    @Test func storeReferenceAssignsAsThePropertyWould() throws {
+        let first = Target("first")
+        var object = GenericOwners<String>(first)
+        let fields = Dictionary(uniqueKeysWithValues: RuntimeAccess.fields(of: GenericOwners<String>.self).map { ($0.name, $0) })
+        func store(_ target: AnyObject, _ name: String) -> Bool {
+            let field = fields[name]!
+            return RuntimeAccess.storeReference(target, as: field.type, ownership: field.ownership!, at: field.offset, in: &object)
+        }
+        weak var released: Target?
+        do {
+            let second = Target("second")
+            released = second
+            for name in ["weakTarget", "owner", "maybe", "bare", "named", "anything"] { #expect(store(second, name), "\(name)") }
+            #expect(object.weakTarget === second && object.owner === second && object.maybe === second)
+            #expect(object.bare === second && object.named?.label == "second" && object.anything === second)
+            for name in ["owner", "maybe", "bare"] { #expect(store(first, name)) }
+        }
+        // None of them kept the object alive; the weak ones read nil now.
+        #expect(released == nil && object.weakTarget == nil && object.named == nil && object.anything == nil)
+        #expect(object.owner === first && object.maybe === first && object.bare === first)
+        // An object of another type, or a strong field, is refused and nothing is written.
+        #expect(!store(Owners(), "owner") && object.owner === first)
+        let strong = fields["strong"]!
+        #expect(!RuntimeAccess.storeReference(first, as: strong.type, ownership: .strong, at: strong.offset, in: &object))
+        #expect(object.strong.label == "strong")
+    }
+
+    @Test func storeReferenceWritesStructsInPlace() throws {
+        let target = Target("t")
+        var pair = WeakPair()
+        let field = try #require(RuntimeAccess.fields(of: WeakPair.self).last)
+        #expect(RuntimeAccess.storeReference(target, as: field.type, ownership: .weak, at: field.offset, in: &pair))
+        #expect(pair.target === target && pair.number == 1)
+        withExtendedLifetime(target) {}
     }
 
     @Test func weakFieldsAreReadThroughMirror() {

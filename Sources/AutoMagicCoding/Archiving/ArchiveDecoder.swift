@@ -15,6 +15,9 @@ struct ArchiveDecoder {
     private var depth = 0
     /// The references of the document being decoded, when it has any.
     private var references: References?
+    /// The objects `weak` and `unowned` fields were pointed at, to check once the document is
+    /// decoded that something else holds them.
+    private var conditionalTargets: [ConditionalTarget] = []
 
     /// A document's references: the places they name, and the object decoded at each.
     private final class References {
@@ -46,12 +49,12 @@ struct ArchiveDecoder {
         let className = try self.className(in: dictionary)
         guard let expected else {
             guard let className else { throw path.error(.missingClassName) }
-            return try instantiate(try registered(className), from: dictionary)
+            return try decoded(try instantiate(try registered(className), from: dictionary))
         }
         guard let type = try resolve(className, expected: expected) else {
             throw path.error(.unrelatedClass(className: className ?? "", expected: AMC.unqualifiedName(of: expected)))
         }
-        return try instantiate(type, from: dictionary)
+        return try decoded(try instantiate(type, from: dictionary))
     }
 
     /// `raw` as a value of `type`, ready to store in a property of that type: what archive
@@ -63,16 +66,18 @@ struct ArchiveDecoder {
         guard let value = try decode(raw, kind: kind, owner: owner) else {
             throw mismatch(AMC.withArticle(AMC.unqualifiedName(of: unwrappedType(type))), raw)
         }
-        return value
+        return try decoded(value)
     }
 
     /// Fills `instance` from `dictionary`, as decoding an object of its type does, then calls its
     /// ``AMCCodable/amcDidDecode()``.
     mutating func fill<T: AMCCodable>(_ instance: inout T, from dictionary: ArchiveDictionary) throws {
-        if depth == 0 { followReferences(in: .dictionary(dictionary)) }
+        let isDocument = depth == 0
+        if isDocument { followReferences(in: .dictionary(dictionary)) }
         try enterContainer()
-        defer { depth -= 1 }
         try fillFields(of: &instance, from: dictionary)
+        depth -= 1
+        if isDocument { _ = try decoded(instance) }
     }
 
     /// The object a dictionary representation describes (see ``decodeRoot(_:expected:)``).
@@ -161,7 +166,7 @@ struct ArchiveDecoder {
             }
             try decodeField(field, from: raw, into: &instance)
         }
-        if references != nil { try checkConditionalReferences(of: plan, in: dictionary) }
+        if !plan.conditionalFields.isEmpty { try restoreConditionalReferences(of: plan, in: dictionary, into: &instance) }
         do {
             try instance.amcDidDecode()
         } catch {
@@ -439,17 +444,59 @@ struct ArchiveDecoder {
 
     // MARK: - References
 
-    /// `weak` and `unowned` fields are not written by decoding, but a reference they hold must
-    /// still name an object that fits them: a broken one is an error, not ignored.
-    private mutating func checkConditionalReferences(of plan: TypePlan, in dictionary: ArchiveDictionary) throws {
-        for field in plan.fields where !field.isStrong {
-            guard case let .dictionary(reference)? = dictionary[field.key], let pointer = ObjectReference.pointer(in: reference) else {
-                continue
-            }
+    /// Points the `weak` and `unowned` `var` fields of `instance` at the objects their
+    /// references name (a `let` one's reference is checked). A full object there is decoded too,
+    /// but, as in memory, stays only if something else holds it (see ``decoded(_:)``).
+    private mutating func restoreConditionalReferences<T: AMCCodable>(
+        of plan: TypePlan, in dictionary: ArchiveDictionary, into instance: inout T
+    ) throws {
+        for field in plan.conditionalFields {
+            guard let raw = dictionary[field.key] else { continue }
+            if case .null = raw { continue }
             path.push(key: field.key)
             defer { path.pop() }
-            _ = try referenced(pointer, expected: unwrappedType(field.type))
+            let expected = unwrappedType(field.type)
+            guard case let .dictionary(description) = raw else {
+                throw mismatch("a reference to \(AMC.withArticle(AMC.unqualifiedName(of: expected))) ({\"$ref\": \"#/…\"})", raw)
+            }
+            guard let object = try decodeObject(description, expected: expected, element: false), field.field.isVar else {
+                continue  // unrelated (reported), or a `let`
+            }
+            guard let ownership = field.field.ownership else {
+                throw path.error(.unsupportedType(
+                    typeName: AMC.unqualifiedName(of: field.type),
+                    reason: "the runtime's field records do not say whether it is weak or unowned"))
+            }
+            try storeDecoded(field.storeReference(object as AnyObject, in: &instance), object, field.type)
+            let pointer = ObjectReference.pointer(in: description)
+            let error = pointer.map {
+                invalid($0, "nothing else in the document holds the object it names, and \(ownership == .weak ? "a weak" : "an unowned") property does not keep it")
+            } ?? path.error(.typeMismatch(
+                expected: "a reference to an object the document holds elsewhere",
+                found: "an object nothing else holds, which \(ownership == .weak ? "a weak" : "an unowned") property does not keep"))
+            conditionalTargets.append(ConditionalTarget(object: object as AnyObject, isWeak: ownership == .weak, error: error))
         }
+    }
+
+    /// An object a `weak` or `unowned` field was pointed at.
+    private struct ConditionalTarget {
+        weak var object: AnyObject?
+        let isWeak: Bool
+        /// What to say when nothing else holds it.
+        let error: AMCError
+    }
+
+    /// `result`, the whole of a document, once only it holds the objects decoding made: a `weak`
+    /// field whose object nothing holds is nil, as it would be in memory, and
+    /// ``AMC/swallowedErrorHandler`` hears of it; an `unowned` one would dangle, an error.
+    private mutating func decoded<Result>(_ result: Result) throws -> Result {
+        references = nil
+        let targets = conditionalTargets
+        conditionalTargets = []
+        for target in targets where target.object == nil {
+            if target.isWeak { AMC.reportSwallowed(target.error) } else { throw target.error }
+        }
+        return result
     }
 
     /// The object `pointer` names, where `expected` is declared: decoded once, at its own place,

@@ -6,6 +6,12 @@
 // list a type's stored fields, superclass fields first for classes, with their static types,
 // offsets from the start of the value (for classes: from the start of the object, header
 // included), and whether each is a `var` and a strong reference.
+//
+// How a non-strong field holds its reference (`weak`, `unowned`, `unowned(unsafe)`) the entry
+// points do not say; the field records of the type's context descriptor do (the stable ABI's
+// `FieldDescriptor`, the same records those entry points read): the mangled type name of such a
+// field ends in `Xw`, `Xo` or `Xu`. Writing one goes through a one-field struct of the same
+// ownership, so the compiler picks the runtime calls.
 
 /// Mirrors the layout of the standard library's `_FieldReflectionMetadata`.
 private struct FieldReflectionMetadata {
@@ -31,6 +37,21 @@ private func _runtimeFieldOffset(_ type: Any.Type, index: Int) -> Int
 @_silgen_name("swift_getMetadataKind")
 private func _runtimeMetadataKind(_ type: Any.Type) -> UInt
 
+@_silgen_name("swift_getTypeContextDescriptor")
+private func _runtimeContextDescriptor(_ type: Any.Type) -> UnsafeRawPointer?
+
+/// How a stored field holds a class instance.
+enum ReferenceOwnership: Equatable {
+    /// A value, or a strong reference.
+    case strong
+    /// `weak`: nil once nothing else holds the object.
+    case weak
+    /// `unowned` (`unowned(safe)`): must not outlive the object.
+    case unowned
+    /// `unowned(unsafe)`: a bare pointer.
+    case unmanaged
+}
+
 /// One stored field of a struct or class, as the runtime describes it.
 struct RuntimeField: @unchecked Sendable {
     /// The declared name (`$__lazy_storage_$_x` for `lazy var x`, `_x` for a wrapped `x`).
@@ -43,6 +64,9 @@ struct RuntimeField: @unchecked Sendable {
     let isVar: Bool
     /// False for `weak` and `unowned` references, whose storage is not a plain value of `type`.
     let isStrong: Bool
+    /// How the field holds its reference: `.strong` for strong fields; nil for a non-strong field
+    /// whose type's field records could not be read.
+    let ownership: ReferenceOwnership?
 }
 
 /// The coarse shape of a type, from its runtime metadata kind.
@@ -76,17 +100,24 @@ enum RuntimeAccess {
         guard count > 0 else { return [] }
         var fields: [RuntimeField] = []
         fields.reserveCapacity(count)
+        var ownerships: [ReferenceOwnership]?? = nil  // read when a field is not strong
         for index in 0..<count {
             var metadata = FieldReflectionMetadata()
             let fieldType = _runtimeFieldMetadata(type, index: index, fieldMetadata: &metadata)
             defer { metadata.freeFunc?(metadata.name) }
             let name = metadata.name.map { String(cString: $0) } ?? ""
+            var ownership = ReferenceOwnership.strong as ReferenceOwnership?
+            if !metadata.isStrong {
+                if ownerships == nil { ownerships = .some(declaredOwnerships(of: type, count: count)) }
+                ownership = ownerships??[index]
+            }
             fields.append(RuntimeField(
                 name: name,
                 type: fieldType,
                 offset: _runtimeFieldOffset(type, index: index),
                 isVar: metadata.isVar,
-                isStrong: metadata.isStrong
+                isStrong: metadata.isStrong,
+                ownership: ownership == .strong && !metadata.isStrong ? nil : ownership
             ))
         }
         return fields
@@ -182,7 +213,114 @@ enum RuntimeAccess {
         (base.address + offset).assumingMemoryBound(to: T.self).pointee = value
     }
 
+    /// Stores `object` into the `weak`, `unowned` or `unowned(unsafe)` field of static type
+    /// `type` (an optional or not, of a class or a class-bound protocol) at `offset` of the class
+    /// instance or struct value `instance`, as an assignment to the property would. Returns false,
+    /// writing nothing, when `object` is not of that type or `ownership` is `.strong`.
+    static func storeReference<Root>(
+        _ object: AnyObject, as type: Any.Type, ownership: ReferenceOwnership, at offset: Int, in instance: inout Root
+    ) -> Bool {
+        guard ownership != .strong else { return false }
+        return withMutableFieldBase(of: &instance) { base in
+            let pointer = base.address + offset
+            let wrapped = (type as? any OptionalContainer.Type)?.wrappedType ?? type
+            func store<Wrapped>(_: Wrapped.Type) -> Bool {
+                // The strong value the field would hold: the reference, then the witness tables of
+                // a protocol type, which reference storage keeps after the reference too.
+                guard let value = object as? Wrapped else { return false }
+                return withUnsafeBytes(of: value) { bytes in
+                    let word = MemoryLayout<UInt>.size
+                    guard bytes.count >= word, bytes.load(as: UInt.self) == UInt(bitPattern: ObjectIdentifier(object)) else {
+                        return false  // not a single reference (a struct, say)
+                    }
+                    switch ownership {
+                    case .weak: pointer.assumingMemoryBound(to: WeakReference.self).pointee.object = object
+                    case .unowned: pointer.assumingMemoryBound(to: UnownedReference.self).pointee.object = object
+                    case .unmanaged: pointer.assumingMemoryBound(to: UnmanagedReference.self).pointee.object = object
+                    case .strong: return false
+                    }
+                    (pointer + word).copyMemory(from: bytes.baseAddress! + word, byteCount: bytes.count - word)
+                    return true
+                }
+            }
+            return _openExistential(wrapped, do: store)
+        }
+    }
+
     // MARK: - Private
+
+    private struct WeakReference { weak var object: AnyObject? }
+    private struct UnownedReference { unowned(safe) var object: AnyObject? }
+    private struct UnmanagedReference { unowned(unsafe) var object: AnyObject? }
+
+    /// The ownership of each of the `count` fields `swift_reflectionMirror_recursive*` list for
+    /// `type` (superclass fields first), from the field records of its context descriptor and its
+    /// superclasses'; nil when they cannot be read or do not add up to `count`.
+    private static func declaredOwnerships(of type: Any.Type, count: Int) -> [ReferenceOwnership]? {
+        var chain: [Any.Type] = [type]
+        if shape(of: type) == .class, let someClass = type as? AnyClass {
+            var superclass: AnyClass? = _getSuperclass(someClass)
+            while let current = superclass, shape(of: current) == .class, _runtimeFieldCount(current) > 0 {
+                chain.insert(current, at: 0)
+                superclass = _getSuperclass(current)
+            }
+        }
+        var ownerships: [ReferenceOwnership] = []
+        for member in chain {
+            // TypeContextDescriptor: flags, parent, name, access function, then its fields.
+            guard let descriptor = _runtimeContextDescriptor(member), let records = relativeTarget(descriptor + 16) else {
+                return nil
+            }
+            // FieldDescriptor: type name, superclass, kind (16 bits), record size (16 bits),
+            // number of records (32 bits), then each record: flags, type name, field name.
+            let recordSize = Int(records.load(fromByteOffset: 10, as: UInt16.self))
+            let recordCount = Int(records.load(fromByteOffset: 12, as: UInt32.self))
+            guard recordSize >= 12, ownerships.count + recordCount <= count else { return nil }
+            for index in 0..<recordCount {
+                let typeName = relativeTarget(records + 16 + index * recordSize + 4)
+                ownerships.append(typeName.map(ownership(ofMangledName:)) ?? .strong)
+            }
+        }
+        return ownerships.count == count ? ownerships : nil
+    }
+
+    /// The address a 32-bit relative pointer at `address` points to; nil for 0.
+    private static func relativeTarget(_ address: UnsafeRawPointer) -> UnsafeRawPointer? {
+        let offset = address.load(as: Int32.self)
+        return offset == 0 ? nil : address + Int(offset)
+    }
+
+    /// The ownership a field's mangled type name ends with (`Xw`, `Xo`, `Xu`). The name ends at
+    /// a 0 byte; bytes 0x01–0x17 start a symbolic reference with a 4-byte payload, 0x18–0x1F one
+    /// with a pointer-sized payload, which may contain any byte.
+    private static func ownership(ofMangledName name: UnsafeRawPointer) -> ReferenceOwnership {
+        var position = 0
+        var previous: UInt8 = 0
+        var last: UInt8 = 0
+        while position < 4096 {
+            let byte = name.load(fromByteOffset: position, as: UInt8.self)
+            switch byte {
+            case 0:
+                guard previous == UInt8(ascii: "X") else { return .strong }
+                switch last {
+                case UInt8(ascii: "w"): return .weak
+                case UInt8(ascii: "o"): return .unowned
+                case UInt8(ascii: "u"): return .unmanaged
+                default: return .strong
+                }
+            case 0x01...0x17:
+                position += 1 + 4
+                (previous, last) = (0, 0)
+            case 0x18...0x1F:
+                position += 1 + MemoryLayout<UInt>.size
+                (previous, last) = (0, 0)
+            default:
+                position += 1
+                (previous, last) = (last, byte)
+            }
+        }
+        return .strong
+    }
 
     private static func storeValue(_ value: Any, as type: Any.Type, to pointer: UnsafeMutableRawPointer) -> Bool {
         func store<T>(_: T.Type) -> Bool {

@@ -37,6 +37,13 @@ final class FieldPlan: @unchecked Sendable {
         RuntimeAccess.store(value, as: type, at: offset, in: &instance)
     }
 
+    /// Points the `weak` or `unowned` field at `object`; false when the field is not one, or
+    /// `object` is not of its type.
+    func storeReference<Root>(_ object: AnyObject, in instance: inout Root) -> Bool {
+        guard let ownership = field.ownership else { return false }
+        return RuntimeAccess.storeReference(object, as: type, ownership: ownership, at: offset, in: &instance)
+    }
+
     /// `weak` and `unowned` storage is not a plain value: read it the safe way, through `Mirror`.
     private func mirrorValue(in instance: Any) -> Any {
         var mirror: Mirror? = Mirror(reflecting: instance)
@@ -56,6 +63,8 @@ final class TypePlan: @unchecked Sendable {
     let indexByName: [String: Int]
     /// Fields by the key they are written under.
     let fieldsByKey: [String: FieldPlan]
+    /// The `weak` and `unowned` fields, which decoding points at objects decoded elsewhere.
+    let conditionalFields: [FieldPlan]
 
     /// The field a Key-Value Coding key or style key names: a property name, or the key the
     /// property is written under.
@@ -73,6 +82,7 @@ final class TypePlan: @unchecked Sendable {
             .filter { !$0.name.hasPrefix("$__lazy_storage_$_") }
             .map { FieldPlan(field: $0, key: codable?.amcKey(forProperty: $0.name) ?? $0.name) }
         self.fields = fields
+        self.conditionalFields = fields.filter { !$0.isStrong }
         self.fieldsByName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         self.fieldsByKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
         self.indexByName = Dictionary(fields.indices.map { (fields[$0].name, $0) }, uniquingKeysWith: { _, last in last })
