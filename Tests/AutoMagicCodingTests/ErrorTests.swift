@@ -100,10 +100,15 @@ struct ErrorTests {
             typeName: "Optional<Int>", reason: "nil inside an array cannot be archived (property lists have no null)"))
     }
 
+    /// A key type with no string form.
+    struct Point3Key: Hashable {
+        var x = 0, y = 0, z = 0
+    }
+
     @Test func unsupportedValuesNameTheirType() {
         final class Holder: AMCCodable {
             var handler: () -> Void = {}
-            var byNumber: [Int: String] = [1: "one"]
+            var byPoint: [Point3Key: String] = [:]
             required init() {}
         }
         final class OnlyHandler: AMCCodable {
@@ -122,11 +127,12 @@ struct ErrorTests {
         #expect(encodeError?.keyPath == "handler")
         let dictError = expectAMCError {
             let holder = Holder()
-            try holder.loadValue(forKey: "byNumber", from: ["byNumber": ["1": "x"]])
+            try holder.loadValue(forKey: "byPoint", from: ["byPoint": ["1": "x"]])
         }
-        #expect(dictError == AMCError(.unsupportedType(typeName: "Dictionary<Int, String>",
-                                                       reason: "only dictionaries with String keys can be archived"),
-                                      keyPath: "byNumber"))
+        #expect(dictError == AMCError(.unsupportedType(
+            typeName: "Dictionary<Point3Key, String>",
+            reason: "its keys, of type Point3Key, have no string form (keys can be strings, numbers, UUIDs, enums with raw values)"),
+            keyPath: "byPoint"))
     }
 
     @Test func hookErrorsThatAreNotAMCErrorsAreWrapped() {

@@ -322,9 +322,9 @@ struct ArchiveDecoder {
         case let .orderedCollection(type, elementKind):
             let items = try decodeArray(raw, elementKind: elementKind, owner: owner)
             return try built(try hook { try type.amcMake(from: items) }, type, raw)
-        case let .dictionary(type, valueKind):
+        case let .dictionary(type, keyCodec, valueKind):
             let entries = try decodeDictionary(raw, valueKind: valueKind, owner: owner)
-            return try built(type.make(from: entries), type, raw)
+            return try built(type.make(from: try keyed(entries, keyCodec)), type, raw)
         case let .keyedCollection(type, valueKind):
             let entries = try decodeDictionary(raw, valueKind: valueKind, owner: owner)
             return try built(try hook { try type.amcMake(from: entries) }, type, raw)
@@ -390,6 +390,30 @@ struct ArchiveDecoder {
             }
         }
         return items
+    }
+
+    /// `entries` with their keys converted by `codec` (none: `String` keys); two strings that
+    /// name the same key (`"1"` and `"01"` for an `Int`) are an error.
+    private mutating func keyed(_ entries: [String: Any], _ codec: ScalarCodec?) throws -> [(key: Any, value: Any)] {
+        guard let codec else { return entries.map { ($0.key as Any, $0.value) } }
+        var keys: [AnyHashable: String] = [:]
+        var converted: [(key: Any, value: Any)] = []
+        converted.reserveCapacity(entries.count)
+        for (text, value) in entries {
+            path.push(key: text)
+            defer { path.pop() }
+            let key: Any
+            do {
+                key = try codec.decode(.string(text), context)
+            } catch {
+                throw path.located(error, hook: "init(amcStringValue:)", typeName: codec.typeName)
+            }
+            if let hashable = key as? AnyHashable, let other = keys.updateValue(text, forKey: hashable) {
+                throw path.error(.typeMismatch(expected: "one key for each \(codec.typeName)", found: "\"\(other)\" and \"\(text)\" for \(key)"))
+            }
+            converted.append((key, value))
+        }
+        return converted
     }
 
     /// A value for an `Any` or protocol-typed place: dictionaries with `"class"` become objects

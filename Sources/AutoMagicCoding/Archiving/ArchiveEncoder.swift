@@ -223,13 +223,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             try encodeArray(try cast(value, (any SequenceContainer).self).anyElements, kind: elementKind, owner: owner)
         case let .orderedCollection(_, elementKind):
             try encodeArray(try cast(value, (any AMCOrderedCollection).self).amcAnyElements, kind: elementKind, owner: owner)
-        case let .dictionary(_, valueKind):
-            guard let entries = try cast(value, (any DictionaryContainer).self).stringKeyedEntries else {
-                throw path.error(.unsupportedType(
-                    typeName: AMC.unqualifiedName(of: Swift.type(of: value)),
-                    reason: "only dictionaries with String keys can be archived"))
-            }
-            try encodeDictionary(entries, kind: valueKind, owner: owner)
+        case let .dictionary(_, keyCodec, valueKind):
+            let entries = try cast(value, (any DictionaryContainer).self).anyEntries
+            try encodeDictionary(try entries.map { (try keyString($0.key, keyCodec), $0.value) }, kind: valueKind, owner: owner)
         case let .keyedCollection(_, valueKind):
             try encodeDictionary(try cast(value, (any AMCKeyedCollection).self).amcAnyEntries, kind: valueKind, owner: owner)
         case .dynamic:
@@ -280,6 +276,15 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             try encode(unwrapped, kind: unwrappedKind, owner: owner)
         }
         sink.endDictionary()
+    }
+
+    /// A dictionary key as the string documents have: itself, or its scalar's text.
+    private func keyString(_ key: Any, _ codec: ScalarCodec?) throws -> String {
+        guard let codec else { return try cast(key, String.self) }
+        guard let text = codec.encode(key)?.keyText else {
+            throw path.error(.typeMismatch(expected: "a \(codec.typeName) key", found: "\(key)"))
+        }
+        return text
     }
 
     /// A struct with no ``AMCStructCodable`` conformance, through the owner's hook (or the

@@ -14,6 +14,24 @@ enum ArchiveScalar {
     case null
 }
 
+extension ArchiveScalar {
+    /// The scalar as a dictionary key: the text its type reads back exactly (see
+    /// ``ScalarValue/init(converting:context:)``); nil for `null`.
+    var keyText: String? {
+        switch self {
+        case let .string(string): return string
+        case let .bool(bool): return bool ? "true" : "false"
+        case let .int(int): return String(int)
+        case let .uint(uint): return String(uint)
+        case let .float(float): return "\(float)"
+        case let .double(double): return "\(double)"
+        case let .date(date): return ISODate.string(from: date)
+        case let .data(data): return data.base64EncodedString()
+        case .null: return nil
+        }
+    }
+}
+
 /// What the encoder's walk over an object graph writes to: the dictionary representation
 /// (``DictionaryBuilder``), or the bytes of a file format (the JSON, XML and binary writers), with
 /// the same walk. Events arrive in document order; a dictionary's

@@ -69,30 +69,22 @@ extension Set: SequenceContainer {
 protocol DictionaryContainer {
     static var keyType: Any.Type { get }
     static var valueType: Any.Type { get }
-    /// The entries, or nil when a key is not a `String`.
-    var stringKeyedEntries: [(key: String, value: Any)]? { get }
-    static func make(from items: [String: Any]) -> Any?
+    var anyEntries: [(key: Any, value: Any)] { get }
+    /// The dictionary of these entries, or nil when a key is not a `Key` or a value not a `Value`.
+    static func make(from entries: [(key: Any, value: Any)]) -> Any?
 }
 
 extension Dictionary: DictionaryContainer {
     static var keyType: Any.Type { Key.self }
     static var valueType: Any.Type { Value.self }
-    var stringKeyedEntries: [(key: String, value: Any)]? {
-        var entries: [(key: String, value: Any)] = []
-        entries.reserveCapacity(count)
-        for (key, value) in self {
-            guard let key = key as? String else { return nil }
-            entries.append((key, value))
-        }
-        return entries
-    }
-    static func make(from items: [String: Any]) -> Any? {
-        var entries: [Key: Value] = [:]
-        entries.reserveCapacity(items.count)
-        for (key, item) in items {
+    var anyEntries: [(key: Any, value: Any)] { map { ($0.key as Any, $0.value as Any) } }
+    static func make(from entries: [(key: Any, value: Any)]) -> Any? {
+        var dictionary: [Key: Value] = [:]
+        dictionary.reserveCapacity(entries.count)
+        for (key, item) in entries {
             guard let key = key as? Key, let value = item as? Value else { return nil }
-            entries[key] = value
+            dictionary[key] = value
         }
-        return entries
+        return dictionary
     }
 }

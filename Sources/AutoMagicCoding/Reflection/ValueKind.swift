@@ -10,7 +10,9 @@ indirect enum ValueKind: @unchecked Sendable {
     case optional(any OptionalContainer.Type, wrapped: ValueKind)
     case object(any AMCCodable.Type)
     case sequence(any SequenceContainer.Type, element: ValueKind)
-    case dictionary(any DictionaryContainer.Type, value: ValueKind)
+    /// A `Dictionary`; `key` converts keys of other types than `String` to and from the string
+    /// keys documents have (integers, UUIDs, enums with raw values, anything with a codec).
+    case dictionary(any DictionaryContainer.Type, key: ScalarCodec?, value: ValueKind)
     case orderedCollection(any AMCOrderedCollection.Type, element: ValueKind)
     case keyedCollection(any AMCKeyedCollection.Type, value: ValueKind)
     /// `Any`, `AnyObject` and protocol existentials: decided by each value's dynamic type.
@@ -46,7 +48,7 @@ indirect enum ValueKind: @unchecked Sendable {
         case let .optional(optional, _): type = optional
         case let .object(object): type = object
         case let .sequence(sequence, _): type = sequence
-        case let .dictionary(dictionary, _): type = dictionary
+        case let .dictionary(dictionary, _, _): type = dictionary
         case let .orderedCollection(collection, _): type = collection
         case let .keyedCollection(collection, _): type = collection
         case let .opaqueStruct(opaque, _): type = opaque
@@ -75,10 +77,12 @@ indirect enum ValueKind: @unchecked Sendable {
             return .sequence(sequence, element: of(sequence.elementType))
         }
         if let dictionary = type as? any DictionaryContainer.Type {
-            guard dictionary.keyType == String.self else {
-                return .unsupported(type, reason: "only dictionaries with String keys can be archived")
+            guard dictionary.keyType != String.self else { return .dictionary(dictionary, key: nil, value: of(dictionary.valueType)) }
+            guard case let .scalar(key) = of(dictionary.keyType), !key.isStructString else {
+                let keyName = AMC.unqualifiedName(of: dictionary.keyType)
+                return .unsupported(type, reason: "its keys, of type \(keyName), have no string form (keys can be strings, numbers, UUIDs, enums with raw values)")
             }
-            return .dictionary(dictionary, value: of(dictionary.valueType))
+            return .dictionary(dictionary, key: key, value: of(dictionary.valueType))
         }
         if let raw = type as? any RawRepresentable.Type { return rawValueKind(raw) }
         switch RuntimeAccess.shape(of: type) {
