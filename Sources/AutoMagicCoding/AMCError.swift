@@ -56,6 +56,10 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         case invalidReference(pointer: String, reason: String)
         /// Containers nested deeper than ``AMC/maximumDepth``.
         case nestingTooDeep(limit: Int)
+        /// A stored property whose key is reserved: `"class"` names an object's class in every
+        /// archive, so a property named `class` needs another key
+        /// (``AMCCodable/amcKey(forProperty:)``).
+        case reservedKey(key: String, typeName: String)
         /// ``AMCCodable/amcFieldType(forKey:)`` declared a field type that its value cannot have.
         case fieldTypeMismatch(key: String, declared: AMCFieldType, inferred: AMCFieldType)
         /// Bytes that are not valid data of the format: what is wrong and where.
@@ -113,11 +117,27 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
             guard let file, case .malformedData = kind else { return sentence }
             return "In \(file): \(sentence)"
         default:
-            let place = keyPath.isEmpty ? "At the root" : "At \"\(keyPath)\""
+            let place = keyPath.isEmpty ? "At the root" : "At \"\(Self.folded(keyPath))\""
             let sentence = message.hasSuffix("?") ? message : message + "."
             guard let file else { return "\(place): \(sentence)" }
             return "In \(file), \(place.prefix(1).lowercased())\(place.dropFirst()): \(sentence)"
         }
+    }
+
+    /// `keyPath` with each run of four or more equal segments written once, with a count
+    /// (`"replies[0] ×300.text"`): a deep document's key path stays readable.
+    static func folded(_ keyPath: String) -> String {
+        var segments: [(segment: Substring, count: Int)] = []
+        for segment in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
+            if let last = segments.last, last.segment == segment {
+                segments[segments.count - 1].count += 1
+            } else {
+                segments.append((segment, 1))
+            }
+        }
+        return segments.map { run in
+            run.count >= 4 ? "\(run.segment) ×\(run.count)" : Array(repeating: String(run.segment), count: run.count).joined(separator: ".")
+        }.joined(separator: ".")
     }
 
     private var message: String {
@@ -154,6 +174,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the reference \"\(pointer)\" names no object: \(reason)"
         case let .nestingTooDeep(limit):
             return "nesting deeper than \(limit) levels"
+        case let .reservedKey(key, typeName):
+            return "\(typeName).\(key) would be written under \"\(key)\", the key that names an object's class: "
+                + "give it another key with amcKey(forProperty:)"
         case let .fieldTypeMismatch(key, declared, inferred):
             return "amcFieldType(forKey: \"\(key)\") says .\(declared.rawValue), "
                 + "but the property's type makes it .\(inferred.rawValue)"

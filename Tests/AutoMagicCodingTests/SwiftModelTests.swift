@@ -16,9 +16,23 @@ final class Keyed: AMCCodable {
     required init() {}
 }
 
+/// A model with a property named like the key that names classes.
+final class Lesson: AMCCodable {
+    var title = "Swift"
+    var `class` = "6B"
+    required init() {}
+}
+
+/// A reply thread: each reply holds the next.
+final class Reply: AMCCodable {
+    var text = ""
+    var next: Reply?
+    required init() {}
+}
+
 @Suite("The models Swift developers write")
 struct SwiftModelTests {
-    init() { AMC.register(Keyed.self) }
+    init() { AMC.register(Keyed.self, Lesson.self, Reply.self) }
 
     static let formats = [AMCFormat.json, .xmlPropertyList, .binaryPropertyList]
 
@@ -52,5 +66,29 @@ struct SwiftModelTests {
         let twice = expectAMCError { _ = try AMC.object(Keyed.self, from: ["class": "Keyed", "byNumber": ["1": 1.0, "01": 2.0]]) }
         #expect(twice?.keyPath.hasPrefix("byNumber.") == true)
         #expect(twice?.description.contains("for 1") == true)
+    }
+
+    @Test func aPropertyNamedClassIsAnErrorNamingTheFix() throws {
+        let expected = AMCError.Kind.reservedKey(key: "class", typeName: "Lesson")
+        #expect(expectAMCError { _ = try Lesson().dictionaryRepresentation() }?.kind == expected)
+        let read = expectAMCError { _ = try AMC.object(Lesson.self, from: ["class": "Lesson", "title": "x"]) }
+        #expect(read?.kind == expected)
+        #expect(read?.description.contains("amcKey(forProperty:)") == true)
+    }
+
+    @Test func aDepthErrorNamesTheRepeatedSegmentOnce() throws {
+        let root = Reply()
+        var last = root
+        for _ in 0..<600 {
+            let next = Reply()
+            last.next = next
+            last = next
+        }
+        let error = try #require(expectAMCError { _ = try AMC.data(for: root, format: .json) })
+        #expect(error.description.hasPrefix("At \"next ×"))
+        #expect(error.description.count < 200)
+        #expect(AMCError.folded("a.b.b.b.b.c[0].c[0]") == "a.b ×4.c[0].c[0]")
+        var chain: Reply? = root
+        while let current = chain { chain = current.next; current.next = nil }  // no deep release
     }
 }

@@ -132,6 +132,9 @@ struct ArchiveDecoder {
 
     private mutating func fillFields<T: AMCCodable>(of instance: inout T, from dictionary: ArchiveDictionary) throws {
         let plan = TypePlan.of(Swift.type(of: instance))
+        if let reserved = plan.reservedKeyField, instance.amcKeys.contains(reserved.name) {
+            throw path.error(.reservedKey(key: reserved.name, typeName: AMC.unqualifiedName(of: T.self)))
+        }
         let plain = plan.plainFields(of: instance)
         let slots = plan.slots(for: instance.amcKeys, sorted: false)
         // First every field whose value is exactly of its type, through one field base; then the

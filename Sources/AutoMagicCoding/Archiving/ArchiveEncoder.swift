@@ -91,6 +91,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         }
 
         let plan = TypePlan.of(type)
+        if let reserved = plan.reservedKeyField, object.amcKeys.contains(reserved.name) {
+            throw path.error(.reservedKey(key: reserved.name, typeName: AMC.unqualifiedName(of: type)))
+        }
         let plain = plan.plainFields(of: object)
         try enterContainer()
         defer { depth -= 1 }

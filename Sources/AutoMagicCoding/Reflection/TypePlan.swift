@@ -63,6 +63,9 @@ final class TypePlan: @unchecked Sendable {
     let indexByName: [String: Int]
     /// Fields by the key they are written under.
     let fieldsByKey: [String: FieldPlan]
+    /// The field written under `"class"`, the key that names an object's class, if any: such a
+    /// type cannot be archived until the field gets another key.
+    let reservedKeyField: FieldPlan?
     /// The `weak` and `unowned` fields, which decoding points at objects decoded elsewhere.
     let conditionalFields: [FieldPlan]
 
@@ -83,6 +86,7 @@ final class TypePlan: @unchecked Sendable {
             .map { FieldPlan(field: $0, key: codable?.amcKey(forProperty: $0.name) ?? $0.name) }
         self.fields = fields
         self.conditionalFields = fields.filter { !$0.isStrong }
+        self.reservedKeyField = fields.first { $0.key == "class" }
         self.fieldsByName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         self.fieldsByKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
         self.indexByName = Dictionary(fields.indices.map { (fields[$0].name, $0) }, uniquingKeysWith: { _, last in last })
