@@ -13,6 +13,8 @@ let package = Package(
         .target(name: "AutoMagicCoding"),
         .target(name: "AMCExample", dependencies: ["AutoMagicCoding"]),
         .executableTarget(name: "amc", dependencies: ["AutoMagicCoding", "AMCExample"]),
+        // What depends on the optimizer, checked in a release build (`.ci/run` runs it).
+        .executableTarget(name: "ReleaseChecks", dependencies: ["AutoMagicCoding"]),
         .testTarget(
             name: "AutoMagicCodingTests",
             dependencies: ["AutoMagicCoding", "AMCExample"]

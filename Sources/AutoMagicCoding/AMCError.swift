@@ -56,6 +56,10 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         case invalidReference(pointer: String, reason: String)
         /// Containers nested deeper than ``AMC/maximumDepth``.
         case nestingTooDeep(limit: Int)
+        /// The archive holds a value for a `let` that every new instance of the type gives the
+        /// same value: release builds may build that value into the code, so it is never written.
+        /// Make the property a `var`.
+        case unrestorableLet(key: String, typeName: String)
         /// A stored property whose key is reserved: `"class"` names an object's class in every
         /// archive, so a property named `class` needs another key
         /// (``AMCCodable/amcKey(forProperty:)``).
@@ -174,6 +178,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the reference \"\(pointer)\" names no object: \(reason)"
         case let .nestingTooDeep(limit):
             return "nesting deeper than \(limit) levels"
+        case let .unrestorableLet(key, typeName):
+            return "\(typeName).\(key) is a let that every new \(typeName) gives the same value, which release builds "
+                + "may build into the code, so the archive's other value cannot be restored: make it a var"
         case let .reservedKey(key, typeName):
             return "\(typeName).\(key) would be written under \"\(key)\", the key that names an object's class: "
                 + "give it another key with amcKey(forProperty:)"

@@ -123,7 +123,7 @@ struct DecodingRulesTests {
         #expect((zoo?.star as? Dog)?.breed == "husky")
     }
 
-    @Test func readOnlyPropertiesAreEncodedButNeverDecoded() throws {
+    @Test func letsAreEncodedAndOnlyThoseMadePerInstanceDecoded() throws {
         let object = ReadOnly()
         let friend = Node()
         friend.value = 9
@@ -135,10 +135,18 @@ struct DecodingRulesTests {
         #expect((dict["owner"] as? [String: Any])?["$ref"] as? String == "#/keeper")
         #expect((dict["keeper"] as? [String: Any])?["class"] as? String == "Node")
 
-        let copy = try AMC.object(ReadOnly.self, from: ["fixed": "changed", "mutable": 2, "weakFriend": ["class": "Node"]])
-        #expect(copy?.fixed == "initial")
-        #expect(copy?.mutable == 2)
-        #expect(copy?.weakFriend == nil)
+        // `keeper` is a new object in each instance: restored, and `owner` points at it again.
+        let round = try #require(try AMC.object(ReadOnly.self, from: dict))
+        #expect(round.owner === round.keeperForTests && round.owner.value == 0)
+        // `fixed` is the same in every new instance: never written; another value is an error.
+        var copy: ReadOnly?
+        let reports = try heard {
+            copy = try AMC.object(ReadOnly.self, from: ["fixed": "initial", "mutable": 2, "weakFriend": ["class": "Node"]])
+        }
+        #expect(copy?.fixed == "initial" && copy?.mutable == 2)
+        #expect(copy?.weakFriend == nil && reports.map(\.keyPath) == ["weakFriend"])  // nothing else holds it
+        let changed = expectAMCError { _ = try AMC.object(ReadOnly.self, from: ["fixed": "changed"]) }
+        #expect(changed == AMCError(.unrestorableLet(key: "fixed", typeName: "ReadOnly"), keyPath: "fixed"))
         withExtendedLifetime(friend) {}
     }
 

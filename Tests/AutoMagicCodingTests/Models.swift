@@ -189,6 +189,7 @@ final class ReadOnly: AMCCodable {
     weak var weakFriend: Node?
     unowned(safe) var owner: Node
     private let keeper = Node()
+    var keeperForTests: Node { keeper }
     required init() {
         fixed = "initial"
         owner = keeper

@@ -30,9 +30,36 @@ final class Reply: AMCCodable {
     required init() {}
 }
 
+/// A record as Swift developers declare one: identity and creation date are `let`.
+final class Record: AMCCodable {
+    let id: UUID
+    let created: Date
+    let owner = RecordOwner()
+    let kind = 1
+    var title = ""
+    required init() {
+        id = UUID()
+        created = Date()
+    }
+}
+
+final class RecordOwner: AMCCodable {
+    var name = "nobody"
+    required init() {}
+}
+
+/// A struct of `let`s: every new one is the same, so none can be restored.
+struct Extent: AMCCodable {
+    let width: Double
+    init() { width = 0 }
+}
+
 @Suite("The models Swift developers write")
 struct SwiftModelTests {
-    init() { AMC.register(Keyed.self, Lesson.self, Reply.self) }
+    init() {
+        AMC.register(Keyed.self, Lesson.self, Reply.self, Record.self, RecordOwner.self, Extent.self)
+        AMC.register(Folder.self, Item.self, Squad.self, Player.self)
+    }
 
     static let formats = [AMCFormat.json, .xmlPropertyList, .binaryPropertyList]
 
@@ -90,5 +117,65 @@ struct SwiftModelTests {
         #expect(AMCError.folded("a.b.b.b.b.c[0].c[0]") == "a.b ×4.c[0].c[0]")
         var chain: Reply? = root
         while let current = chain { chain = current.next; current.next = nil }  // no deep release
+    }
+
+    @Test(arguments: formats)
+    func letsMadePerInstanceAreRestored(format: AMCFormat) throws {
+        let record = Record()
+        record.owner.name = "Ada"
+        record.title = "Plan"
+        let copy = try #require(try AMC.object(Record.self, from: try AMC.data(for: record, format: format)))
+        #expect(copy.id == record.id && copy.title == "Plan" && copy.owner.name == "Ada")
+        // Exactly in JSON and binary property lists; XML property lists hold whole seconds.
+        if format == .xmlPropertyList {
+            #expect(copy.created.timeIntervalSince1970 == record.created.timeIntervalSince1970.rounded())
+        } else {
+            #expect(copy.created == record.created)
+        }
+    }
+
+    @Test func aLetEveryNewInstanceAgreesOnIsNeverWrittenAndAnotherValueIsAnError() throws {
+        // The same value: nothing to restore.
+        let same = try #require(try AMC.object(Record.self, from: ["class": "Record", "kind": 1, "title": "t"]))
+        #expect(same.kind == 1 && same.title == "t")
+        let error = expectAMCError { _ = try AMC.object(Record.self, from: ["class": "Record", "kind": 2]) }
+        #expect(error?.kind == .unrestorableLet(key: "kind", typeName: "Record"))
+        #expect(error?.keyPath == "kind")
+        #expect(error?.description.hasSuffix("make it a var.") == true)
+        let extent = expectAMCError { _ = try AMC.object(Extent.self, from: ["class": "Extent", "width": 3.5]) }
+        #expect(extent?.kind == .unrestorableLet(key: "width", typeName: "Extent"))
+    }
+
+    @Test func loadValueFollowsReferencesIntoTheWholeDictionary() throws {
+        let folder = Folder()
+        let item = Item()
+        item.parent = folder
+        folder.items = [item]
+        let holder = Squad()
+        holder.anything = [folder]
+        let dictionary = try holder.dictionaryRepresentation()
+        let target = Squad()
+        try target.loadValue(forKey: "anything", from: dictionary)
+        let copy = try #require(target.anything.first as? Folder)
+        #expect(copy.items.first?.parent === copy)
+        withExtendedLifetime(folder) {}
+    }
+}
+
+@Suite("Dates in JSON come back exactly")
+struct ExactDateTests {
+    @Test func everyDateReadsBackToTheSameValue() throws {
+        var dates = [Date(), Date(timeIntervalSinceReferenceDate: -0.3), Date(timeIntervalSinceReferenceDate: 1e-7),
+                     Date(timeIntervalSince1970: 0), Date(timeIntervalSinceReferenceDate: -978_307_200.000_001),
+                     Date(timeIntervalSinceReferenceDate: 123_456_789.987_654_321), Date.distantFuture, Date.distantPast]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 { dates.append(Date(timeIntervalSinceReferenceDate: Double.random(in: -4e10...4e10, using: &generator))) }
+        for date in dates {
+            let text = ISODate.string(from: date)
+            #expect(ISODate.date(from: text) == date, "\(text) for \(date.timeIntervalSinceReferenceDate)")
+        }
+        #expect(ISODate.string(from: Date(timeIntervalSince1970: 1.5)) == "1970-01-01T00:00:01.5Z")
+        #expect(ISODate.string(from: Date(timeIntervalSinceReferenceDate: 0)) == "2001-01-01T00:00:00Z")
+        #expect(ISODate.string(from: Date(timeIntervalSinceReferenceDate: -0.25)) == "2000-12-31T23:59:59.75Z")
     }
 }

@@ -90,16 +90,23 @@ struct ArchiveDecoder {
         forKey key: String, from dictionary: [String: Any], into instance: inout Root
     ) throws {
         let type = Swift.type(of: instance)
+        let plan = TypePlan.of(type)
+        guard let index = plan.indexByName[key] else {
+            throw AMCError(.unknownKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: key)
+        }
+        let field = plan.fields[index]
+        guard dictionary[field.key] != nil else { return }
+        guard (plan.lets.isEmpty ? plan.writable : plan.writability(of: Root.self).writable)[index] else {
+            throw AMCError(.readOnlyKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: key)
+        }
+        // The whole dictionary is the document: references in the value name places in it.
+        let root = try ArchiveValue.converting(dictionary, path: &path)
+        followReferences(in: root)
+        guard case let .dictionary(document) = root, let raw = document[field.key] else { return }
         path.push(key: key)
         defer { path.pop() }
-        guard let field = TypePlan.of(type).fieldsByName[key] else {
-            throw path.error(.unknownKey(key: key, typeName: AMC.unqualifiedName(of: type)))
-        }
-        guard let raw = dictionary[field.key] else { return }
-        guard field.isWritable else {
-            throw path.error(.readOnlyKey(key: key, typeName: AMC.unqualifiedName(of: type)))
-        }
-        try decodeField(field, from: try ArchiveValue.converting(raw, path: &path, depth: 1), into: &instance)
+        try decodeField(field, from: raw, into: &instance)
+        _ = try decoded(instance)
     }
 
     // MARK: - Objects
@@ -136,6 +143,8 @@ struct ArchiveDecoder {
             throw path.error(.reservedKey(key: reserved.name, typeName: AMC.unqualifiedName(of: T.self)))
         }
         let plain = plan.plainFields(of: instance)
+        let writability = plan.lets.isEmpty ? nil : plan.writability(of: T.self)
+        let writable = writability?.writable ?? plan.writable
         let slots = plan.slots(for: instance.amcKeys, sorted: false)
         // First every field whose value is exactly of its type, through one field base; then the
         // rest (objects, collections, conversions, errors), which need the decoder. Bit n of
@@ -146,7 +155,7 @@ struct ArchiveDecoder {
             for (position, slot) in slots.enumerated() {
                 guard case let .field(index) = slot else { continue }  // unknown keys are left alone
                 let field = plan.fields[index]
-                guard position < 64, field.isWritable, let raw = dictionary.value(forKey: field.key, hint: &hint) else {
+                guard position < 64, writable[index], let raw = dictionary.value(forKey: field.key, hint: &hint) else {
                     continue  // keys the data lacks, or the type cannot set, are left alone
                 }
                 if plain[index], let fast = field.fast, fast.decode(base, raw) { continue }
@@ -157,7 +166,7 @@ struct ArchiveDecoder {
         for (position, slot) in slots.enumerated() where position >= 64 || pending & (1 << position) != 0 {
             guard case let .field(index) = slot else { continue }
             let field = plan.fields[index]
-            guard field.isWritable, let raw = dictionary.value(forKey: field.key, hint: &hint) else { continue }
+            guard writable[index], let raw = dictionary.value(forKey: field.key, hint: &hint) else { continue }
             if position >= 64, plain[index], let fast = field.fast,
                RuntimeAccess.withMutableFieldBase(of: &instance, { fast.decode($0, raw) }) {
                 continue
@@ -168,6 +177,9 @@ struct ArchiveDecoder {
                 continue
             }
             try decodeField(field, from: raw, into: &instance)
+        }
+        if let constants = writability?.constants, !constants.isEmpty {
+            try checkConstants(constants, of: plan, in: dictionary, owner: instance)
         }
         if !plan.conditionalFields.isEmpty { try restoreConditionalReferences(of: plan, in: dictionary, into: &instance) }
         do {
@@ -471,8 +483,24 @@ struct ArchiveDecoder {
 
     // MARK: - References
 
-    /// Points the `weak` and `unowned` `var` fields of `instance` at the objects their
-    /// references name (a `let` one's reference is checked). A full object there is decoded too,
+    /// A `let` every new instance agrees on is never written (see
+    /// ``TypePlan/writability(of:)``): an archive holding another value for it is an error.
+    private mutating func checkConstants<T: AMCCodable>(
+        _ constants: [Int: String], of plan: TypePlan, in dictionary: ArchiveDictionary, owner: T
+    ) throws {
+        for (index, fingerprint) in constants.sorted(by: { $0.key < $1.key }) {
+            let field = plan.fields[index]
+            guard let raw = dictionary[field.key] else { continue }
+            path.push(key: field.key)
+            defer { path.pop() }
+            let value = try decode(raw, kind: field.kind, owner: owner)
+            guard value.map({ TypePlan.fingerprint($0, kind: field.kind) }) != fingerprint else { continue }
+            throw path.error(.unrestorableLet(key: field.name, typeName: AMC.unqualifiedName(of: T.self)))
+        }
+    }
+
+    /// Points the `weak` and `unowned` fields of `instance` at the objects their references name
+    /// (an `unowned let` too: a reference is never built into the code). A full object there is decoded too,
     /// but, as in memory, stays only if something else holds it (see ``decoded(_:)``).
     private mutating func restoreConditionalReferences<T: AMCCodable>(
         of plan: TypePlan, in dictionary: ArchiveDictionary, into instance: inout T
@@ -486,8 +514,8 @@ struct ArchiveDecoder {
             guard case let .dictionary(description) = raw else {
                 throw mismatch("a reference to \(AMC.withArticle(AMC.unqualifiedName(of: expected))) ({\"$ref\": \"#/…\"})", raw)
             }
-            guard let object = try decodeObject(description, expected: expected, element: false), field.field.isVar else {
-                continue  // unrelated (reported), or a `let`
+            guard let object = try decodeObject(description, expected: expected, element: false) else {
+                continue  // unrelated: reported
             }
             guard let ownership = field.field.ownership else {
                 throw path.error(.unsupportedType(

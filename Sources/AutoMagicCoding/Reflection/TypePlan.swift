@@ -66,6 +66,10 @@ final class TypePlan: @unchecked Sendable {
     /// The field written under `"class"`, the key that names an object's class, if any: such a
     /// type cannot be archived until the field gets another key.
     let reservedKeyField: FieldPlan?
+    /// Positions of the strong `let` fields (see ``writability(of:)``).
+    let lets: [Int]
+    /// ``FieldPlan/isWritable`` of each field, for types without `let` fields.
+    let writable: [Bool]
     /// The `weak` and `unowned` fields, which decoding points at objects decoded elsewhere.
     let conditionalFields: [FieldPlan]
 
@@ -86,6 +90,8 @@ final class TypePlan: @unchecked Sendable {
             .map { FieldPlan(field: $0, key: codable?.amcKey(forProperty: $0.name) ?? $0.name) }
         self.fields = fields
         self.conditionalFields = fields.filter { !$0.isStrong }
+        self.lets = fields.indices.filter { !fields[$0].field.isVar && fields[$0].isStrong }
+        self.writable = fields.map(\.isWritable)
         self.reservedKeyField = fields.first { $0.key == "class" }
         self.fieldsByName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         self.fieldsByKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
@@ -134,6 +140,56 @@ final class TypePlan: @unchecked Sendable {
     }
 
     private let plain = Locked<[Bool]?>(nil)
+
+    /// Which fields decoding writes, by position in ``fields``: every strong `var`, and each
+    /// strong `let` whose value two new instances disagree on (an id, a creation date, an
+    /// object: made per instance, so the optimizer cannot have built it into the code). A `let`
+    /// every new instance agrees on (`let kind = 1`, or `let x: Int` set to 0 in `init()`) may be
+    /// folded into the code in release builds, so it is never written; `constants` holds its
+    /// value's ``fingerprint(_:)``, to tell an archive holding another value.
+    struct Writability {
+        let writable: [Bool]
+        let constants: [Int: String]
+    }
+
+    /// The ``Writability`` of `T`'s fields, decided on first use from two new instances of `T`.
+    func writability<T: AMCCodable>(of _: T.Type) -> Writability {
+        if let cached = writabilityCache.withLock({ $0 }) { return cached }
+        var writable = self.writable
+        guard !lets.isEmpty else { return Writability(writable: writable, constants: [:]) }
+        var constants: [Int: String] = [:]
+        do {
+            let first = T(), second = T()
+            for index in lets {
+                let value = fields[index].value(in: first)
+                let fingerprint = Self.fingerprint(value, kind: fields[index].kind)
+                if fingerprint == Self.fingerprint(fields[index].value(in: second), kind: fields[index].kind) {
+                    constants[index] = fingerprint
+                } else {
+                    writable[index] = true
+                }
+            }
+        }
+        let answer = Writability(writable: writable, constants: constants)
+        writabilityCache.withLock { $0 = answer }
+        return answer
+    }
+
+    /// A value's identity for ``writability(of:)``: an object's identity; a scalar's exact
+    /// value; anything else its debug description.
+    static func fingerprint(_ value: Any, kind: ValueKind) -> String {
+        guard let value = unwrappedValue(value) else { return "nil" }
+        if RuntimeAccess.shape(of: Swift.type(of: value)) == .class { return "object \(ObjectIdentifier(value as AnyObject))" }
+        var kind = kind
+        while case let .optional(_, wrapped) = kind { kind = wrapped }
+        if case let .scalar(codec) = kind, let scalar = codec.encode(value) {
+            if case let .date(date) = scalar { return "date \(date.timeIntervalSinceReferenceDate)" }
+            return String(reflecting: scalar)
+        }
+        return String(reflecting: value)
+    }
+
+    private let writabilityCache = Locked<Writability?>(nil)
 
     /// The plan for `type`, built on first use.
     static func of(_ type: Any.Type) -> TypePlan {

@@ -4,15 +4,22 @@ import Foundation
 /// seconds and a `±hh:mm` offset), read and written without a formatter: the UTC calendar is plain
 /// arithmetic (days from civil dates, Howard Hinnant's algorithm).
 enum ISODate {
-    /// `date` in UTC, with as many fractional digits (up to 6) as it needs.
+    /// `date` in UTC, with as many fractional digits as reading it back exactly takes (the
+    /// shortest decimal form of its `timeIntervalSinceReferenceDate`).
     static func string(from date: Date) -> String {
         var text = ""
-        write(date, fractionalDigits: 6, to: &text)
+        guard let (seconds, fraction) = exactParts(of: date.timeIntervalSinceReferenceDate) else {
+            write(date, fractionalDigits: 6, to: &text)  // beyond ±30 million years
+            return text
+        }
+        write(seconds: seconds, to: &text)
+        if !fraction.isEmpty { text += "." + String(decoding: fraction, as: UTF8.self) }
+        text += "Z"
         return text
     }
 
-    /// Writes `date` in UTC; whole seconds when `fractionalDigits` is 0 (what XML property
-    /// lists hold).
+    /// Writes `date` in UTC with at most `fractionalDigits` digits; whole seconds when 0 (what
+    /// XML property lists hold).
     static func write(_ date: Date, fractionalDigits: Int, to text: inout String) {
         let interval = date.timeIntervalSince1970
         let scale = pow(10, Double(fractionalDigits))
@@ -22,12 +29,7 @@ enum ISODate {
             seconds += 1
             fraction = 0
         }
-        let whole = Int64(seconds)
-        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
-        let secondOfDay = whole - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
-        text += "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
-        text += "\(padded(secondOfDay / 3600, 2)):\(padded(secondOfDay / 60 % 60, 2)):\(padded(secondOfDay % 60, 2))"
+        write(seconds: Int64(seconds), to: &text)
         if fraction > 0 {
             var digits = padded(Int64(fraction), fractionalDigits)
             while digits.hasSuffix("0") { digits.removeLast() }
@@ -35,6 +37,67 @@ enum ISODate {
         }
         text += "Z"
     }
+
+    /// `yyyy-MM-ddTHH:mm:ss` of `whole` seconds since 1970.
+    private static func write(seconds whole: Int64, to text: inout String) {
+        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+        let secondOfDay = whole - days * 86_400
+        let (year, month, day) = civil(fromDays: days)
+        text += "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
+        text += "\(padded(secondOfDay / 3600, 2)):\(padded(secondOfDay / 60 % 60, 2)):\(padded(secondOfDay % 60, 2))"
+    }
+
+    /// Seconds since 2001 as whole seconds since 1970 (rounded down) and the decimal digits of
+    /// the rest, exactly: the shortest decimal form of `interval` (Swift's `description`,
+    /// which reads back to the same `Double`) split in decimal arithmetic, so nothing rounds.
+    /// Nil for values too large to need it.
+    static func exactParts(of interval: Double) -> (seconds: Int64, fraction: [UInt8])? {
+        guard interval.isFinite, interval.magnitude < 1e15 else { return nil }
+        let text = Array("\(interval.magnitude)".utf8)
+        var mantissa = text[...]
+        var exponent = 0
+        if let e = text.firstIndex(of: UInt8(ascii: "e")) {
+            mantissa = text[..<e]
+            exponent = Int(String(decoding: text[(e + 1)...], as: UTF8.self)) ?? 0
+        }
+        let point = mantissa.firstIndex(of: UInt8(ascii: ".")).map { $0 - mantissa.startIndex } ?? mantissa.count
+        let digits = mantissa.filter { $0 != UInt8(ascii: ".") }
+        let zero = UInt8(ascii: "0")
+        // The decimal point sits after `point + exponent` of `digits`, padded with zeros.
+        let integerCount = point + exponent
+        var integerDigits: [UInt8] = []
+        var fraction: [UInt8] = []
+        if integerCount <= 0 {
+            fraction = Array(repeating: zero, count: -integerCount) + digits
+        } else if integerCount >= digits.count {
+            integerDigits = Array(digits) + Array(repeating: zero, count: integerCount - digits.count)
+        } else {
+            integerDigits = Array(digits.prefix(integerCount))
+            fraction = Array(digits.dropFirst(integerCount))
+        }
+        while fraction.last == zero { fraction.removeLast() }
+        var whole = Int64(String(decoding: integerDigits, as: UTF8.self)) ?? 0
+        if interval < 0 {
+            // -(w + 0.f) = -(w + 1) + (1 - 0.f)
+            whole = -whole
+            if !fraction.isEmpty {
+                whole -= 1
+                fraction = complement(fraction)
+            }
+        }
+        return (whole + referenceDateOffset, fraction)
+    }
+
+    /// `1 - 0.digits`, as digits (the last one is not 0).
+    private static func complement(_ digits: [UInt8]) -> [UInt8] {
+        let zero = UInt8(ascii: "0")
+        var result = digits.map { zero + 9 - ($0 - zero) }
+        result[result.count - 1] += 1
+        return result
+    }
+
+    /// Seconds from 1970 to 2001.
+    private static let referenceDateOffset: Int64 = 978_307_200
 
     /// The date an ISO 8601 date-time string names; nil when it is not one.
     static func date(from string: String) -> Date? {
@@ -46,17 +109,13 @@ enum ISODate {
               (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else {
             return nil
         }
-        var fraction = 0.0
+        var fraction: [UInt8] = []
         if skip(&utf8, ".") || skip(&utf8, ",") {
-            var scale = 0.1
-            var any = false
             while let byte = utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-                fraction += Double(byte - UInt8(ascii: "0")) * scale
-                scale /= 10
-                any = true
+                fraction.append(byte)
                 utf8.removeFirst()
             }
-            guard any else { return nil }
+            guard !fraction.isEmpty else { return nil }
         }
         var offset: Int64 = 0
         if skip(&utf8, "Z") || skip(&utf8, "z") {
@@ -72,7 +131,20 @@ enum ISODate {
         guard utf8.isEmpty else { return nil }
         let days = self.days(fromCivil: year, month, day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return Date(timeIntervalSinceReferenceDate: interval(seconds - referenceDateOffset, fraction))
+    }
+
+    /// `whole + 0.fraction` as the nearest `Double`: one correctly rounded conversion of the
+    /// exact decimal, so that what ``string(from:)`` wrote reads back to the same value.
+    private static func interval(_ whole: Int64, _ digits: [UInt8]) -> Double {
+        var fraction = digits
+        while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
+        guard !fraction.isEmpty else { return Double(whole) }
+        // whole + 0.f for whole < 0 is -((|whole| - 1) + (1 - 0.f)).
+        let text = whole >= 0
+            ? "\(whole)." + String(decoding: fraction, as: UTF8.self)
+            : "-\(-(whole + 1))." + String(decoding: complement(fraction), as: UTF8.self)
+        return Double(text) ?? Double(whole)
     }
 
     // MARK: - Calendar arithmetic
