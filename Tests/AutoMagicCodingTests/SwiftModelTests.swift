@@ -179,3 +179,73 @@ struct ExactDateTests {
         #expect(ISODate.string(from: Date(timeIntervalSinceReferenceDate: -0.25)) == "2000-12-31T23:59:59.75Z")
     }
 }
+
+/// A property wrapper as apps write them: one stored property.
+@propertyWrapper
+struct Clamped: Sendable {
+    private var value: Int
+    var wrappedValue: Int {
+        get { value }
+        set { value = min(max(newValue, 0), 100) }
+    }
+    init(wrappedValue: Int) { value = min(max(wrappedValue, 0), 100) }
+}
+
+final class AudioSettings: AMCCodable {
+    @Clamped var volume = 50
+    var muted = false
+    required init() {}
+}
+
+#if canImport(Observation)
+import Observation
+
+@Observable
+final class ObservedNote: AMCCodable {
+    var title = ""
+    var body = ""
+    @ObservationIgnored var draft = false
+    required init() {}
+}
+#endif
+
+@Suite("Property wrappers and @Observable classes")
+struct WrapperTests {
+    init() { AMC.register(AudioSettings.self) }
+
+    @Test(arguments: SwiftModelTests.formats)
+    func aWrappedPropertyIsArchivedUnderItsOwnName(format: AMCFormat) throws {
+        let settings = AudioSettings()
+        settings.volume = 70
+        let dictionary = try settings.dictionaryRepresentation()
+        #expect(dictionary["volume"] as? Int == 70 && dictionary["_volume"] == nil)
+        let copy = try #require(try AMC.object(AudioSettings.self, from: try AMC.data(for: settings, format: format)))
+        #expect(copy.volume == 70)
+        // Key-Value Coding and styles reach it by that name.
+        try copy.setValue(string: "30", forKey: "volume")
+        #expect(copy.volume == 30)
+        try copy.apply(style: ["volume": 40])
+        let read = try copy.value(forKey: "volume")
+        #expect(copy.volume == 40 && read as? Int == 40)
+    }
+
+    #if canImport(Observation)
+    @Test(arguments: SwiftModelTests.formats)
+    func anObservableClassArchivesItsPropertiesAndStillObserves(format: AMCFormat) throws {
+        AMC.register(ObservedNote.self)
+        let note = ObservedNote()
+        note.title = "Groceries"
+        note.body = "milk"
+        note.draft = true
+        let dictionary = try note.dictionaryRepresentation()
+        #expect(Set(dictionary.keys) == ["class", "title", "body", "draft"])
+        let copy = try #require(try AMC.object(ObservedNote.self, from: try AMC.data(for: note, format: format)))
+        #expect(copy.title == "Groceries" && copy.body == "milk" && copy.draft)
+        // The decoded object is a working observable one.
+        let changed = Locked(false)
+        withObservationTracking { _ = copy.title } onChange: { changed.withLock { $0 = true } }
+        copy.title = "Errands"
+        #expect(changed.withLock { $0 })
+    }
+    #endif
+}

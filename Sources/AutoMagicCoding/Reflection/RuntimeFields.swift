@@ -69,6 +69,13 @@ struct RuntimeField: @unchecked Sendable {
     let ownership: ReferenceOwnership?
 }
 
+extension RuntimeField {
+    /// The same field under another name.
+    func renamed(_ name: String) -> RuntimeField {
+        RuntimeField(name: name, type: type, offset: offset, isVar: isVar, isStrong: isStrong, ownership: ownership)
+    }
+}
+
 /// The coarse shape of a type, from its runtime metadata kind.
 enum RuntimeTypeShape: Equatable {
     case `class`, `struct`, `enum`, optional, tuple, function, existential, metatype, other

@@ -85,8 +85,7 @@ final class TypePlan: @unchecked Sendable {
 
     private init(type: Any.Type) {
         let codable = type as? any AMCCodable.Type
-        let fields = RuntimeAccess.fields(of: type)
-            .filter { !$0.name.hasPrefix("$__lazy_storage_$_") }
+        let fields = Self.modelFields(of: type)
             .map { FieldPlan(field: $0, key: codable?.amcKey(forProperty: $0.name) ?? $0.name) }
         self.fields = fields
         self.conditionalFields = fields.filter { !$0.isStrong }
@@ -100,6 +99,41 @@ final class TypePlan: @unchecked Sendable {
         self.className = codable?.amcClassName ?? AMC.unqualifiedName(of: type)
         self.defaultSlots = slots(defaultKeys, sorted: false)
         self.sortedDefaultSlots = slots(defaultKeys, sorted: true)
+    }
+
+    /// The stored fields of `type` as its declaration names them, not as the compiler stores
+    /// them:
+    /// - `lazy var x`'s storage (`$__lazy_storage_$_x`) is left out;
+    /// - an `@Observable` class's tracked properties (`_title`, next to `_$observationRegistrar`)
+    ///   are `title`, and the registrar is left out;
+    /// - a property wrapper's storage (`_volume` of type `Clamped<Int>`) whose struct has exactly
+    ///   one stored property is that property, named `volume`: the wrapped value is archived and
+    ///   written back into the wrapper's storage directly, as decoding writes every field.
+    static func modelFields(of type: Any.Type) -> [RuntimeField] {
+        let fields = RuntimeAccess.fields(of: type).filter { !$0.name.hasPrefix("$__lazy_storage_$_") }
+        let isObservable = fields.contains { $0.name == observationRegistrar }
+        let names = Set(fields.map(\.name))
+        return fields.compactMap { field in
+            guard field.name.hasPrefix("_"), field.isStrong else { return field }
+            if field.name == observationRegistrar { return nil }
+            let name = String(field.name.dropFirst())
+            guard !name.isEmpty, !names.contains(name) else { return field }
+            if isObservable { return field.renamed(name) }
+            guard isWrapperStorage(field.type), case let storage = RuntimeAccess.fields(of: field.type), storage.count == 1,
+                  storage[0].isStrong else {
+                return field
+            }
+            return RuntimeField(name: name, type: storage[0].type, offset: field.offset + storage[0].offset,
+                                isVar: field.isVar && storage[0].isVar, isStrong: true, ownership: .strong)
+        }
+    }
+
+    private static let observationRegistrar = "_$observationRegistrar"
+
+    /// A struct the archiver has no other way to write: what a property wrapper's storage is.
+    private static func isWrapperStorage(_ type: Any.Type) -> Bool {
+        guard RuntimeAccess.shape(of: type) == .struct, case .opaqueStruct = ValueKind.of(type) else { return false }
+        return true
     }
 
     /// One entry of an encoded object, in the order written.
