@@ -60,6 +60,8 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         /// same value: release builds may build that value into the code, so it is never written.
         /// Make the property a `var`.
         case unrestorableLet(key: String, typeName: String)
+        /// ``AMC/check(_:)`` found properties that cannot be archived: one error for each.
+        case unarchivable(errors: [AMCError])
         /// A stored property whose key is reserved: `"class"` names an object's class in every
         /// archive, so a property named `class` needs another key
         /// (``AMCCodable/amcKey(forProperty:)``).
@@ -195,6 +197,10 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): \(reason)"
         case let .unknownStyleKey(key, typeName, suggestion):
             return "\(typeName) has no property \"\(key)\"" + (suggestion.map { " — did you mean \"\($0)\"?" } ?? "")
+        case let .unarchivable(errors):
+            let entries = errors.map { "\"\($0.keyPath)\" (\($0.message))" }
+            return "\(errors.count == 1 ? "1 property" : "\(errors.count) properties") cannot be archived: "
+                + entries.joined(separator: "; ")
         case let .invalidStyle(errors):
             let entries = errors.map { error in
                 "\(error.keyPath.isEmpty ? "the root" : "\"\(error.keyPath)\"") (\(error.message))"

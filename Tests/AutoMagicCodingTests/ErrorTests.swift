@@ -118,7 +118,7 @@ struct ErrorTests {
         let error = expectAMCError { _ = try OnlyHandler().dictionaryRepresentation() }
         #expect(error?.keyPath == "handler")
         #expect(error?.kind == .unsupportedType(
-            typeName: "() -> ()", reason: "only values, collections and AMCCodable types can be archived"))
+            typeName: "() -> ()", reason: "a closure is code, not data: make it a computed property or leave it out of amcKeys"))
         let encodeError = expectAMCError {
             let holder = Holder()
             holder.handler = {}

@@ -249,3 +249,72 @@ struct WrapperTests {
     }
     #endif
 }
+
+/// What a new user's note model held before it could be archived: every kind of refusal, some
+/// nil in tests.
+final class SparseNote: AMCCodable {
+    struct Money { var cents = 0 }
+    actor Sync {}
+    var title = ""
+    var price: Money?
+    var pair: (Int, Int)?
+    var onSave: (() -> Void)?
+    var sync: Sync?
+    var kind: Any.Type?
+    var replies: [Reply] = []
+    var priced: [String: [Money]] = [:]
+    required init() {}
+}
+
+final class WideNumbers: AMCCodable {
+    var signed: Int128 = 0
+    var unsigned: UInt128 = 0
+    var tags: Set<String> = []
+    var numbers: Set<Int> = []
+    required init() {}
+}
+
+@Suite("Checks and refusals")
+struct CheckTests {
+    init() { AMC.register(WideNumbers.self, Reply.self) }
+
+    @Test func checkFindsEveryUnarchivablePropertyWithoutValues() throws {
+        let error = try #require(expectAMCError { try AMC.check(SparseNote.self) })
+        guard case let .unarchivable(errors) = error.kind else { Issue.record("\(error)"); return }
+        #expect(errors.map(\.keyPath) == ["price", "pair", "onSave", "sync", "kind", "priced[][]"])
+        #expect(errors[0].kind == .unsupportedStruct(typeName: "Money", operation: .encode))
+        #expect(errors[1].description.contains("a tuple has no names"))
+        #expect(errors[2].description.contains("a closure is code, not data"))
+        #expect(errors[3].description.contains("an actor's state is isolated"))
+        #expect(errors[4].description.contains("a type is not data"))
+        #expect(error.description.hasPrefix("At the root: 6 properties cannot be archived: \"price\""))
+        // A model that can be archived passes, recursive types included.
+        try AMC.check(Reply.self)
+        try AMC.check(WideNumbers.self)
+    }
+
+    @Test(arguments: SwiftModelTests.formats)
+    func int128AndUInt128ComeBackExactly(format: AMCFormat) throws {
+        let wide = WideNumbers()
+        wide.signed = -(Int128(1) << 100) - 7
+        wide.unsigned = (UInt128(1) << 64) + 1
+        let copy = try #require(try AMC.object(WideNumbers.self, from: try AMC.data(for: wide, format: format)))
+        #expect(copy.signed == wide.signed && copy.unsigned == wide.unsigned)
+        // Numbers while they fit 64 bits, decimal strings beyond.
+        wide.signed = 5
+        let dictionary = try wide.dictionaryRepresentation()
+        #expect(dictionary["signed"] as? Int == 5 && dictionary["unsigned"] as? String == "18446744073709551617")
+        let tooBig = expectAMCError { _ = try AMC.object(WideNumbers.self, from: ["class": "WideNumbers", "unsigned": "-1"]) }
+        #expect(tooBig?.keyPath == "unsigned")
+    }
+
+    @Test func setsAreWrittenInTheSameOrderEveryTime() throws {
+        let wide = WideNumbers()
+        wide.tags = Set((0..<50).map { "tag\($0)" })
+        wide.numbers = Set((0..<50).map { $0 * 37 % 101 - 20 })
+        let text = String(decoding: try AMC.data(for: wide, format: .json, options: .readable), as: UTF8.self)
+        let dictionary = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(dictionary["tags"] as? [String] == wide.tags.sorted())
+        #expect(dictionary["numbers"] as? [Int] == wide.numbers.sorted())
+    }
+}

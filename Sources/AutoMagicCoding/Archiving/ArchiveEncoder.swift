@@ -222,8 +222,13 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             try emit(.string(try encodeStructWithHook(value, owner: owner)))
         case .object:
             try encodeObject(try cast(value, (any AMCCodable).self))
-        case let .sequence(_, elementKind):
-            try encodeArray(try cast(value, (any SequenceContainer).self).anyElements, kind: elementKind, owner: owner)
+        case let .sequence(type, elementKind):
+            var elements = try cast(value, (any SequenceContainer).self).anyElements
+            // Sorted output is the same for the same data: a set of scalars in ascending order.
+            if sortedKeys, type.isUnordered, case let .scalar(codec) = elementKind {
+                elements = elements.map { (codec.encode($0), $0) }.sorted { ArchiveScalar.ascending($0.0, $1.0) }.map(\.1)
+            }
+            try encodeArray(elements, kind: elementKind, owner: owner)
         case let .orderedCollection(_, elementKind):
             try encodeArray(try cast(value, (any AMCOrderedCollection).self).amcAnyElements, kind: elementKind, owner: owner)
         case let .dictionary(_, keyCodec, valueKind):

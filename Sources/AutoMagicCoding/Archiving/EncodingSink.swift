@@ -15,6 +15,22 @@ enum ArchiveScalar {
 }
 
 extension ArchiveScalar {
+    /// An order for scalars of one type, the same in every run: numbers by value, strings by
+    /// their characters, the rest by ``keyText``; nil (a value of another type) first.
+    static func ascending(_ left: ArchiveScalar?, _ right: ArchiveScalar?) -> Bool {
+        switch (left, right) {
+        case let (.int(a)?, .int(b)?): return a < b
+        case let (.uint(a)?, .uint(b)?): return a < b
+        case let (.int(a)?, .uint(b)?): return a < 0 || UInt64(a) < b
+        case let (.uint(a)?, .int(b)?): return b >= 0 && a < UInt64(b)
+        case let (.double(a)?, .double(b)?): return a < b || (a.isNaN && !b.isNaN)
+        case let (.float(a)?, .float(b)?): return a < b || (a.isNaN && !b.isNaN)
+        case let (.date(a)?, .date(b)?): return a < b
+        case (nil, _?): return true
+        default: return (left?.keyText ?? "") < (right?.keyText ?? "")
+        }
+    }
+
     /// The scalar as a dictionary key: the text its type reads back exactly (see
     /// ``ScalarValue/init(converting:context:)``); nil for `null`.
     var keyText: String? {

@@ -34,6 +34,8 @@ func unwrappedValue(_ value: Any) -> Any? {
 
 protocol SequenceContainer {
     static var elementType: Any.Type { get }
+    /// A `Set`: its order is not the data's, and differs from run to run.
+    static var isUnordered: Bool { get }
     var anyElements: [Any] { get }
     /// The container of these elements, or nil when one of them is not an `Element`.
     static func make(from items: [Any]) -> Any?
@@ -41,6 +43,7 @@ protocol SequenceContainer {
 
 extension Array: SequenceContainer {
     static var elementType: Any.Type { Element.self }
+    static var isUnordered: Bool { false }
     var anyElements: [Any] { map { $0 as Any } }
     static func make(from items: [Any]) -> Any? {
         var elements: [Element] = []
@@ -55,6 +58,7 @@ extension Array: SequenceContainer {
 
 extension Set: SequenceContainer {
     static var elementType: Any.Type { Element.self }
+    static var isUnordered: Bool { true }
     var anyElements: [Any] { map { $0 as Any } }
     static func make(from items: [Any]) -> Any? {
         var elements = Set<Element>(minimumCapacity: items.count)

@@ -91,10 +91,22 @@ indirect enum ValueKind: @unchecked Sendable {
         case .enum:
             if let enumeration = type as? any CaseIterable.Type { return .scalar(caseNameCodec(enumeration)) }
             return .opaqueStruct(type, name: AMC.unqualifiedName(of: type))
-        case .struct, .tuple:
+        case .struct:
             return .opaqueStruct(type, name: AMC.unqualifiedName(of: type))
+        case .tuple:
+            return .unsupported(type, reason: "a tuple has no names to archive its elements under: "
+                + "use a struct (AMCCodable or AMCStructCodable) instead")
+        case .class where type is any Actor.Type:
+            return .unsupported(type, reason: "an actor's state is isolated to it: archive a snapshot of it "
+                + "(an AMCCodable class or struct) made on the actor")
         case .class:
             return .unsupported(type, reason: "the class does not conform to AMCCodable")
+        case .function:
+            return .unsupported(type, reason: "a closure is code, not data: make it a computed property "
+                + "or leave it out of amcKeys")
+        case .metatype:
+            return .unsupported(type, reason: "a type is not data: archive its name (a String) "
+                + "and look the type up when reading")
         default:
             return .unsupported(type, reason: "only values, collections and AMCCodable types can be archived")
         }

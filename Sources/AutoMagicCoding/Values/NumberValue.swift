@@ -23,8 +23,17 @@ enum NumberValue: Equatable, CustomStringConvertible {
         case let value as Double: self = .double(value)
         case let value as Float: self = .double(Double(value))
         case let value as CGFloat: self = .double(Double(value))
-        case let value as any FixedWidthInteger & SignedInteger: self = .int(Int64(value))
-        case let value as any FixedWidthInteger & UnsignedInteger: self = Self.integer(UInt64(value))
+        case let value as any FixedWidthInteger & SignedInteger:
+            if let int = Int64(exactly: value) {
+                self = .int(int)
+            } else if let uint = UInt64(exactly: value) {
+                self = .uint(uint)
+            } else {
+                return nil  // beyond 64 bits (Int128)
+            }
+        case let value as any FixedWidthInteger & UnsignedInteger:
+            guard let uint = UInt64(exactly: value) else { return nil }
+            self = Self.integer(uint)
         default: return nil
         }
     }

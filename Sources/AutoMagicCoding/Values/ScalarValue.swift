@@ -146,6 +146,48 @@ extension UInt16: ScalarValue {}
 extension UInt32: ScalarValue {}
 extension UInt64: ScalarValue {}
 
+/// 128-bit integers: a number while they fit 64 bits (what property lists and JSON readers
+/// hold), their decimal string beyond, so every value comes back exactly.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+extension Int128: ScalarValue {
+    var archiveScalar: ArchiveScalar { wideArchiveScalar }
+    init(converting raw: ArchiveValue, context: ValueContext) throws { self = try Self.wide(converting: raw) }
+}
+
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+extension UInt128: ScalarValue {
+    var archiveScalar: ArchiveScalar { wideArchiveScalar }
+    init(converting raw: ArchiveValue, context: ValueContext) throws { self = try Self.wide(converting: raw) }
+}
+
+extension FixedWidthInteger where Self: ScalarValue {
+    /// A number when it fits 64 bits, its decimal string when not.
+    fileprivate var wideArchiveScalar: ArchiveScalar {
+        if let signed = Int64(exactly: self) { return .int(signed) }
+        if let unsigned = UInt64(exactly: self) { return .uint(unsigned) }
+        return .string(String(self))
+    }
+
+    /// From a number that fits, or from a string of decimal digits, exactly.
+    fileprivate static func wide(converting raw: ArchiveValue) throws -> Self {
+        if let string = raw.string {
+            let trimmed = String(TextTrimming.trimmed(string))
+            guard let value = Self(trimmed) else {
+                if trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }), !trimmed.isEmpty {
+                    throw AMCError(.valueOutOfRange(value: trimmed, typeName: "\(Self.self)"))
+                }
+                throw mismatch(raw)
+            }
+            return value
+        }
+        guard let number = raw.convertedNumber else { throw mismatch(raw) }
+        guard let value = number.exactly(Self.self) else {
+            throw AMCError(.valueOutOfRange(value: number.description, typeName: "\(Self.self)"))
+        }
+        return value
+    }
+}
+
 // MARK: - Floating point
 
 /// Floating-point numbers take the nearest value of any number or numeric string; a finite value

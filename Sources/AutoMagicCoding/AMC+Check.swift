@@ -1,0 +1,93 @@
+import Foundation
+
+extension AMC {
+    /// Checks, from the types alone, that every stored property of `type` — and of every
+    /// ``AMCCodable`` type its properties hold, however deep — can be archived, and throws one
+    /// ``AMCError`` (``AMCError/Kind/unarchivable(errors:)``) listing every one that cannot. An
+    /// optional property that is nil in your tests is checked too; so are keys ``AMCCodable/amcKeys``
+    /// names that are no stored property, field types that do not match, a property named
+    /// `class`, and structs no conformance or struct hook handles (the hook is asked with an empty
+    /// string: a hook that says nothing about a name is ``AMCError/Kind/unsupportedStruct(typeName:operation:)``).
+    /// It makes one instance of each type with `init()`. `Any` and protocol-typed properties are
+    /// decided by their values, so they are not checked; nor are subclasses: check each type you
+    /// archive.
+    ///
+    /// ```swift
+    /// @Test func notesCanBeArchived() throws { try AMC.check(Note.self) }
+    /// ```
+    public static func check(_ type: any AMCCodable.Type) throws {
+        var checker = TypeChecker()
+        checker.check(type, at: "")
+        guard checker.problems.isEmpty else { throw AMCError(.unarchivable(errors: checker.problems)) }
+    }
+}
+
+/// Walks the plans of a type and of the types it holds, collecting what cannot be archived.
+private struct TypeChecker {
+    var problems: [AMCError] = []
+    private var visited: Set<ObjectIdentifier> = []
+
+    mutating func check(_ type: any AMCCodable.Type, at path: String) {
+        guard visited.insert(ObjectIdentifier(type)).inserted else { return }
+        checkFields(of: type.init(), at: path)
+    }
+
+    private mutating func checkFields<T: AMCCodable>(of instance: T, at path: String) {
+        let plan = TypePlan.of(T.self)
+        let typeName = AMC.unqualifiedName(of: T.self)
+        for key in instance.amcKeys {
+            guard let field = plan.fieldsByName[key] else {
+                problems.append(AMCError(.unknownKey(key: key, typeName: typeName), keyPath: joined(path, key)))
+                continue
+            }
+            let here = joined(path, field.key)
+            if field.key == "class" {
+                problems.append(AMCError(.reservedKey(key: field.name, typeName: typeName), keyPath: here))
+                continue
+            }
+            let inferred = field.kind.fieldType
+            let declared = instance.amcFieldType(forKey: field.name)
+            if declared == .structure, inferred != .structure {
+                probeStruct(AMC.unqualifiedName(of: unwrappedType(field.type)), owner: instance, at: here)
+            } else if declared != inferred {
+                problems.append(AMCError(.fieldTypeMismatch(key: field.name, declared: declared, inferred: inferred), keyPath: here))
+            } else if field.isStrong {
+                check(field.kind, owner: instance, at: here)
+            }
+        }
+    }
+
+    private mutating func check(_ kind: ValueKind, owner: any AMCCodable, at path: String) {
+        switch kind {
+        case .scalar, .dynamic:
+            return
+        case let .optional(_, wrapped):
+            check(wrapped, owner: owner, at: path)
+        case let .object(type):
+            check(type, at: path)
+        case let .sequence(_, element), let .orderedCollection(_, element):
+            check(element, owner: owner, at: path + "[]")
+        case let .dictionary(_, _, value), let .keyedCollection(_, value):
+            check(value, owner: owner, at: path + "[]")
+        case let .opaqueStruct(_, name):
+            probeStruct(name, owner: owner, at: path)
+        case let .unsupported(type, reason):
+            problems.append(AMCError(.unsupportedType(typeName: AMC.unqualifiedName(of: type), reason: reason), keyPath: path))
+        }
+    }
+
+    /// A struct without a conformance: fine when the owner's struct hook knows its name.
+    private mutating func probeStruct(_ name: String, owner: any AMCCodable, at path: String) {
+        do {
+            _ = try owner.amcDecodeStruct("", named: name)
+        } catch let error as AMCError {
+            if case .unsupportedStruct = error.kind {
+                problems.append(AMCError(.unsupportedStruct(typeName: name, operation: .encode), keyPath: path))
+            }
+        } catch {
+            // The hook knows the name: it only refused the empty string.
+        }
+    }
+
+    private func joined(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+}
