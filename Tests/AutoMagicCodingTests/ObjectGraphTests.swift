@@ -301,7 +301,8 @@ struct ObjectGraphTests {
         #expect(wrongClass?.kind == .unrelatedClass(className: "Folder", expected: "Player"))
         // A reference without "#" where an object belongs is a broken reference, not an empty object.
         #expect(reason(decode([["$ref": "roster/0"]])) == "its value must be a string starting with \"#\"")
-        #expect(reason(decode([["$ref": 3]])) == "its value must be a string starting with \"#\"")
+        #expect(decode([["$ref": 3]])?.kind == .typeMismatch(expected: "a reference: a \"$ref\" string starting with \"#\"", found: "the number 3"))
+        #expect(reason(decode([player, ["$ref": "#/roster/0/nothing/deeper"]])) == "nothing is there (its first 2 steps lead somewhere, the next does not)")
         // References in weak fields are checked as strong ones are.
         let weak = expectAMCError {
             _ = try AMC.object(Folder.self, from: ["class": "Folder", "items": [["class": "Item", "parent": ["$ref": "#/nowhere"]]]])

@@ -358,7 +358,10 @@ struct ArchiveDecoder {
         if let pointer = ObjectReference.pointer(in: dictionary) { return try referenced(pointer, expected: expected) }
         if dictionary.count == 1, let entry = dictionary.entries.first, entry.key == ObjectReference.key {
             // Only a broken reference looks like this where an object belongs (ours are escaped).
-            throw invalid(entry.value.string ?? entry.value.summary, "its value must be a string starting with \"#\"")
+            guard let pointer = entry.value.string else {
+                throw mismatch("a reference: a \"$ref\" string starting with \"#\"", entry.value)
+            }
+            throw invalid(pointer, "its value must be a string starting with \"#\"")
         }
         if let references, let pointer = path.trackedPointer, let known = references.objects[pointer] {
             return try checked(known, expected)  // decoded already, for a reference that came first
@@ -566,7 +569,9 @@ struct ArchiveDecoder {
         } catch .malformed {
             throw invalid(pointer, "it is not a JSON Pointer (\"#\" then \"/\"-separated keys and indices)")
         } catch let .nothingThere(depth) {
-            throw invalid(pointer, "nothing is there (the document ends after \(depth) of its steps)")
+            throw invalid(pointer, depth == 0
+                ? "nothing is there (its first step leads nowhere)"
+                : "nothing is there (its first \(depth) steps lead somewhere, the next does not)")
         }
         guard case let .dictionary(dictionary) = target else { throw invalid(pointer, "it names \(target.summary), not an object") }
         guard ObjectReference.pointer(in: dictionary) == nil else { throw invalid(pointer, "it names another reference") }
