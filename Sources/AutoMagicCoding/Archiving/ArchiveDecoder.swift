@@ -95,14 +95,20 @@ struct ArchiveDecoder {
             throw AMCError(.unknownKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: key)
         }
         let field = plan.fields[index]
-        guard dictionary[field.key] != nil else { return }
+        guard let value = dictionary[field.key] else { return }
         guard (plan.lets.isEmpty ? plan.writable : plan.writability(of: Root.self).writable)[index] else {
             throw AMCError(.readOnlyKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: key)
         }
-        // The whole dictionary is the document: references in the value name places in it.
-        let root = try ArchiveValue.converting(dictionary, path: &path)
-        followReferences(in: root)
-        guard case let .dictionary(document) = root, let raw = document[field.key] else { return }
+        path.push(key: key)
+        var raw = try ArchiveValue.converting(value, path: &path, depth: 1)
+        path.pop()
+        if ObjectReference.targets(in: raw) != nil {
+            // References in the value name places in the whole dictionary: that is the document.
+            let root = try ArchiveValue.converting(dictionary, path: &path)
+            followReferences(in: root)
+            guard case let .dictionary(document) = root, let inDocument = document[field.key] else { return }
+            raw = inDocument
+        }
         path.push(key: key)
         defer { path.pop() }
         try decodeField(field, from: raw, into: &instance)
@@ -526,13 +532,9 @@ struct ArchiveDecoder {
                     reason: "the runtime's field records do not say whether it is weak or unowned"))
             }
             try storeDecoded(field.storeReference(object as AnyObject, in: &instance), object, field.type)
-            let pointer = ObjectReference.pointer(in: description)
-            let error = pointer.map {
-                invalid($0, "nothing else in the document holds the object it names, and \(ownership == .weak ? "a weak" : "an unowned") property does not keep it")
-            } ?? path.error(.typeMismatch(
-                expected: "a reference to an object the document holds elsewhere",
-                found: "an object nothing else holds, which \(ownership == .weak ? "a weak" : "an unowned") property does not keep"))
-            conditionalTargets.append(ConditionalTarget(object: object as AnyObject, isWeak: ownership == .weak, error: error))
+            conditionalTargets.append(ConditionalTarget(
+                object: object as AnyObject, isWeak: ownership == .weak, pointer: ObjectReference.pointer(in: description),
+                path: path))
         }
     }
 
@@ -540,8 +542,23 @@ struct ArchiveDecoder {
     private struct ConditionalTarget {
         weak var object: AnyObject?
         let isWeak: Bool
-        /// What to say when nothing else holds it.
-        let error: AMCError
+        /// The reference's pointer; nil for an object written in the field itself.
+        let pointer: String?
+        /// Where the field is, for the error (made only when needed).
+        let path: KeyPathTracker
+
+        /// What to say when nothing else holds the object.
+        var error: AMCError {
+            let property = isWeak ? "a weak" : "an unowned"
+            guard let pointer else {
+                return path.error(.typeMismatch(
+                    expected: "a reference to an object the document holds elsewhere",
+                    found: "an object nothing else holds, which \(property) property does not keep"))
+            }
+            return path.error(.invalidReference(
+                pointer: pointer,
+                reason: "nothing else in the document holds the object it names, and \(property) property does not keep it"))
+        }
     }
 
     /// `result`, the whole of a document, once only it holds the objects decoding made: a `weak`
