@@ -35,16 +35,16 @@ private struct TypeChecker {
     private mutating func checkFields<T: AMCCodable>(of instance: T, at path: String) {
         let plan = TypePlan.of(T.self)
         let typeName = AMC.unqualifiedName(of: T.self)
+        if let error = plan.reservedKeyError(keys: instance.amcKeys), let reserved = plan.reservedKeyField {
+            problems.append(AMCError(error, keyPath: joined(path, reserved.key)))
+        }
         for key in instance.amcKeys {
             guard let field = plan.fieldsByName[key] else {
                 problems.append(AMCError(.unknownKey(key: key, typeName: typeName), keyPath: joined(path, key)))
                 continue
             }
             let here = joined(path, field.key)
-            if field.key == "class" {
-                problems.append(AMCError(.reservedKey(key: field.name, typeName: typeName), keyPath: here))
-                continue
-            }
+            guard field !== plan.reservedKeyField else { continue }  // reported above
             let inferred = field.kind.fieldType
             let declared = instance.amcFieldType(forKey: field.name)
             if declared == .structure, inferred != .structure {

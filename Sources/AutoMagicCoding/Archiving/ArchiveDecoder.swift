@@ -145,9 +145,7 @@ struct ArchiveDecoder {
 
     private mutating func fillFields<T: AMCCodable>(of instance: inout T, from dictionary: ArchiveDictionary) throws {
         let plan = TypePlan.of(Swift.type(of: instance))
-        if let reserved = plan.reservedKeyField, instance.amcKeys.contains(reserved.name) {
-            throw path.error(.reservedKey(key: reserved.name, typeName: AMC.unqualifiedName(of: T.self)))
-        }
+        if let error = plan.reservedKeyError(keys: instance.amcKeys) { throw path.error(error) }
         let plain = plan.plainFields(of: instance)
         let writability = plan.lets.isEmpty ? nil : plan.writability(of: T.self)
         let writable = writability?.writable ?? plan.writable

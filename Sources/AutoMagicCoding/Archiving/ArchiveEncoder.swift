@@ -91,9 +91,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         }
 
         let plan = TypePlan.of(type)
-        if let reserved = plan.reservedKeyField, object.amcKeys.contains(reserved.name) {
-            throw path.error(.reservedKey(key: reserved.name, typeName: AMC.unqualifiedName(of: type)))
-        }
+        if let error = plan.reservedKeyError(keys: object.amcKeys) { throw path.error(error) }
         let plain = plan.plainFields(of: object)
         try enterContainer()
         defer { depth -= 1 }

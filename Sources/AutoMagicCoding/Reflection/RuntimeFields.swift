@@ -107,16 +107,22 @@ enum RuntimeAccess {
         guard count > 0 else { return [] }
         var fields: [RuntimeField] = []
         fields.reserveCapacity(count)
-        var ownerships: [ReferenceOwnership]?? = nil  // read when a field is not strong
+        // How non-strong fields hold their references: read from the field records when one is met.
+        var declared: [ReferenceOwnership]?
+        var declaredRead = false
         for index in 0..<count {
             var metadata = FieldReflectionMetadata()
             let fieldType = _runtimeFieldMetadata(type, index: index, fieldMetadata: &metadata)
             defer { metadata.freeFunc?(metadata.name) }
             let name = metadata.name.map { String(cString: $0) } ?? ""
-            var ownership = ReferenceOwnership.strong as ReferenceOwnership?
+            var ownership: ReferenceOwnership? = .strong
             if !metadata.isStrong {
-                if ownerships == nil { ownerships = .some(declaredOwnerships(of: type, count: count)) }
-                ownership = ownerships??[index]
+                if !declaredRead {
+                    declared = declaredOwnerships(of: type, count: count)
+                    declaredRead = true
+                }
+                // Records that call a non-strong field strong disagree with the runtime: unknown.
+                ownership = declared.flatMap { $0[index] == .strong ? nil : $0[index] }
             }
             fields.append(RuntimeField(
                 name: name,
@@ -124,7 +130,7 @@ enum RuntimeAccess {
                 offset: _runtimeFieldOffset(type, index: index),
                 isVar: metadata.isVar,
                 isStrong: metadata.isStrong,
-                ownership: ownership == .strong && !metadata.isStrong ? nil : ownership
+                ownership: ownership
             ))
         }
         return fields

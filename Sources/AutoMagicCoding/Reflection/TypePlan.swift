@@ -66,6 +66,15 @@ final class TypePlan: @unchecked Sendable {
     /// The field written under `"class"`, the key that names an object's class, if any: such a
     /// type cannot be archived until the field gets another key.
     let reservedKeyField: FieldPlan?
+
+    private let reservedKeyKind: AMCError.Kind?
+
+    /// The error for an instance whose ``AMCCodable/amcKeys`` are `keys` (asked only when the
+    /// type has such a field), when they name the field written under `"class"`; nil otherwise.
+    func reservedKeyError(keys: @autoclosure () -> [String]) -> AMCError.Kind? {
+        guard let reserved = reservedKeyField, keys().contains(reserved.name) else { return nil }
+        return reservedKeyKind
+    }
     /// Positions of the strong `let` fields (see ``writability(of:)``).
     let lets: [Int]
     /// ``FieldPlan/isWritable`` of each field, for types without `let` fields.
@@ -92,6 +101,7 @@ final class TypePlan: @unchecked Sendable {
         self.lets = fields.indices.filter { !fields[$0].field.isVar && fields[$0].isStrong }
         self.writable = fields.map(\.isWritable)
         self.reservedKeyField = fields.first { $0.key == "class" }
+        self.reservedKeyKind = reservedKeyField.map { .reservedKey(key: $0.name, typeName: AMC.unqualifiedName(of: type)) }
         self.fieldsByName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         self.fieldsByKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
         self.indexByName = Dictionary(fields.indices.map { (fields[$0].name, $0) }, uniquingKeysWith: { _, last in last })

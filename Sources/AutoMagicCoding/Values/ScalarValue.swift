@@ -126,12 +126,15 @@ extension ScalarValue where Self: FixedWidthInteger {
         }
     }
 
-    init(converting raw: ArchiveValue, context: ValueContext) throws {
+    init(converting raw: ArchiveValue, context: ValueContext) throws { self = try Self.exactInteger(converting: raw) }
+
+    /// The number `raw` holds or its string names, when it fits exactly.
+    fileprivate static func exactInteger(converting raw: ArchiveValue) throws -> Self {
         guard let number = raw.convertedNumber else { throw Self.mismatch(raw) }
         guard let value = number.exactly(Self.self) else {
             throw AMCError(.valueOutOfRange(value: number.description, typeName: "\(Self.self)"))
         }
-        self = value
+        return value
     }
 }
 
@@ -180,11 +183,7 @@ extension FixedWidthInteger where Self: ScalarValue {
             }
             return value
         }
-        guard let number = raw.convertedNumber else { throw mismatch(raw) }
-        guard let value = number.exactly(Self.self) else {
-            throw AMCError(.valueOutOfRange(value: number.description, typeName: "\(Self.self)"))
-        }
-        return value
+        return try exactInteger(converting: raw)
     }
 }
 
