@@ -48,7 +48,7 @@ private struct TypeChecker {
             let inferred = field.kind.fieldType
             let declared = instance.amcFieldType(forKey: field.name)
             if declared == .structure, inferred != .structure {
-                probeStruct(AMC.unqualifiedName(of: unwrappedType(field.type)), owner: instance, at: here)
+                probeStruct(unwrappedType(field.type), owner: instance, at: here)
             } else if declared != inferred {
                 problems.append(AMCError(.fieldTypeMismatch(key: field.name, declared: declared, inferred: inferred), keyPath: here))
             } else if field.isStrong {
@@ -59,7 +59,7 @@ private struct TypeChecker {
 
     private mutating func check(_ kind: ValueKind, owner: any AMCCodable, at path: String) {
         switch kind {
-        case .scalar, .dynamic:
+        case .scalar, .dynamic, .codable:
             return
         case let .optional(_, wrapped):
             check(wrapped, owner: owner, at: path)
@@ -69,20 +69,20 @@ private struct TypeChecker {
             check(element, owner: owner, at: path + "[]")
         case let .dictionary(_, _, value), let .keyedCollection(_, value):
             check(value, owner: owner, at: path + "[]")
-        case let .opaqueStruct(_, name):
-            probeStruct(name, owner: owner, at: path)
+        case let .opaqueStruct(type, _):
+            probeStruct(type, owner: owner, at: path)
         case let .unsupported(type, reason):
             problems.append(AMCError(.unsupportedType(typeName: AMC.unqualifiedName(of: type), reason: reason), keyPath: path))
         }
     }
 
     /// A struct without a conformance: fine when the owner's struct hook knows its name.
-    private mutating func probeStruct(_ name: String, owner: any AMCCodable, at path: String) {
+    private mutating func probeStruct(_ type: Any.Type, owner: any AMCCodable, at path: String) {
         do {
-            _ = try owner.amcDecodeStruct("", named: name)
+            _ = try owner.amcDecodeStruct("", named: AMC.unqualifiedName(of: type))
         } catch let error as AMCError {
-            if case .unsupportedStruct = error.kind {
-                problems.append(AMCError(.unsupportedStruct(typeName: name, operation: .encode), keyPath: path))
+            if error.isUnhandledStruct(named: AMC.unqualifiedName(of: type)) {
+                problems.append(AMCError(ValueKind.unhandledStruct(type, operation: .encode), keyPath: path))
             }
         } catch {
             // The hook knows the name: it only refused the empty string.

@@ -20,8 +20,8 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// What went wrong.
     public enum Kind: Equatable, Sendable {
-        /// A struct with no codec: neither ``AMCStructCodable`` nor handled by the owner's struct
-        /// hooks (AMC's AMCEncodeException / AMCDecodeException).
+        /// A struct with no codec: neither `Codable` nor ``AMCStructCodable``, nor handled by the
+        /// owner's struct hooks (AMC's AMCEncodeException / AMCDecodeException).
         case unsupportedStruct(typeName: String, operation: Operation)
         /// A value the archiver cannot represent, with the reason (a closure, a class that is not
         /// ``AMCCodable``, a dictionary with non-`String` keys, a `nil` inside an array).
@@ -149,7 +149,7 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
     private var message: String {
         switch kind {
         case let .unsupportedStruct(typeName, operation):
-            return "cannot \(operation.rawValue) struct \(typeName): conform it to AMCStructCodable or handle "
+            return "cannot \(operation.rawValue) struct \(typeName): conform it to Codable or AMCStructCodable, or handle "
                 + "\"\(typeName)\" in the owner's amc\(operation == .encode ? "Encode" : "Decode")Struct hook"
         case let .unsupportedType(typeName, reason):
             return "cannot archive a value of type \(typeName): \(reason)"

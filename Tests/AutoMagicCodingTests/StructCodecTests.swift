@@ -57,7 +57,7 @@ struct StructCodecTests {
         let encodeError = expectAMCError { _ = try WithUnsupported().dictionaryRepresentation() }
         #expect(encodeError == AMCError(.unsupportedStruct(typeName: "Unsupported", operation: .encode), keyPath: "bad"))
         #expect(encodeError?.description == "At \"bad\": cannot encode struct Unsupported: conform it to "
-            + "AMCStructCodable or handle \"Unsupported\" in the owner's amcEncodeStruct hook.")
+            + "Codable or AMCStructCodable, or handle \"Unsupported\" in the owner's amcEncodeStruct hook.")
         let decodeError = expectAMCError { _ = try AMC.object(WithUnsupported.self, from: ["bad": "{1}"]) }
         #expect(decodeError == AMCError(.unsupportedStruct(typeName: "Unsupported", operation: .decode), keyPath: "bad"))
     }

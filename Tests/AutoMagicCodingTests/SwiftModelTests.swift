@@ -191,8 +191,24 @@ struct Clamped: Sendable {
     init(wrappedValue: Int) { value = min(max(wrappedValue, 0), 100) }
 }
 
+/// A property wrapper that keeps its bounds beside the value, and is `Codable`.
+@propertyWrapper
+struct Bounded: Codable, Equatable, Sendable {
+    var value: Double
+    var range: ClosedRange<Double>
+    var wrappedValue: Double {
+        get { value }
+        set { value = min(max(newValue, range.lowerBound), range.upperBound) }
+    }
+    init(wrappedValue: Double, _ range: ClosedRange<Double>) {
+        self.range = range
+        value = min(max(wrappedValue, range.lowerBound), range.upperBound)
+    }
+}
+
 final class AudioSettings: AMCCodable {
     @Clamped var volume = 50
+    @Bounded(0...2) var balance = 1
     var muted = false
     required init() {}
 }
@@ -227,6 +243,18 @@ struct WrapperTests {
         try copy.apply(style: ["volume": 40])
         let read = try copy.value(forKey: "volume")
         #expect(copy.volume == 40 && read as? Int == 40)
+    }
+
+    @Test(arguments: SwiftModelTests.formats)
+    func aCodableWrapperOfMoreIsArchivedThroughItsConformanceUnderThePropertysName(format: AMCFormat) throws {
+        let settings = AudioSettings()
+        settings.balance = 1.5
+        let dictionary = try settings.dictionaryRepresentation()
+        let balance = try #require(dictionary["balance"] as? [String: Any])
+        #expect(balance["value"] as? Double == 1.5 && balance["range"] as? [Double] == [0, 2] && dictionary["_balance"] == nil)
+        let copy = try #require(try AMC.object(AudioSettings.self, from: try AMC.data(for: settings, format: format)))
+        #expect(copy.balance == 1.5)
+        try AMC.check(AudioSettings.self)
     }
 
     #if canImport(Observation)

@@ -13,6 +13,8 @@ struct ArchiveDecoder {
     private let context: ValueContext
     private var path = KeyPathTracker()
     private var depth = 0
+    /// The owners whose struct hook does not handle a type that has a route of its own.
+    private var declinedHooks = Set<HookUse>()
     /// The references of the document being decoded, when it has any.
     private var references: References?
     /// The objects `weak` and `unowned` fields were pointed at, to check once the document is
@@ -210,7 +212,10 @@ struct ArchiveDecoder {
         } else if declared == .structure {
             var structType = field.type
             while let optional = structType as? any OptionalContainer.Type { structType = optional.wrappedType }
-            value = try decodeStructWithHook(raw, type: structType, owner: instance)
+            guard let hooked = try hookedValue(raw, type: structType, owner: instance) else {
+                throw path.error(ValueKind.unhandledStruct(structType, operation: .decode))
+            }
+            value = hooked
         } else {
             throw path.error(.fieldTypeMismatch(key: field.name, declared: declared, inferred: inferred))
         }
@@ -326,7 +331,20 @@ struct ArchiveDecoder {
                 throw error
             }
         case let .opaqueStruct(type, _):
-            return try decodeStructWithHook(raw, type: type, owner: owner)
+            guard let value = try hookedValue(raw, type: type, owner: owner) else {
+                throw path.error(ValueKind.unhandledStruct(type, operation: .decode))
+            }
+            return value
+        case let .codable(route):
+            // A string the owner's struct hook wrote before the type took this route still reads.
+            if route.isHookable, owner != nil, raw.string != nil, let value = try hookedValue(raw, type: route.type, owner: owner) {
+                return value
+            }
+            do {
+                return try route.decode(raw, context)
+            } catch {
+                throw route.located(error, operation: .decode).under(path.rendered)
+            }
         case let .object(type):
             guard case let .dictionary(dictionary) = raw else {
                 let error = mismatch("a dictionary describing \(AMC.withArticle(AMC.unqualifiedName(of: type)))", raw)
@@ -463,11 +481,16 @@ struct ArchiveDecoder {
         }
     }
 
-    private func decodeStructWithHook(_ raw: ArchiveValue, type: Any.Type, owner: (any AMCCodable)?) throws -> Any {
+    /// The value of a struct or enum with no ``AMCStructCodable`` conformance that the owner's
+    /// struct hook (or the default one when there is no owner) reads from the string `raw`; nil
+    /// when the hook does not handle the type, which is remembered for the rest of the document.
+    private mutating func hookedValue(_ raw: ArchiveValue, type: Any.Type, owner: (any AMCCodable)?) throws -> Any? {
         if case let .foreign(box) = raw, Swift.type(of: box.value) == type { return box.value }
         let name = AMC.unqualifiedName(of: type)
         guard case let .string(string) = raw else { throw mismatch("\(AMC.withArticle(name)) string", raw) }
         let codable = type as? any AMCStructCodable.Type
+        let use = HookUse(owner: owner.map { Swift.type(of: $0) }, value: type)
+        if codable == nil, declinedHooks.contains(use) { return nil }
         let value: Any
         do {
             if let codable {
@@ -477,6 +500,9 @@ struct ArchiveDecoder {
             } else {
                 value = try AMC.defaultDecodeStruct(string, named: name)
             }
+        } catch let error as AMCError where codable == nil && error.isUnhandledStruct(named: name) {
+            declinedHooks.insert(use)
+            return nil
         } catch {
             throw path.located(error, hook: codable == nil ? "amcDecodeStruct" : "init(amcStringValue:)", typeName: name)
         }

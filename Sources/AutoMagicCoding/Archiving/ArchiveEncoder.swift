@@ -28,6 +28,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// The first of two passes: only finds places, writes nothing that is kept, reports nothing.
     private var isPlanning = false
     private var depth = 0
+    /// The owners whose struct hook does not handle a type that has a route of its own.
+    private var declinedHooks = Set<HookUse>()
     // Last, so that the offsets of the fields above do not depend on `Sink`: code the compiler
     // shares between sinks then needs no generic metadata to reach them.
     var sink: Sink
@@ -218,6 +220,11 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             try encode(wrapped, kind: wrappedKind, owner: owner)
         case .opaqueStruct:
             try emit(.string(try encodeStructWithHook(value, owner: owner)))
+        case let .codable(route):
+            if route.isHookable, owner != nil, let string = try hookedString(value, owner: owner) {
+                return try emit(.string(string))
+            }
+            try encodeCodable(value, route: route)
         case .object:
             try encodeObject(try cast(value, (any AMCCodable).self))
         case let .sequence(type, elementKind):
@@ -269,6 +276,14 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     private mutating func encodeDictionary(
         _ entries: [(key: String, value: Any)], kind: ValueKind, owner: (any AMCCodable)?
     ) throws {
+        let present = entries.compactMap { entry in Self.unwrapped(entry.value, kind: kind).map { (entry.key, $0) } }
+        try encodeEntries(present) { encoder, value in try encoder.encode(value.0, kind: value.1, owner: owner) }
+    }
+
+    /// Writes `entries` as a dictionary, each value by `encodeOne` at its key in the key path.
+    private mutating func encodeEntries<Value>(
+        _ entries: [(key: String, value: Value)], _ encodeOne: (inout ArchiveEncoder, Value) throws -> Void
+    ) throws {
         try enterContainer()
         defer { depth -= 1 }
         sink.beginDictionary()
@@ -277,11 +292,35 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         for (key, value) in sortedKeys ? entries.sorted(by: { $0.key < $1.key }) : entries {
             path.push(key: key)
             defer { path.pop() }
-            guard let (unwrapped, unwrappedKind) = Self.unwrapped(value, kind: kind) else { continue }
             sink.key(escapes ? "$" + key : key)
-            try encode(unwrapped, kind: unwrappedKind, owner: owner)
+            try encodeOne(&self, value)
         }
         sink.endDictionary()
+    }
+
+    /// A value through its `Codable` conformance: its encoding is built (see ``EncodedNode``),
+    /// then written.
+    private mutating func encodeCodable(_ value: Any, route: CodableRoute) throws {
+        let node: EncodedNode
+        do {
+            node = try route.encode(value, maximumDepth - depth, maximumDepth)
+        } catch {
+            throw route.located(error, operation: .encode).under(path.rendered)
+        }
+        try write(node)
+    }
+
+    private mutating func write(_ node: EncodedNode) throws {
+        switch node.shape {
+        case let .scalar(scalar):
+            try emit(scalar)
+        case .array:
+            try encodeArray(node.elements) { encoder, element in try encoder.write(element) }
+        case .dictionary, .empty:
+            try encodeEntries(node.keys.compactMap { key in node.values[key].map { (key, $0) } }) { encoder, child in
+                try encoder.write(child)
+            }
+        }
     }
 
     /// A dictionary key as the string documents have: itself, or its scalar's text.
@@ -293,14 +332,29 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         return text
     }
 
-    /// A struct with no ``AMCStructCodable`` conformance, through the owner's hook (or the
-    /// default codec when there is no owner).
-    private func encodeStructWithHook(_ value: Any, owner: (any AMCCodable)?) throws -> String {
-        let name = AMC.unqualifiedName(of: Swift.type(of: value))
+    /// A struct or enum with no ``AMCStructCodable`` conformance, through the owner's hook (or
+    /// the default one when there is no owner); an error when the hook does not handle it.
+    private mutating func encodeStructWithHook(_ value: Any, owner: (any AMCCodable)?) throws -> String {
+        guard let string = try hookedString(value, owner: owner) else {
+            throw path.error(ValueKind.unhandledStruct(Swift.type(of: value), operation: .encode))
+        }
+        return string
+    }
+
+    /// The string the owner's struct hook (or the default one) makes of `value`; nil when it
+    /// does not handle the type, which is remembered for the rest of the archive.
+    private mutating func hookedString(_ value: Any, owner: (any AMCCodable)?) throws -> String? {
         if let codable = value as? any AMCStructCodable { return codable.amcStringValue }
+        let type = Swift.type(of: value)
+        let use = HookUse(owner: owner.map { Swift.type(of: $0) }, value: type)
+        if declinedHooks.contains(use) { return nil }
+        let name = AMC.unqualifiedName(of: type)
         do {
             if let owner { return try owner.amcEncodeStruct(value, named: name) }
             return try AMC.defaultEncodeStruct(value, named: name)
+        } catch let error as AMCError where error.isUnhandledStruct(named: name) {
+            declinedHooks.insert(use)
+            return nil
         } catch {
             throw path.located(error, hook: "amcEncodeStruct", typeName: name)
         }

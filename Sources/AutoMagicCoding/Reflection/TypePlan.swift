@@ -118,7 +118,9 @@ final class TypePlan: @unchecked Sendable {
     ///   are `title`, and the registrar is left out;
     /// - a property wrapper's storage (`_volume` of type `Clamped<Int>`) whose struct has exactly
     ///   one stored property is that property, named `volume`: the wrapped value is archived and
-    ///   written back into the wrapper's storage directly, as decoding writes every field.
+    ///   written back into the wrapper's storage directly, as decoding writes every field;
+    /// - a `Codable` wrapper's storage of more properties is named `volume` and archived through
+    ///   its conformance, as `Codable`'s synthesized conformance does.
     static func modelFields(of type: Any.Type) -> [RuntimeField] {
         let fields = RuntimeAccess.fields(of: type).filter { !$0.name.hasPrefix("$__lazy_storage_$_") }
         let isObservable = fields.contains { $0.name == observationRegistrar }
@@ -129,8 +131,11 @@ final class TypePlan: @unchecked Sendable {
             let name = String(field.name.dropFirst())
             guard !name.isEmpty, !names.contains(name) else { return field }
             if isObservable { return field.renamed(name) }
-            guard isWrapperStorage(field.type), case let storage = RuntimeAccess.fields(of: field.type), storage.count == 1,
-                  storage[0].isStrong else {
+            guard isWrapperStorage(field.type) else { return field }
+            let storage = RuntimeAccess.fields(of: field.type)
+            guard storage.count == 1, storage[0].isStrong else {
+                // A Codable wrapper of more: through its conformance, under the property's name.
+                if case .codable = ValueKind.of(field.type) { return field.renamed(name) }
                 return field
             }
             return RuntimeField(name: name, type: storage[0].type, offset: field.offset + storage[0].offset,
@@ -142,8 +147,11 @@ final class TypePlan: @unchecked Sendable {
 
     /// A struct the archiver has no other way to write: what a property wrapper's storage is.
     private static func isWrapperStorage(_ type: Any.Type) -> Bool {
-        guard RuntimeAccess.shape(of: type) == .struct, case .opaqueStruct = ValueKind.of(type) else { return false }
-        return true
+        guard RuntimeAccess.shape(of: type) == .struct else { return false }
+        switch ValueKind.of(type) {
+        case .opaqueStruct, .codable: return true
+        default: return false
+        }
     }
 
     /// One entry of an encoded object, in the order written.

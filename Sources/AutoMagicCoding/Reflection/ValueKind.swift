@@ -17,8 +17,11 @@ indirect enum ValueKind: @unchecked Sendable {
     case keyedCollection(any AMCKeyedCollection.Type, value: ValueKind)
     /// `Any`, `AnyObject` and protocol existentials: decided by each value's dynamic type.
     case dynamic(Any.Type)
-    /// A struct, enum or tuple with no codec of its own: the owner's struct hooks handle it.
+    /// A struct or enum with no codec of its own: the owner's struct hooks handle it.
     case opaqueStruct(Any.Type, name: String)
+    /// A `Codable` type with no other route: archived through its conformance (see
+    /// ``CodableRoute``), after the owner's struct hooks for structs and enums.
+    case codable(CodableRoute)
     case unsupported(Any.Type, reason: String)
 
     /// The kind for values of `type`, from the process-wide cache.
@@ -33,7 +36,7 @@ indirect enum ValueKind: @unchecked Sendable {
         case .object: return .customObject
         case .sequence, .orderedCollection: return .collectionArray
         case .dictionary, .keyedCollection: return .collectionHash
-        case .opaqueStruct: return .structure
+        case .opaqueStruct, .codable: return .structure
         case let .optional(_, wrapped): return wrapped.fieldType
         case .dynamic, .unsupported: return .scalar
         }
@@ -52,6 +55,7 @@ indirect enum ValueKind: @unchecked Sendable {
         case let .orderedCollection(collection, _): type = collection
         case let .keyedCollection(collection, _): type = collection
         case let .opaqueStruct(opaque, _): type = opaque
+        case let .codable(route): type = route.type
         case .scalar, .dynamic, .unsupported: return false
         }
         func isInstance<T>(_: T.Type) -> Bool { value is T }
@@ -90,8 +94,10 @@ indirect enum ValueKind: @unchecked Sendable {
             return .dynamic(type)
         case .enum:
             if let enumeration = type as? any CaseIterable.Type { return .scalar(caseNameCodec(enumeration)) }
+            if let route = CodableRoute.of(type, isHookable: true) { return .codable(route) }
             return .opaqueStruct(type, name: AMC.unqualifiedName(of: type))
         case .struct:
+            if let route = CodableRoute.of(type, isHookable: true) { return .codable(route) }
             return .opaqueStruct(type, name: AMC.unqualifiedName(of: type))
         case .tuple:
             return .unsupported(type, reason: "a tuple has no names to archive its elements under: "
@@ -100,7 +106,8 @@ indirect enum ValueKind: @unchecked Sendable {
             return .unsupported(type, reason: "an actor's state is isolated to it: archive a snapshot of it "
                 + "(an AMCCodable class or struct) made on the actor")
         case .class:
-            return .unsupported(type, reason: "the class does not conform to AMCCodable")
+            if let route = CodableRoute.of(type, isHookable: false) { return .codable(route) }
+            return .unsupported(type, reason: "the class does not conform to AMCCodable (or Codable)")
         case .function:
             return .unsupported(type, reason: "a closure is code, not data: make it a computed property "
                 + "or leave it out of amcKeys")
@@ -156,4 +163,16 @@ indirect enum ValueKind: @unchecked Sendable {
 
     private static func elementType<C: AMCOrderedCollection>(of _: C.Type) -> Any.Type { C.AMCElement.self }
     private static func valueType<C: AMCKeyedCollection>(of _: C.Type) -> Any.Type { C.AMCValue.self }
+}
+
+extension ValueKind {
+    /// The error for a struct or enum that no conformance and no struct hook handles, with the
+    /// fixes that apply to it.
+    static func unhandledStruct(_ type: Any.Type, operation: AMCError.Operation) -> AMCError.Kind {
+        let name = AMC.unqualifiedName(of: type)
+        guard RuntimeAccess.shape(of: type) == .enum else { return .unsupportedStruct(typeName: name, operation: operation) }
+        return .unsupportedType(typeName: name, reason: "an enum is archived by its raw value, by its case name when it is "
+            + "CaseIterable, or (with associated values) through Codable: conform it to one of these, or handle \"\(name)\" "
+            + "in the owner's amc\(operation == .encode ? "Encode" : "Decode")Struct hook")
+    }
 }

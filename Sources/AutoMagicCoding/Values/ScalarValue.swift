@@ -302,3 +302,47 @@ extension UUID: ScalarValue {
         self = uuid
     }
 }
+
+// MARK: - Decimal
+
+/// A number when a `Double` holds it exactly (what JSON and property lists read back without
+/// loss: `12.5`, `1000`), its decimal string beyond (`"3.14159265358979323846"`), so every value
+/// comes back exactly. Read from any number, or from a string of a decimal number.
+extension Decimal: ScalarValue {
+    static var expectation: String { "a decimal number" }
+
+    var archiveScalar: ArchiveScalar {
+        if isNaN { return .string("NaN") }
+        let text = description
+        if let int = Int64(text) { return .int(int) }
+        if let double = Double(text), Decimal(string: "\(double)") == self { return .double(double) }
+        return .string(text)
+    }
+
+    init?(exactValue raw: ArchiveValue) {
+        switch raw {
+        case let .int(int): self.init(int)
+        case let .uint(uint): self.init(uint)
+        case let .double(double) where double.isFinite:
+            // The double's shortest text is what was written for the decimal it stands for.
+            guard let decimal = Decimal(string: "\(double)") else { return nil }
+            self = decimal
+        default: return nil
+        }
+    }
+
+    init(converting raw: ArchiveValue, context: ValueContext) throws {
+        guard let string = raw.string else { throw Self.mismatch(raw) }
+        let text = String(TextTrimming.trimmed(string))
+        if text == "NaN" {
+            self = .nan
+            return
+        }
+        // `Decimal(string:)` takes the longest number at the start ("12abc" is 12): only a whole
+        // decimal number is one.
+        guard DecimalText.double(text.utf8) != nil, let decimal = Decimal(string: text), !decimal.isNaN else {
+            throw Self.mismatch(raw)
+        }
+        self = decimal
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+
+/// The `Decoder` a `Codable` value's `init(from:)` reads a parsed document with (see
+/// ``CodableRoute``): dictionaries are keyed containers, arrays unkeyed ones, scalars single
+/// values. Values the package has a scalar form for (numbers, dates, URLs, `Decimal`, raw-value
+/// enums) are read by the one value vocabulary, as anywhere else in an archive. Its errors are
+/// `DecodingError`s, as the protocol's users expect, each carrying the ``AMCError`` it stands for.
+struct DocumentDecoder: Decoder {
+    let value: ArchiveValue
+    let codingPath: [any CodingKey]
+    let context: ValueContext
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    /// The `Value` that `raw` describes.
+    static func decode<Value: Decodable>(
+        _: Value.Type, from raw: ArchiveValue, codingPath: [any CodingKey], context: ValueContext
+    ) throws -> Value {
+        if case let .scalar(codec) = ValueKind.of(Value.self) {
+            do {
+                if let value = try codec.decode(raw, context) as? Value { return value }
+            } catch {
+                throw DecodingError.typeMismatch(Value.self, .init(
+                    codingPath: codingPath, debugDescription: "\(error)", underlyingError: error))
+            }
+        }
+        if case let .foreign(box) = raw, let value = box.value as? Value { return value }
+        return try Value(from: DocumentDecoder(value: raw, codingPath: codingPath, context: context))
+    }
+
+    func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case let .dictionary(dictionary) = value else { throw mismatch("a dictionary") }
+        return KeyedDecodingContainer(KeyedDocumentContainer<Key>(decoder: self, dictionary: dictionary))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case let .array(elements) = value else { throw mismatch("an array") }
+        return UnkeyedDocumentContainer(decoder: self, elements: elements)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleDocumentContainer(decoder: self) }
+
+    /// A decoder for `child`, one key deeper.
+    func nested(_ child: ArchiveValue, key: any CodingKey) -> DocumentDecoder {
+        DocumentDecoder(value: child, codingPath: codingPath + [key], context: context)
+    }
+
+    func decode<T: Decodable>(_: T.Type) throws -> T {
+        try Self.decode(T.self, from: value, codingPath: codingPath, context: context)
+    }
+
+    private func mismatch(_ expected: String) -> DecodingError {
+        let error = AMCError(.typeMismatch(expected: expected, found: value.summary))
+        return DecodingError.typeMismatch(Any.self, .init(codingPath: codingPath, debugDescription: "\(error)", underlyingError: error))
+    }
+}
+
+private struct KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: DocumentDecoder
+    /// The first value of each key (as everywhere in the archiver, a repeated key keeps its
+    /// first value). A user's one-key dictionary `$$ref` was written for `$ref`
+    /// (see ``ObjectReference``).
+    let values: [String: ArchiveValue]
+
+    init(decoder: DocumentDecoder, dictionary: ArchiveDictionary) {
+        self.decoder = decoder
+        let unescapes = dictionary.count == 1 && ObjectReference.isEscapable(dictionary.entries[0].key, minimumDollars: 2)
+        var values: [String: ArchiveValue] = [:]
+        values.reserveCapacity(dictionary.count)
+        for entry in dictionary.entries {
+            let key = unescapes ? String(entry.key.dropFirst()) : entry.key
+            if values[key] == nil { values[key] = entry.value }
+        }
+        self.values = values
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var allKeys: [Key] { values.keys.compactMap(Key.init(stringValue:)) }
+
+    func contains(_ key: Key) -> Bool { values[key.stringValue] != nil }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        guard case .null = try value(forKey: key, expecting: "a value") else { return false }
+        return true
+    }
+
+    func decode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
+        try decoder.nested(try value(forKey: key, expecting: "a value of type \(T.self)"), key: key).decode(T.self)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try decoder.nested(try value(forKey: key, expecting: "a dictionary"), key: key).container(keyedBy: NestedKey.self)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try decoder.nested(try value(forKey: key, expecting: "an array"), key: key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        decoder.nested(values["super"] ?? .null, key: NamedKey("super"))
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        decoder.nested(values[key.stringValue] ?? .null, key: key)
+    }
+
+    private func value(forKey key: Key, expecting expected: String) throws -> ArchiveValue {
+        guard let value = values[key.stringValue] else {
+            let error = AMCError(.typeMismatch(expected: expected, found: "nothing"))
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "\(error)", underlyingError: error))
+        }
+        return value
+    }
+}
+
+private struct UnkeyedDocumentContainer: UnkeyedDecodingContainer {
+    let decoder: DocumentDecoder
+    let elements: [ArchiveValue]
+    private(set) var currentIndex = 0
+
+    init(decoder: DocumentDecoder, elements: [ArchiveValue]) {
+        self.decoder = decoder
+        self.elements = elements
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+
+    mutating func decodeNil() throws -> Bool {
+        guard case .null = try next(expecting: "a value", consuming: false) else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode<T: Decodable>(_: T.Type) throws -> T {
+        let key = IndexKey(currentIndex)
+        let value = try decoder.nested(try next(expecting: "a value of type \(T.self)"), key: key).decode(T.self)
+        return value
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let key = IndexKey(currentIndex)
+        return try decoder.nested(try next(expecting: "a dictionary"), key: key).container(keyedBy: NestedKey.self)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let key = IndexKey(currentIndex)
+        return try decoder.nested(try next(expecting: "an array"), key: key).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let key = IndexKey(currentIndex)
+        return decoder.nested(try next(expecting: "a value"), key: key)
+    }
+
+    /// The element at the current index, which moves on past it when `consuming`.
+    private mutating func next(expecting expected: String, consuming: Bool = true) throws -> ArchiveValue {
+        guard currentIndex < elements.count else {
+            let error = AMCError(.typeMismatch(expected: expected, found: "the end of the array"))
+            throw DecodingError.valueNotFound(Any.self, .init(
+                codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "\(error)", underlyingError: error))
+        }
+        defer { if consuming { currentIndex += 1 } }
+        return elements[currentIndex]
+    }
+}
+
+private struct SingleDocumentContainer: SingleValueDecodingContainer {
+    let decoder: DocumentDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    func decodeNil() -> Bool {
+        guard case .null = decoder.value else { return false }
+        return true
+    }
+
+    func decode<T: Decodable>(_: T.Type) throws -> T { try decoder.decode(T.self) }
+}
