@@ -41,7 +41,8 @@ extension AMC {
     public static func printedTree(of data: Data) throws -> String {
         var text = ""
         let document = try DocumentCodec.parse(data).value
-        TreePrinter.print(document, root: document, indent: 0, to: &text)
+        var path = KeyPathTracker()
+        try TreePrinter.print(document, root: document, indent: 0, path: &path, to: &text)
         return text + "\n"
     }
 }

@@ -5,9 +5,9 @@ extension AMC {
     /// data throws ``AMCError/Kind/nestingTooDeep(limit:)`` instead of overflowing the stack.
     ///
     /// ```swift
-    /// AMC.maximumDepth   // 512
+    /// AMC.maximumDepth   // 10000
     /// ```
-    public static let maximumDepth = 512
+    public static let maximumDepth = 10_000
 
     /// The process-wide no-throw default, false unless set: AMC's `AMC_NO_THROW`. In no-throw mode
     /// no entry point throws: decoding returns nil, `loadValue` does nothing, and

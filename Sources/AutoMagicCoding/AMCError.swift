@@ -54,8 +54,12 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         /// A reference (`{"$ref": "#/…"}`) that names no object of the document: what it names,
         /// and why not.
         case invalidReference(pointer: String, reason: String)
-        /// Containers nested deeper than ``AMC/maximumDepth``.
+        /// Containers nested deeper than ``AMC/maximumDepth`` (or the archiver's lower limit).
         case nestingTooDeep(limit: Int)
+        /// Containers nested so deep (`depth` levels) that going on would overflow the calling
+        /// thread's stack: the walk stopped before it did. Run deep documents on a thread with a
+        /// larger stack (`Thread.stackSize`).
+        case stackExhausted(depth: Int)
         /// The archive holds a value for a `let` that every new instance of the type gives the
         /// same value: release builds may build that value into the code, so it is never written.
         /// Make the property a `var`.
@@ -131,10 +135,10 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `keyPath` with each run of four or more equal segments written once, with a count
-    /// (`"replies[0] ×300.text"`): a deep document's key path stays readable.
+    /// (`"replies[0] ×300.text"`, `"[0] ×515"`): a deep document's key path stays readable.
     static func folded(_ keyPath: String) -> String {
         var segments: [(segment: Substring, count: Int)] = []
-        for segment in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
+        for segment in keyPath.split(separator: ".", omittingEmptySubsequences: false).map(foldedIndices) {
             if let last = segments.last, last.segment == segment {
                 segments[segments.count - 1].count += 1
             } else {
@@ -144,6 +148,23 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         return segments.map { run in
             run.count >= 4 ? "\(run.segment) ×\(run.count)" : Array(repeating: String(run.segment), count: run.count).joined(separator: ".")
         }.joined(separator: ".")
+    }
+
+    /// One segment of a key path (`"grid[0][0][0][0][0]"`) with each run of four or more equal
+    /// indices written once, with a count (`"grid[0] ×5"`).
+    private static func foldedIndices(_ segment: Substring) -> Substring {
+        guard let first = segment.firstIndex(of: "[") else { return segment }
+        var indices: [(index: Substring, count: Int)] = []
+        for index in segment[first...].split(separator: "]").map({ $0 + "]" }) {
+            if let last = indices.last, last.index == index {
+                indices[indices.count - 1].count += 1
+            } else {
+                indices.append((index, 1))
+            }
+        }
+        guard indices.contains(where: { $0.count >= 4 }) else { return segment }
+        let runs = indices.map { run in run.count >= 4 ? "\(run.index) ×\(run.count)" : String(repeating: String(run.index), count: run.count) }
+        return segment[..<first] + runs.joined()
     }
 
     private var message: String {
@@ -180,6 +201,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the reference \"\(pointer)\" names no object: \(reason)"
         case let .nestingTooDeep(limit):
             return "nesting deeper than \(limit) levels"
+        case let .stackExhausted(depth):
+            return "nesting \(depth) levels deep needs more stack than this thread has: "
+                + "run it on a thread with a larger stack (Thread.stackSize)"
         case let .unrestorableLet(key, typeName):
             return "\(typeName).\(key) is a let that every new \(typeName) gives the same value, which release builds "
                 + "may build into the code, so the archive's other value cannot be restored: make it a var"

@@ -208,9 +208,23 @@ struct CodableValueTests {
         let copy = try #require(try AMC.object(Ledger.self, from: try AMC.data(for: ledger, format: .json)))
         #expect(copy.chain == ledger.chain)
 
-        ledger.chain = .of(length: AMC.maximumDepth + 10)
-        let error = expectAMCError { _ = try AMC.data(for: ledger, format: .json) }
-        #expect(error?.kind == .nestingTooDeep(limit: AMC.maximumDepth))
+        var archiver = AMCArchiver()
+        archiver.maximumDepth = 50
+        ledger.chain = .of(length: 60)
+        let error = expectAMCError { _ = try archiver.data(for: ledger, format: .json) }
+        #expect(error?.kind == .nestingTooDeep(limit: 50))
+        // Where the stack runs out first, that stops it (DepthTests).
+        // (A chain this long is made and released on a large stack: releasing it recurses too.)
+        ledger.chain = .end
+        let stackError = try onThread(stackSize: 64 << 20) {
+            let deep = Ledger()
+            deep.chain = .of(length: 5_000)
+            return try onThread(stackSize: 256 << 10) { amcError { _ = try AMC.data(for: deep, format: .json) } }
+        }
+        guard case .stackExhausted? = stackError?.kind else {
+            Issue.record("expected the stack to stop it, got \(String(describing: stackError))")
+            return
+        }
     }
 
     @Test func anEnumWithNoRouteSaysWhatFitsAnEnum() throws {

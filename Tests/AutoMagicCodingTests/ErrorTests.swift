@@ -52,7 +52,10 @@ struct ErrorTests {
     }
 
     @Test func nestingAtTheLimitWorksAndDeeperThrowsOnEncode() throws {
-        // Every object and every collection is one level.
+        // Every object and every collection is one level. An archiver's own limit is checked the
+        // same way as AMC.maximumDepth (DepthTests checks that one and the stack's).
+        var archiver = AMCArchiver()
+        archiver.maximumDepth = 300
         func chain(_ length: Int) -> Pair {
             let head = Pair()
             var current = head
@@ -63,30 +66,31 @@ struct ErrorTests {
             }
             return head
         }
-        let atLimit = chain(AMC.maximumDepth)
-        let dict = try atLimit.dictionaryRepresentation()
-        let copy = try #require(try AMC.object(Pair.self, from: dict))
+        let atLimit = chain(300)
+        let dict = try archiver.dictionaryRepresentation(of: atLimit)
+        let copy = try #require(try archiver.object(Pair.self, from: dict))
         var length = 1
         var current = copy
         while let next = current.other { length += 1; current = next }
-        #expect(length == AMC.maximumDepth)
+        #expect(length == 300)
 
-        let error = expectAMCError { _ = try chain(AMC.maximumDepth + 1).dictionaryRepresentation() }
-        #expect(error?.kind == .nestingTooDeep(limit: 512))
-        #expect(error?.keyPath == Array(repeating: "other", count: 512).joined(separator: "."))
+        let error = expectAMCError { _ = try archiver.dictionaryRepresentation(of: chain(301)) }
+        #expect(error?.kind == .nestingTooDeep(limit: 300))
+        #expect(error?.keyPath == Array(repeating: "other", count: 300).joined(separator: "."))
     }
 
-    @Test func absurdNestingThrowsOnDecode() {
-        // Deep enough to overflow a recursive decoder, shallow enough for Swift to release.
-        var nested: Any = [1]
-        for _ in 0..<2_000 { nested = [nested] }
-        let error = expectAMCError { _ = try AMC.object(Zoo.self, from: ["anything": nested]) }
-        #expect(error?.kind == .nestingTooDeep(limit: 512))
-
-        var deepObject: [String: Any] = ["class": "Node"]
-        for _ in 0..<2_000 { deepObject = ["class": "Node", "next": deepObject] }
-        let objectError = expectAMCError { _ = try AMC.object(Node.self, from: deepObject) }
-        #expect(objectError?.kind == .nestingTooDeep(limit: 512))
+    @Test func absurdNestingThrowsOnDecode() throws {
+        // Deeper than the limit; built, decoded and released on a stack large enough for it.
+        let errors = try onThread(stackSize: 512 << 20) {
+            var nested: Any = [1]
+            for _ in 0..<12_000 { nested = [nested] }
+            let listError = amcError { _ = try AMC.object(Zoo.self, from: ["anything": nested]) }
+            var deepObject: [String: Any] = ["class": "Node"]
+            for _ in 0..<12_000 { deepObject = ["class": "Node", "next": deepObject] }
+            let objectError = amcError { _ = try AMC.object(Node.self, from: deepObject) }
+            return [listError, objectError]
+        }
+        #expect(errors.map { $0?.kind } == [.nestingTooDeep(limit: AMC.maximumDepth), .nestingTooDeep(limit: AMC.maximumDepth)])
     }
 
     @Test func nilInsideAnArrayIsReported() {

@@ -23,10 +23,11 @@ final class Lesson: AMCCodable {
     required init() {}
 }
 
-/// A reply thread: each reply holds the next.
+/// A reply thread: each reply holds the next, or a list of replies.
 final class Reply: AMCCodable {
     var text = ""
     var next: Reply?
+    var replies: [Reply] = []
     required init() {}
 }
 
@@ -106,13 +107,14 @@ struct SwiftModelTests {
     @Test func aDepthErrorNamesTheRepeatedSegmentOnce() throws {
         let root = Reply()
         var last = root
-        for _ in 0..<600 {
+        for _ in 0..<AMC.maximumDepth + 10 {
             let next = Reply()
             last.next = next
             last = next
         }
-        let error = try #require(expectAMCError { _ = try AMC.data(for: root, format: .json) })
-        #expect(error.description.hasPrefix("At \"next ×"))
+        let error = try #require(try onThread(stackSize: 512 << 20) { amcError { _ = try AMC.data(for: root, format: .json) } })
+        #expect(error.kind == .nestingTooDeep(limit: AMC.maximumDepth))
+        #expect(error.description.hasPrefix("At \"next ×\(AMC.maximumDepth)\": nesting deeper than"))
         #expect(error.description.count < 200)
         #expect(AMCError.folded("a.b.b.b.b.c[0].c[0]") == "a.b ×4.c[0].c[0]")
         var chain: Reply? = root

@@ -669,6 +669,7 @@ struct ArchiveDecoder {
         guard depth < archiver.maximumDepth else {
             throw path.error(.nestingTooDeep(limit: archiver.maximumDepth))
         }
+        guard StackRoom.allowsLevel(atDepth: depth) else { throw path.error(.stackExhausted(depth: depth)) }
         depth += 1
     }
 }

@@ -394,6 +394,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         guard depth < maximumDepth else {
             throw path.error(.nestingTooDeep(limit: maximumDepth))
         }
+        guard StackRoom.allowsLevel(atDepth: depth) else { throw path.error(.stackExhausted(depth: depth)) }
         depth += 1
     }
 

@@ -29,6 +29,13 @@ enum ArchiveValue {
         }
     }
 
+    /// Checks that a walk may go a level deeper than `depth`: within ``AMC/maximumDepth`` and the
+    /// thread's stack (see ``StackRoom``).
+    static func enter(_ depth: Int, path: KeyPathTracker) throws {
+        guard depth < AMC.maximumDepth else { throw path.error(.nestingTooDeep(limit: AMC.maximumDepth)) }
+        guard StackRoom.allowsLevel(atDepth: depth) else { throw path.error(.stackExhausted(depth: depth)) }
+    }
+
     /// The number this value holds; nil for anything but a number.
     var number: NumberValue? {
         switch self {
@@ -118,7 +125,7 @@ extension ArchiveValue {
         case let data as Data:
             return .data(data)
         case let dictionary as [String: Any]:
-            guard depth < AMC.maximumDepth else { throw path.error(.nestingTooDeep(limit: AMC.maximumDepth)) }
+            try enter(depth, path: path)
             var converted = ArchiveDictionary(minimumCapacity: dictionary.count)
             for (key, value) in dictionary {
                 path.push(key: key)
@@ -127,7 +134,7 @@ extension ArchiveValue {
             }
             return .dictionary(converted)
         case let array as [Any]:
-            guard depth < AMC.maximumDepth else { throw path.error(.nestingTooDeep(limit: AMC.maximumDepth)) }
+            try enter(depth, path: path)
             var converted: [ArchiveValue] = []
             converted.reserveCapacity(array.count)
             for (index, element) in array.enumerated() {

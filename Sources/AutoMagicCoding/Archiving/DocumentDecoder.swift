@@ -24,6 +24,10 @@ struct DocumentDecoder: Decoder {
             }
         }
         if case let .foreign(box) = raw, let value = box.value as? Value { return value }
+        guard StackRoom.allowsLevel(atDepth: codingPath.count) else {
+            let error = AMCError(.stackExhausted(depth: codingPath.count))
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(error)", underlyingError: error))
+        }
         return try Value(from: DocumentDecoder(value: raw, codingPath: codingPath, context: context))
     }
 

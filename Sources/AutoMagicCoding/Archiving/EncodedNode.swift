@@ -56,10 +56,11 @@ final class EncodedNode {
         if case let .scalar(codec) = ValueKind.of(Value.self), let scalar = codec.encode(value) {
             return set(scalar)
         }
-        guard levels > 0 else {
+        let refusal: AMCError.Kind? = levels <= 0 ? .nestingTooDeep(limit: limit)
+            : StackRoom.allowsLevel(atDepth: limit - levels) ? nil : .stackExhausted(depth: limit - levels)
+        if let refusal {
             throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: codingPath, debugDescription: "nesting too deep",
-                underlyingError: AMCError(.nestingTooDeep(limit: limit))))
+                codingPath: codingPath, debugDescription: "nesting too deep", underlyingError: AMCError(refusal)))
         }
         try value.encode(to: NodeEncoder(node: self, codingPath: codingPath, levels: levels - 1, limit: limit))
     }

@@ -119,7 +119,7 @@ struct BinaryPlistReader {
 
     private mutating func array(at offset: Int) throws -> (value: ArchiveValue, size: Int) {
         let (count, start) = try count(at: offset, unit: refSize)
-        guard nesting.enter() else { throw error(NestingDepth.tooDeep, at: offset) }
+        if let refusal = nesting.enter() { throw error(refusal, at: offset) }
         defer { nesting.leave() }
         var elements: [ArchiveValue] = []
         elements.reserveCapacity(count)
@@ -135,7 +135,7 @@ struct BinaryPlistReader {
 
     private mutating func dictionary(at offset: Int) throws -> (value: ArchiveValue, size: Int) {
         let (count, keysStart) = try count(at: offset, unit: refSize * 2)
-        guard nesting.enter() else { throw error(NestingDepth.tooDeep, at: offset) }
+        if let refusal = nesting.enter() { throw error(refusal, at: offset) }
         defer { nesting.leave() }
         let valuesStart = keysStart + count * refSize
         var dictionary = ArchiveDictionary(minimumCapacity: count)

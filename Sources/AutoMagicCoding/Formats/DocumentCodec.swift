@@ -99,6 +99,7 @@ extension ArchiveValue {
         case let .data(value): try scalar(.data(value))
         case .null: try scalar(.null)
         case let .array(elements):
+            try ArchiveValue.enter(path.components.count, path: path)
             sink.beginArray()
             for (index, element) in elements.enumerated() {
                 path.push(index: index)
@@ -107,6 +108,7 @@ extension ArchiveValue {
             }
             sink.endArray()
         case let .dictionary(dictionary):
+            try ArchiveValue.enter(path.components.count, path: path)
             sink.beginDictionary()
             for entry in sortedKeys ? dictionary.entries.sorted(by: { $0.key < $1.key }) : dictionary.entries {
                 path.push(key: entry.key)

@@ -46,7 +46,7 @@ struct JSONReader {
     }
 
     private mutating func parseObject() throws -> ArchiveValue {
-        guard nesting.enter() else { throw error(NestingDepth.tooDeep) }
+        if let refusal = nesting.enter() { throw error(refusal) }
         defer { nesting.leave() }
         position += 1
         skipWhitespace()
@@ -72,7 +72,7 @@ struct JSONReader {
     }
 
     private mutating func parseArray() throws -> ArchiveValue {
-        guard nesting.enter() else { throw error(NestingDepth.tooDeep) }
+        if let refusal = nesting.enter() { throw error(refusal) }
         defer { nesting.leave() }
         position += 1
         skipWhitespace()

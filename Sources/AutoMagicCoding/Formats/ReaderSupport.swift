@@ -23,18 +23,20 @@ enum ByteText {
     }
 }
 
-/// How deep a reader is in nested containers, against ``AMC/maximumDepth``.
+/// How deep a reader is in nested containers, against ``AMC/maximumDepth`` and the room left on
+/// the calling thread's stack (see ``StackRoom``).
 struct NestingDepth {
     private(set) var depth = 0
 
-    /// The reason a reader gives when ``enter()`` refuses.
-    static var tooDeep: String { "nesting deeper than \(AMC.maximumDepth) levels" }
-
-    /// Goes one level deeper; false, before anything deeper is read, past the limit.
-    mutating func enter() -> Bool {
-        guard depth < AMC.maximumDepth else { return false }
+    /// Goes one level deeper; the reason it may not (before anything deeper is read), nil when
+    /// it may.
+    mutating func enter() -> String? {
+        guard depth < AMC.maximumDepth else { return "nesting deeper than \(AMC.maximumDepth) levels" }
+        guard StackRoom.allowsLevel(atDepth: depth) else {
+            return "nesting \(depth) levels deep needs more stack than this thread has"
+        }
         depth += 1
-        return true
+        return nil
     }
 
     mutating func leave() {

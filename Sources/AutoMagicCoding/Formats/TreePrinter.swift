@@ -2,8 +2,9 @@ import Foundation
 
 /// Lays a document out as an indented tree for `amc print`.
 enum TreePrinter {
-    /// `value`, found in the document `root`, after `indent` levels.
-    static func print(_ value: ArchiveValue, root: ArchiveValue, indent: Int, to text: inout String) {
+    /// `value`, found in the document `root` at `path`, after `indent` levels. Throws only
+    /// when the thread's stack has no room for a level more (see ``StackRoom``).
+    static func print(_ value: ArchiveValue, root: ArchiveValue, indent: Int, path: inout KeyPathTracker, to text: inout String) throws {
         let inner = String(repeating: "  ", count: indent + 1)
         switch value {
         case let .dictionary(dictionary) where ObjectReference.pointer(in: dictionary) != nil:
@@ -14,19 +15,25 @@ enum TreePrinter {
             let entries = dictionary.entries.filter { className == nil || $0.key != "class" }
                 .sorted { $0.key < $1.key }
             guard !entries.isEmpty else { return text += "{}" }
+            try ArchiveValue.enter(indent, path: path)
             text += "{\n"
             for entry in entries {
                 text += inner + (isPlainKey(entry.key) ? entry.key : quoted(entry.key)) + " = "
-                print(entry.value, root: root, indent: indent + 1, to: &text)
+                path.push(key: entry.key)
+                defer { path.pop() }
+                try print(entry.value, root: root, indent: indent + 1, path: &path, to: &text)
                 text += "\n"
             }
             text += String(repeating: "  ", count: indent) + "}"
         case let .array(elements):
             guard !elements.isEmpty else { return text += "[]" }
+            try ArchiveValue.enter(indent, path: path)
             text += "[\n"
             for (index, element) in elements.enumerated() {
                 text += "\(inner)\(index): "
-                print(element, root: root, indent: indent + 1, to: &text)
+                path.push(index: index)
+                defer { path.pop() }
+                try print(element, root: root, indent: indent + 1, path: &path, to: &text)
                 text += "\n"
             }
             text += String(repeating: "  ", count: indent) + "]"

@@ -89,7 +89,7 @@ struct XMLPlistReader {
 
     private mutating func parseDictionary(empty: Bool) throws -> ArchiveDictionary {
         guard !empty else { return ArchiveDictionary() }
-        guard nesting.enter() else { throw error(NestingDepth.tooDeep) }
+        if let refusal = nesting.enter() { throw error(refusal) }
         defer { nesting.leave() }
         var dictionary = ArchiveDictionary(minimumCapacity: sizeHints.capacity(depth: nesting.depth, dictionary: true))
         while true {
@@ -111,7 +111,7 @@ struct XMLPlistReader {
 
     private mutating func parseArray(empty: Bool) throws -> [ArchiveValue] {
         guard !empty else { return [] }
-        guard nesting.enter() else { throw error(NestingDepth.tooDeep) }
+        if let refusal = nesting.enter() { throw error(refusal) }
         defer { nesting.leave() }
         var elements: [ArchiveValue] = []
         elements.reserveCapacity(sizeHints.capacity(depth: nesting.depth, dictionary: false))

@@ -1,0 +1,77 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+// One of the three files with unsafe code: it reads where the calling thread's stack ends and
+// where the current frame is, so that a walk over nested containers stops with an error before
+// the stack runs out instead of crashing (a thread's stack is 8 MB on a main thread, 512 KB on
+// Apple's secondary threads and dispatch workers; one level of nesting costs 0.3–1.3 KB in a
+// release build and up to 8 KB in a debug build, measured for each walk: README, Speed).
+
+/// Whether the calling thread's stack has room for one more level of nesting.
+enum StackRoom {
+    /// What is kept free below the deepest level: one level's frames in a debug build, and what
+    /// the deepest level calls (formatting an error, Foundation's conversions).
+    static let reserve = 96 * 1024
+
+    /// Below this depth there is always room: no walk checks its stack before.
+    static let unchecked = 16
+
+    /// True while more than ``reserve`` bytes of the calling thread's stack are free below the
+    /// current frame (or the stack's bounds are unknown: then only the depth limit counts).
+    /// `depth`: the caller's nesting depth; shallow levels are not checked.
+    static func allowsLevel(atDepth depth: Int) -> Bool {
+        guard depth >= unchecked, let low = lowestAddress() else { return true }
+        var marker: UInt8 = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        return here > low && here - low > UInt(reserve)
+    }
+
+    /// The lowest address of the calling thread's stack (stacks grow down on every platform
+    /// Swift runs on); nil when the platform does not say.
+    private static func lowestAddress() -> UInt? {
+        #if canImport(Darwin)
+        let thread = pthread_self()
+        let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
+        let size = UInt(pthread_get_stacksize_np(thread))
+        return top > size ? top - size : nil
+        #elseif canImport(Glibc) || canImport(Musl)
+        // Asking is slow on a main thread (glibc reads /proc/self/maps): once per thread.
+        if let known = pthread_getspecific(lowestAddressKey.key) { return UInt(bitPattern: known) }
+        var attributes = pthread_attr_t()
+        guard let getAttributes = threadAttributes, getAttributes(pthread_self(), &attributes) == 0 else { return nil }
+        defer { pthread_attr_destroy(&attributes) }
+        var address: UnsafeMutableRawPointer?
+        var size = 0
+        guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
+        pthread_setspecific(lowestAddressKey.key, address)
+        return UInt(bitPattern: address)
+        #else
+        return nil
+        #endif
+    }
+
+    #if !canImport(Darwin) && (canImport(Glibc) || canImport(Musl))
+    /// The thread-specific slot that keeps each thread's lowest stack address.
+    private final class ThreadKey: Sendable {
+        let key: pthread_key_t
+        init() {
+            var key = pthread_key_t()
+            pthread_key_create(&key, nil)
+            self.key = key
+        }
+    }
+
+    private static let lowestAddressKey = ThreadKey()
+
+    /// glibc's `pthread_getattr_np`, which Swift's Glibc module leaves out (it is a GNU
+    /// extension), looked up by name with its C signature.
+    private typealias ThreadAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+    private static let threadAttributes: ThreadAttributes? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np")
+        .map { unsafeBitCast($0, to: ThreadAttributes.self) }
+    #endif
+}
