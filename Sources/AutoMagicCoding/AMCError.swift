@@ -128,26 +128,39 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
             return "In \(file): \(sentence)"
         default:
             let place = keyPath.isEmpty ? "At the root" : "At \"\(Self.folded(keyPath))\""
-            let sentence = message.hasSuffix("?") ? message : message + "."
+            let sentence = message.hasSuffix("?") || message.hasSuffix(".") ? message : message + "."
             guard let file else { return "\(place): \(sentence)" }
             return "In \(file), \(place.prefix(1).lowercased())\(place.dropFirst()): \(sentence)"
         }
     }
 
-    /// `keyPath` with each run of four or more equal segments written once, with a count
-    /// (`"replies[0] ×300.text"`, `"[0] ×515"`): a deep document's key path stays readable.
+    /// `keyPath` with each run of four or more equal segments, or equal groups of two or three,
+    /// written once with a count (`"replies[0] ×300.text"`, `"[0] ×515"`, `"(neg._0) ×2500"`):
+    /// a deep document's key path stays readable.
     static func folded(_ keyPath: String) -> String {
-        var segments: [(segment: Substring, count: Int)] = []
-        for segment in keyPath.split(separator: ".", omittingEmptySubsequences: false).map(foldedIndices) {
-            if let last = segments.last, last.segment == segment {
-                segments[segments.count - 1].count += 1
+        let segments = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(foldedIndices)
+        var parts: [String] = []
+        var index = 0
+        while index < segments.count {
+            var best: (period: Int, count: Int) = (1, 1)
+            for period in 1...3 where index + period <= segments.count {
+                var count = 1
+                while index + (count + 1) * period <= segments.count,
+                      segments[(index + count * period)..<(index + (count + 1) * period)].elementsEqual(segments[index..<(index + period)]) {
+                    count += 1
+                }
+                if count >= 4, count * period > best.count * best.period { best = (period, count) }
+            }
+            if best.count >= 4 {
+                let group = segments[index..<(index + best.period)].joined(separator: ".")
+                parts.append(best.period == 1 ? "\(group) ×\(best.count)" : "(\(group)) ×\(best.count)")
+                index += best.period * best.count
             } else {
-                segments.append((segment, 1))
+                parts.append(String(segments[index]))
+                index += 1
             }
         }
-        return segments.map { run in
-            run.count >= 4 ? "\(run.segment) ×\(run.count)" : Array(repeating: String(run.segment), count: run.count).joined(separator: ".")
-        }.joined(separator: ".")
+        return parts.joined(separator: ".")
     }
 
     /// One segment of a key path (`"grid[0][0][0][0][0]"`) with each run of four or more equal

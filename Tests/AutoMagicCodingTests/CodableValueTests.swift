@@ -192,14 +192,19 @@ struct CodableValueTests {
         error = expectAMCError { _ = try AMC.object(Invoice.self, from: dictionary) }
         #expect(error?.description == #"At "history[1].published._0": expected a date or an ISO 8601 date string, found the string "yesterday"."#)
 
-        dictionary["history"] = [["gone": [:]]]
+        // An unknown case: the enum's own error, and what was there.
+        dictionary["history"] = [["draft": [:]], ["gone": [:]]]
         error = expectAMCError { _ = try AMC.object(Invoice.self, from: dictionary) }
-        #expect(error?.keyPath == "history[0]")
-        if case let .hookFailed(hook, typeName, _)? = error?.kind {
-            #expect(hook == "init(from:)" && typeName == "PublishState")
-        } else {
-            Issue.record("expected the enum's own error, got \(String(describing: error))")
-        }
+        #expect(error?.description == """
+            At "history[1]": init(from:) of PublishState failed: Invalid number of keys found, expected one; \
+            found a dictionary with the key "gone".
+            """)
+    }
+
+    @Test func repeatedGroupsOfKeysFoldInErrorDescriptions() {
+        #expect(AMCError.folded("formula" + String(repeating: ".neg._0", count: 300) + ".x") == "formula.(neg._0) ×300.x")
+        #expect(AMCError.folded("a.b.c.a.b.c.a.b.c.a.b.c") == "(a.b.c) ×4")
+        #expect(AMCError.folded("a.b.a.b.a.b") == "a.b.a.b.a.b")
     }
 
     @Test func aCodableValueNestedDeeperThanTheLimitIsAnErrorNotACrash() throws {

@@ -343,7 +343,7 @@ struct ArchiveDecoder {
             do {
                 return try route.decode(raw, context)
             } catch {
-                throw route.located(error, operation: .decode).under(path.rendered)
+                throw route.located(error, operation: .decode, raw: raw).under(path.rendered)
             }
         case let .object(type):
             guard case let .dictionary(dictionary) = raw else {

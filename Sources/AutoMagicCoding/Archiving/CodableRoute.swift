@@ -41,7 +41,9 @@ final class CodableRoute: @unchecked Sendable {
     /// An error thrown while the type's `encode(to:)` or `init(from:)` ran, as an ``AMCError``
     /// whose key path runs from the value (its `codingPath`): ours carry the ``AMCError`` they
     /// stand for; one of the type's own names its hook.
-    func located(_ error: any Error, operation: AMCError.Operation) -> AMCError {
+    /// `raw`: the document the value was decoded from, whose part at the error's place the
+    /// message shows when the type's own error does not say what it found.
+    func located(_ error: any Error, operation: AMCError.Operation, raw: ArchiveValue? = nil) -> AMCError {
         let hook = operation == .encode ? "encode(to:)" : "init(from:)"
         let codingPath: [any CodingKey]
         let reason: String
@@ -61,7 +63,36 @@ final class CodableRoute: @unchecked Sendable {
         }
         let keyPath = Self.rendered(codingPath)
         if let amcError = underlying as? AMCError { return amcError.at(keyPath) }
-        return AMCError(.hookFailed(hook: hook, typeName: typeName, reason: reason), keyPath: keyPath)
+        let found = raw.flatMap { Self.value(at: codingPath, in: $0) }.map { "; found \(Self.described($0))" } ?? ""
+        let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+        return AMCError(.hookFailed(hook: hook, typeName: typeName, reason: sentence + found), keyPath: keyPath)
+    }
+
+    /// The part of `raw` at `codingPath`; nil when there is none.
+    private static func value(at codingPath: [any CodingKey], in raw: ArchiveValue) -> ArchiveValue? {
+        var value = raw
+        for key in codingPath {
+            switch value {
+            case let .array(elements) where key is IndexKey:
+                guard let index = key.intValue, elements.indices.contains(index) else { return nil }
+                value = elements[index]
+            case let .dictionary(dictionary):
+                guard let child = dictionary[key.stringValue] else { return nil }
+                value = child
+            default:
+                return nil
+            }
+        }
+        return value
+    }
+
+    /// What a value is, with a dictionary's keys (what an enum's case is told by): `a dictionary
+    /// with the key "exploded"`.
+    private static func described(_ value: ArchiveValue) -> String {
+        guard case let .dictionary(dictionary) = value, !dictionary.isEmpty else { return value.summary }
+        let keys = dictionary.entries.prefix(4).map { "\"\($0.key)\"" }.joined(separator: ", ")
+        let more = dictionary.count > 4 ? ", …" : ""
+        return "a dictionary with the key\(dictionary.count == 1 ? "" : "s") \(keys)\(more)"
     }
 
     /// A coding path as a key path: `published.tags[2]`.
