@@ -3,24 +3,27 @@ import Testing
 @testable import AutoMagicCoding
 
 /// Runs `body` on a new thread whose stack is `stackSize` bytes, waits for it, and returns what
-/// it returned (assertions stay on the test's own thread).
+/// it returned (assertions stay on the test's own thread). What `body` holds and returns is
+/// released here, not on the small thread, where releasing a deep structure would overflow it.
 func onThread<T>(stackSize: Int, _ body: @escaping () throws -> T) throws -> T {
     let run = ThreadRun(body)
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
-        run.result = Result { try run.body() }
+        if let body = run.body { run.result = Result { try body() } }
         done.signal()
     }
     thread.stackSize = stackSize
     thread.start()
     done.wait()
-    return try run.result!.get()
+    let result = run.result
+    (run.body, run.result) = (nil, nil)
+    return try result!.get()
 }
 
 /// A body to run on another thread, and what it returned; the thread's start and the waiting
 /// thread's semaphore order the accesses.
 private final class ThreadRun<T>: @unchecked Sendable {
-    let body: () throws -> T
+    var body: (() throws -> T)?
     var result: Result<T, any Error>?
     init(_ body: @escaping () throws -> T) { self.body = body }
 }
