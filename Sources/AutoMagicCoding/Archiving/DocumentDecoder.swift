@@ -12,18 +12,20 @@ struct DocumentDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// The `Value` that `raw` describes.
+    /// `codingPath` is only worked out for a value that decodes itself, or for an error.
     static func decode<Value: Decodable>(
-        _: Value.Type, from raw: ArchiveValue, codingPath: [any CodingKey], context: ValueContext
+        _: Value.Type, from raw: ArchiveValue, codingPath: @autoclosure () -> [any CodingKey], context: ValueContext
     ) throws -> Value {
         if case let .scalar(codec) = ValueKind.of(Value.self) {
             do {
                 if let value = try codec.decode(raw, context) as? Value { return value }
             } catch {
                 throw DecodingError.typeMismatch(Value.self, .init(
-                    codingPath: codingPath, debugDescription: "\(error)", underlyingError: error))
+                    codingPath: codingPath(), debugDescription: "\(error)", underlyingError: error))
             }
         }
         if case let .foreign(box) = raw, let value = box.value as? Value { return value }
+        let codingPath = codingPath()
         guard StackRoom.allowsLevel(atDepth: codingPath.count) else {
             let error = AMCError(.stackExhausted(depth: codingPath.count))
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(error)", underlyingError: error))
@@ -60,27 +62,35 @@ struct DocumentDecoder: Decoder {
 
 private struct KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: DocumentDecoder
-    /// The first value of each key (as everywhere in the archiver, a repeated key keeps its
-    /// first value). A user's one-key dictionary `$$ref` was written for `$ref`
-    /// (see ``ObjectReference``).
-    let values: [String: ArchiveValue]
+    let dictionary: ArchiveDictionary
+    /// A user's one-key dictionary `$$ref` was written for `$ref` (see ``ObjectReference``).
+    let unescapes: Bool
+    /// The first value of each key of a large dictionary (as everywhere in the archiver, a
+    /// repeated key keeps its first value); small ones are searched in order.
+    let index: [String: ArchiveValue]?
 
     init(decoder: DocumentDecoder, dictionary: ArchiveDictionary) {
         self.decoder = decoder
-        let unescapes = dictionary.count == 1 && ObjectReference.isEscapable(dictionary.entries[0].key, minimumDollars: 2)
-        var values: [String: ArchiveValue] = [:]
-        values.reserveCapacity(dictionary.count)
-        for entry in dictionary.entries {
-            let key = unescapes ? String(entry.key.dropFirst()) : entry.key
-            if values[key] == nil { values[key] = entry.value }
-        }
-        self.values = values
+        self.dictionary = dictionary
+        unescapes = dictionary.count == 1 && ObjectReference.isEscapable(dictionary.entries[0].key, minimumDollars: 2)
+        index = dictionary.count > 16 ? Dictionary(dictionary.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }) : nil
+    }
+
+    private func lookUp(_ key: String) -> ArchiveValue? {
+        if unescapes { return dictionary.entries[0].key.dropFirst() == key ? dictionary.entries[0].value : nil }
+        return index.map { $0[key] } ?? dictionary[key]
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
-    var allKeys: [Key] { values.keys.compactMap(Key.init(stringValue:)) }
+    var allKeys: [Key] {
+        var seen = Set<String>()
+        return dictionary.entries.compactMap { entry in
+            let key = unescapes ? String(entry.key.dropFirst()) : entry.key
+            return seen.insert(key).inserted ? Key(stringValue: key) : nil
+        }
+    }
 
-    func contains(_ key: Key) -> Bool { values[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool { lookUp(key.stringValue) != nil }
 
     func decodeNil(forKey key: Key) throws -> Bool {
         guard case .null = try value(forKey: key, expecting: "a value") else { return false }
@@ -88,7 +98,8 @@ private struct KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerPro
     }
 
     func decode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
-        try decoder.nested(try value(forKey: key, expecting: "a value of type \(T.self)"), key: key).decode(T.self)
+        let raw = try value(forKey: key, expecting: "a value of type \(T.self)")
+        return try DocumentDecoder.decode(T.self, from: raw, codingPath: codingPath + [key], context: decoder.context)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -100,15 +111,15 @@ private struct KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerPro
     }
 
     func superDecoder() throws -> any Decoder {
-        decoder.nested(values["super"] ?? .null, key: NamedKey("super"))
+        decoder.nested(lookUp("super") ?? .null, key: NamedKey("super"))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        decoder.nested(values[key.stringValue] ?? .null, key: key)
+        decoder.nested(lookUp(key.stringValue) ?? .null, key: key)
     }
 
     private func value(forKey key: Key, expecting expected: String) throws -> ArchiveValue {
-        guard let value = values[key.stringValue] else {
+        guard let value = lookUp(key.stringValue) else {
             let error = AMCError(.typeMismatch(expected: expected, found: "nothing"))
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "\(error)", underlyingError: error))
         }
@@ -138,8 +149,8 @@ private struct UnkeyedDocumentContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_: T.Type) throws -> T {
         let key = IndexKey(currentIndex)
-        let value = try decoder.nested(try next(expecting: "a value of type \(T.self)"), key: key).decode(T.self)
-        return value
+        let raw = try next(expecting: "a value of type \(T.self)")
+        return try DocumentDecoder.decode(T.self, from: raw, codingPath: codingPath + [key], context: decoder.context)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {

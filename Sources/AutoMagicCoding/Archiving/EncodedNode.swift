@@ -52,7 +52,10 @@ final class EncodedNode {
     /// Writes `value` into this node: values the package has a scalar form for take it (dates,
     /// URLs, `Decimal`, raw-value enums: the same as anywhere else in an archive), anything else
     /// encodes itself. `levels`: how many more values may nest before ``AMC/maximumDepth``.
-    func encode<Value: Encodable>(_ value: Value, codingPath: [any CodingKey], levels: Int, limit: Int) throws {
+    /// `codingPath` is only worked out for a value that encodes itself, or for an error.
+    func encode<Value: Encodable>(
+        _ value: Value, codingPath: @autoclosure () -> [any CodingKey], levels: Int, limit: Int
+    ) throws {
         if case let .scalar(codec) = ValueKind.of(Value.self), let scalar = codec.encode(value) {
             return set(scalar)
         }
@@ -60,9 +63,9 @@ final class EncodedNode {
             : StackRoom.allowsLevel(atDepth: limit - levels) ? nil : .stackExhausted(depth: limit - levels)
         if let refusal {
             throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: codingPath, debugDescription: "nesting too deep", underlyingError: AMCError(refusal)))
+                codingPath: codingPath(), debugDescription: "nesting too deep", underlyingError: AMCError(refusal)))
         }
-        try value.encode(to: NodeEncoder(node: self, codingPath: codingPath, levels: levels - 1, limit: limit))
+        try value.encode(to: NodeEncoder(node: self, codingPath: codingPath(), levels: levels - 1, limit: limit))
     }
 }
 
