@@ -1,6 +1,8 @@
 // Checks, in a release build (whole-module optimization), the behaviour that depends on the
 // optimizer: which `let` properties decoding restores, read back through compiled code, and
-// `weak`/`unowned` properties written through the runtime. `.ci/run` runs it:
+// `weak`/`unowned` properties written through the runtime; and the depth limits where a document
+// is 10,000 levels deep, which sanitizers cannot follow (their shadow call stacks are shallower
+// than that). `.ci/run` runs it:
 //
 //     swift run -c release ReleaseChecks
 import AutoMagicCoding
@@ -75,5 +77,75 @@ do {
     check(false, "unexpected error: \(error)")
 }
 withExtendedLifetime(folder) {}
+
+/// Chains of replies, each holding the next.
+final class Reply: AMCCodable {
+    var next: Reply?
+    required init() {}
+}
+AMC.register(Reply.self)
+
+/// The error `body` throws on a thread with a stack of `stackSize` bytes, as text (nil: none);
+/// what the body made is released on that thread too, which has room for it.
+func errorOnThread(stackSize: Int, _ body: @escaping @Sendable () throws -> Void) -> AMCError? {
+    final class Outcome: @unchecked Sendable { var error: AMCError? }
+    let outcome = Outcome()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        do { try body() } catch { outcome.error = error as? AMCError }
+        done.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    done.wait()
+    return outcome.error
+}
+
+func nestedArrays(_ depth: Int, _ format: AMCFormat) -> Data {
+    switch format {
+    case .json: return Data((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+    default: return Data(("<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>").utf8)
+    }
+}
+
+let limitText = "nesting deeper than \(AMC.maximumDepth) levels"
+for format in [AMCFormat.json, .xmlPropertyList] {
+    let data = nestedArrays(100_000, format)
+    let error = errorOnThread(stackSize: 64 << 20) { _ = try AMC.lint(data) }
+    if case let .malformedData(_, _, reason)? = error?.kind {
+        check(reason == limitText, "\(format): 100,000 nested arrays stop at the count limit on a large stack: \(reason)")
+    } else {
+        check(false, "\(format): 100,000 nested arrays stop at the count limit: \(String(describing: error))")
+    }
+    let small = errorOnThread(stackSize: 256 << 10) { _ = try AMC.lint(data) }
+    if case let .malformedData(_, _, reason)? = small?.kind {
+        check(reason.hasSuffix("needs more stack than this thread has"), "\(format): and before a 256 KB stack runs out: \(reason)")
+    } else {
+        check(false, "\(format): a 256 KB stack stops it: \(String(describing: small))")
+    }
+}
+let encodeError = errorOnThread(stackSize: 64 << 20) {
+    let root = Reply()
+    var last = root
+    for _ in 0..<AMC.maximumDepth + 10 {
+        let next = Reply()
+        last.next = next
+        last = next
+    }
+    defer {
+        var chain: Reply? = root
+        while let current = chain { chain = current.next; current.next = nil }
+    }
+    _ = try AMC.data(for: root, format: .json)
+}
+check(encodeError?.kind == .nestingTooDeep(limit: AMC.maximumDepth)
+      && encodeError?.description.hasPrefix("At \"next ×\(AMC.maximumDepth)\": \(limitText)") == true,
+      "a chain deeper than the limit stops at it on encode: \(String(describing: encodeError))")
+let decodeError = errorOnThread(stackSize: 64 << 20) {
+    var nested: [String: Any] = ["class": "Reply"]
+    for _ in 0..<12_000 { nested = ["class": "Reply", "next": nested] }
+    _ = try AMC.object(Reply.self, from: nested)
+}
+check(decodeError?.kind == .nestingTooDeep(limit: AMC.maximumDepth), "a dictionary deeper than the limit stops at it on decode: \(String(describing: decodeError))")
 print(failures == 0 ? "release checks passed" : "\(failures) release checks failed")
 exit(failures == 0 ? 0 : 1)
