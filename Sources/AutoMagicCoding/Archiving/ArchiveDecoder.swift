@@ -666,10 +666,7 @@ struct ArchiveDecoder {
     }
 
     private mutating func enterContainer() throws {
-        guard depth < archiver.maximumDepth else {
-            throw path.error(.nestingTooDeep(limit: archiver.maximumDepth))
-        }
-        guard StackRoom.allowsLevel(atDepth: depth) else { throw path.error(.stackExhausted(depth: depth)) }
+        if let refusal = NestingDepth.refusal(atDepth: depth, limit: archiver.maximumDepth) { throw path.error(refusal) }
         depth += 1
     }
 }

@@ -391,10 +391,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     }
 
     private mutating func enterContainer() throws {
-        guard depth < maximumDepth else {
-            throw path.error(.nestingTooDeep(limit: maximumDepth))
-        }
-        guard StackRoom.allowsLevel(atDepth: depth) else { throw path.error(.stackExhausted(depth: depth)) }
+        if let refusal = NestingDepth.refusal(atDepth: depth, limit: maximumDepth) { throw path.error(refusal) }
         depth += 1
     }
 

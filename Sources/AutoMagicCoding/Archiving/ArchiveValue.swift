@@ -32,8 +32,7 @@ enum ArchiveValue {
     /// Checks that a walk may go a level deeper than `depth`: within ``AMC/maximumDepth`` and the
     /// thread's stack (see ``StackRoom``).
     static func enter(_ depth: Int, path: KeyPathTracker) throws {
-        guard depth < AMC.maximumDepth else { throw path.error(.nestingTooDeep(limit: AMC.maximumDepth)) }
-        guard StackRoom.allowsLevel(atDepth: depth) else { throw path.error(.stackExhausted(depth: depth)) }
+        if let refusal = NestingDepth.refusal(atDepth: depth, limit: AMC.maximumDepth) { throw path.error(refusal) }
     }
 
     /// The number this value holds; nil for anything but a number.

@@ -26,8 +26,8 @@ struct DocumentDecoder: Decoder {
         }
         if case let .foreign(box) = raw, let value = box.value as? Value { return value }
         let codingPath = codingPath()
-        guard StackRoom.allowsLevel(atDepth: codingPath.count) else {
-            let error = AMCError(.stackExhausted(depth: codingPath.count))
+        if let refusal = NestingDepth.refusal(atDepth: codingPath.count, limit: AMC.maximumDepth) {
+            let error = AMCError(refusal)
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(error)", underlyingError: error))
         }
         return try Value(from: DocumentDecoder(value: raw, codingPath: codingPath, context: context))

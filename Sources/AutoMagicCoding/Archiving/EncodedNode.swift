@@ -59,9 +59,7 @@ final class EncodedNode {
         if case let .scalar(codec) = ValueKind.of(Value.self), let scalar = codec.encode(value) {
             return set(scalar)
         }
-        let refusal: AMCError.Kind? = levels <= 0 ? .nestingTooDeep(limit: limit)
-            : StackRoom.allowsLevel(atDepth: limit - levels) ? nil : .stackExhausted(depth: limit - levels)
-        if let refusal {
+        if let refusal = NestingDepth.refusal(atDepth: limit - levels, limit: limit) {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: codingPath(), debugDescription: "nesting too deep", underlyingError: AMCError(refusal)))
         }

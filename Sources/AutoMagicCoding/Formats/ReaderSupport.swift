@@ -31,12 +31,20 @@ struct NestingDepth {
     /// Goes one level deeper; the reason it may not (before anything deeper is read), nil when
     /// it may.
     mutating func enter() -> String? {
-        guard depth < AMC.maximumDepth else { return "nesting deeper than \(AMC.maximumDepth) levels" }
-        guard StackRoom.allowsLevel(atDepth: depth) else {
-            return "nesting \(depth) levels deep needs more stack than this thread has"
+        switch Self.refusal(atDepth: depth, limit: AMC.maximumDepth) {
+        case let .nestingTooDeep(limit)?: return "nesting deeper than \(limit) levels"
+        case .some: return "nesting \(depth) levels deep needs more stack than this thread has"
+        case nil:
+            depth += 1
+            return nil
         }
-        depth += 1
-        return nil
+    }
+
+    /// Why a walk at `depth` may not go a level deeper: `limit` is reached, or the thread's
+    /// stack has no room (see ``StackRoom``); nil when it may. Every recursive walk asks this.
+    static func refusal(atDepth depth: Int, limit: Int) -> AMCError.Kind? {
+        if depth >= limit { return .nestingTooDeep(limit: limit) }
+        return StackRoom.allowsLevel(atDepth: depth) ? nil : .stackExhausted(depth: depth)
     }
 
     mutating func leave() {
