@@ -31,6 +31,16 @@ public enum AMC {
         AMCRegistry.shared.register(types)
     }
 
+    /// Registers `type` and the class names it had before a rename, so that old files naming
+    /// them decode as `type` (see ``AMCRegistry/register(_:formerNames:)``).
+    ///
+    /// ```swift
+    /// AMC.register(Note.self, formerNames: ["OldNote"])   // {"class": "OldNote", …} is a Note
+    /// ```
+    public static func register(_ type: any AMCCodable.Type, formerNames: [String]) {
+        AMCRegistry.shared.register(type, formerNames: formerNames)
+    }
+
     /// Decodes an object whose type the dictionary's `"class"` names; the type must be registered.
     ///
     /// ```swift

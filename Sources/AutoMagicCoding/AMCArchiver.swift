@@ -39,6 +39,17 @@ public struct AMCArchiver: Sendable {
     /// default) or in full at each place (``AMCGraphMode/tree``).
     public var graphMode: AMCGraphMode = .graph
 
+    /// The key naming rule of the types that declare none of their own
+    /// (``AMCCodable/amcKeyNaming`` is ``AMCKeyNaming/archiverDefault``), in archives and in the
+    /// configs that use this archiver. Default: ``AMCKeyNaming/propertyNames``.
+    ///
+    /// ```swift
+    /// var archiver = AMCArchiver()
+    /// archiver.keyNaming = .snakeCase                  // every key snake_case
+    /// let config = try AMCConfig(contentsOf: url, archiver: archiver)
+    /// ```
+    public var keyNaming: AMCKeyNaming = .propertyNames
+
     private var noThrowSetting: Bool?
     private var baseURLSetting: URL??
     private var depthLimit = AMC.maximumDepth

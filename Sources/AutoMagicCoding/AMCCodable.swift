@@ -50,6 +50,52 @@ public protocol AMCCodable {
     /// ```
     static func amcKey(forProperty name: String) -> String
 
+    /// The rule for all of the type's keys (snake_case, kebab-case, a prefix), in archives,
+    /// configs and styles; ``amcKey(forProperty:)`` still overrides single properties. Decoding
+    /// also accepts each property's own name. Default: ``AMCKeyNaming/archiverDefault``, the
+    /// archiver's ``AMCArchiver/keyNaming``.
+    ///
+    /// ```swift
+    /// static var amcKeyNaming: AMCKeyNaming { .snakeCase }   // "max_retries", "base_url"
+    /// ```
+    static var amcKeyNaming: AMCKeyNaming { get }
+
+    /// Keys a property was written under before it was renamed, by property name: read, in order,
+    /// when the property's own key is absent (in archives, configs and styles); never written.
+    /// Default: none.
+    ///
+    /// ```swift
+    /// static var amcFormerKeys: [String: [String]] { ["title": ["name", "heading"]] }
+    /// ```
+    static var amcFormerKeys: [String: [String]] { get }
+
+    /// The version of the type's archived form. An archive records it once per document for each
+    /// type whose version is not 0 (under `"$versions"` in its root object), and decoding an
+    /// object an older version wrote calls ``amcMigrate(_:from:)`` first. A document from a newer
+    /// version is an error (``AMCError/Kind/newerVersion(className:found:known:)``). Default: 0,
+    /// which is not written; a document that records no version for the type is version 0.
+    ///
+    /// ```swift
+    /// static var amcVersion: Int { 2 }
+    /// ```
+    static var amcVersion: Int { get }
+
+    /// Brings the fields of an object written by an older ``amcVersion`` up to date, before they
+    /// are set: `fields` is the object's dictionary representation (with `"class"`; nested
+    /// objects are dictionaries, references `["$ref": "#/…"]`), `version` the one the document
+    /// records. Errors it throws fail the decode at the object's key path. Default: changes nothing.
+    ///
+    /// ```swift
+    /// static func amcMigrate(_ fields: inout [String: Any], from version: Int) throws {
+    ///     if version < 2, let full = fields.removeValue(forKey: "fullName") as? String {
+    ///         let parts = full.split(separator: " ", maxSplits: 1).map(String.init)
+    ///         fields["firstName"] = parts.first ?? ""
+    ///         fields["lastName"] = parts.count > 1 ? parts[1] : ""
+    ///     }
+    /// }
+    /// ```
+    static func amcMigrate(_ fields: inout [String: Any], from version: Int) throws
+
     /// Keys that are not stored properties but that ``amcSetString(_:forKey:)`` takes
     /// (pseudo-properties such as an action name). Styles check their keys against the stored
     /// properties and these before changing anything. Default: none.
@@ -133,6 +179,18 @@ extension AMCCodable {
 
     /// The property's own name.
     public static func amcKey(forProperty name: String) -> String { name }
+
+    /// The archiver's rule.
+    public static var amcKeyNaming: AMCKeyNaming { .archiverDefault }
+
+    /// No former keys.
+    public static var amcFormerKeys: [String: [String]] { [:] }
+
+    /// Version 0: nothing is written.
+    public static var amcVersion: Int { 0 }
+
+    /// Changes nothing.
+    public static func amcMigrate(_ fields: inout [String: Any], from version: Int) throws {}
 
     /// No special keys.
     public static var amcSpecialKeys: Set<String> { [] }

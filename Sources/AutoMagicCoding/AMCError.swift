@@ -85,9 +85,16 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         /// A style or stylesheet was not applied, because of each of these entries (nothing was
         /// changed).
         case invalidStyle(errors: [AMCError])
-        /// A user hook (`init(amcStringValue:)`, a struct hook, `amcDidDecode()`, a custom
-        /// collection's initializer) threw an error of its own, described in `reason`.
+        /// A user hook (`init(amcStringValue:)`, a struct hook, `amcDidDecode()`, `amcMigrate`, a
+        /// custom collection's initializer) threw an error of its own, described in `reason`.
         case hookFailed(hook: String, typeName: String, reason: String)
+        /// The document was written by a newer version of the class (``AMCCodable/amcVersion``)
+        /// than this code knows: `found` in the document, `known` here. Lenient decoding reads it
+        /// as it is.
+        case newerVersion(className: String, found: Int, known: Int)
+        /// Lenient decoding, asked to report them: a key in the data that no property of the type
+        /// reads, with the nearest key it has when one is close (a likely typo).
+        case unusedKey(key: String, typeName: String, suggestion: String?)
     }
 
     /// Where in a file's bytes a problem is: a line and column (from 1) in the text formats, a
@@ -246,6 +253,20 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
                 + entries.joined(separator: "; ")
         case let .hookFailed(hook, typeName, reason):
             return "\(hook) of \(typeName) failed: \(reason)"
+        case let .newerVersion(className, found, known):
+            return "\(className) was written by version \(found) of the type, newer than the version \(known) this code "
+                + "knows (lenient decoding, AMC.lenientObject, reads what this version understands)"
+        case let .unusedKey(key, typeName, suggestion):
+            return "no property of \(typeName) reads the key \"\(key)\"" + (suggestion.map { " — did you mean \"\($0)\"?" } ?? "")
+        }
+    }
+
+    /// Whether decoding can go on past this error, leaving one value out: not for nesting too
+    /// deep, a stack too small, or bytes that are no document.
+    var isRecoverable: Bool {
+        switch kind {
+        case .nestingTooDeep, .stackExhausted, .malformedData, .unknownFormat, .fileSystem: return false
+        default: return true
         }
     }
 

@@ -20,6 +20,13 @@ let usages = [
           Check that each file is well-formed JSON or property list: prints FILE: OK, or the
           error with its line and column (or byte offset). Exit status 1 if any file fails.
         """,
+    "check": """
+        amc check FILE... [--unknown-keys]
+          Read each file as the example model (Company, Person, Manager, Team, Office) leniently
+          and list every problem: unknown classes, wrong types, bad references, newer versions
+          and, with --unknown-keys, keys no property reads (with the nearest key). Prints FILE: OK
+          or the problems with their key paths. Exit status 1 if any file has one.
+        """,
     "print": """
         amc print FILE
           Print a file as a readable tree of class names, keys and values, like plutil -p.
@@ -37,7 +44,7 @@ let usages = [
           -c release for meaningful figures. --json prints one JSON object instead of a table.
         """,
 ]
-let commandOrder = ["demo", "convert", "lint", "print", "style", "bench"]
+let commandOrder = ["demo", "convert", "lint", "check", "print", "style", "bench"]
 let usage = "usage:\n" + commandOrder.map { "  " + usages[$0]!.replacingOccurrences(of: "\n", with: "\n  ") }
     .joined(separator: "\n") + "\n  amc --help | amc COMMAND --help"
 
@@ -127,6 +134,31 @@ func lint(_ arguments: [String]) -> Never {
     exit(failed ? 1 : 0)
 }
 
+func check(_ arguments: [String]) -> Never {
+    let files = arguments.filter { $0 != "--unknown-keys" }
+    if let option = files.first(where: { $0.hasPrefix("-") }) { usageError("check", "unknown option '\(option)'") }
+    guard !files.isEmpty else { usageError("check", "no files") }
+    Company.registerModel()
+    var failed = false
+    for path in files {
+        do {
+            let report = try AMC.lenientObject(from: readFile(path, "check"), reportingUnknownKeys: arguments.contains("--unknown-keys"))
+            guard !report.problems.isEmpty else {
+                print("\(path): OK, a \(type(of: report.object).amcClassName)")
+                continue
+            }
+            failed = true
+            let count = report.problems.count
+            print("\(path): \(count == 1 ? "1 problem" : "\(count) problems") in a \(type(of: report.object).amcClassName)")
+            for problem in report.problems { print("  \(problem)") }
+        } catch {
+            failed = true
+            print("\(path): \(error)")
+        }
+    }
+    exit(failed ? 1 : 0)
+}
+
 func style(_ arguments: [String]) -> Never {
     let files = arguments.filter { $0 != "--check" }
     if let option = files.first(where: { $0.hasPrefix("-") }) { usageError("style", "unknown option '\(option)'") }
@@ -196,6 +228,7 @@ switch command {
 case "demo": demo(arguments)
 case "convert": convert(arguments)
 case "lint": lint(arguments)
+case "check": check(arguments)
 case "print": printTree(arguments)
 case "style": style(arguments)
 default: bench(arguments)

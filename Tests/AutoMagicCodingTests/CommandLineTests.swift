@@ -107,12 +107,12 @@ struct CommandLineTests {
     /// compared verbatim with the golden files under `Tests/Snapshots/amc/`.
     @Test(arguments: [
         ("help", ["--help"]), ("no-command", []), ("unknown-command", ["frobnicate"]),
-        ("demo-help", ["demo", "--help"]), ("convert-help", ["convert", "--help"]), ("lint-help", ["lint", "--help"]),
+        ("demo-help", ["demo", "--help"]), ("convert-help", ["convert", "--help"]), ("lint-help", ["lint", "--help"]), ("check-help", ["check", "--help"]),
         ("print-help", ["print", "--help"]), ("style-help", ["style", "--help"]), ("bench-help", ["bench", "--help"]),
         ("demo-too-many", ["demo", "a", "b"]),
         ("convert-no-to", ["convert", "x.json"]), ("convert-unknown-format", ["convert", "x.json", "--to", "yaml"]),
         ("convert-no-input", ["convert", "--to", "json"]), ("convert-unknown-option", ["convert", "x.json", "--frob"]),
-        ("lint-no-files", ["lint"]), ("print-two-files", ["print", "a", "b"]), ("style-no-check", ["style", "theme.json"]),
+        ("lint-no-files", ["lint"]), ("check-no-files", ["check"]), ("check-unknown-option", ["check", "--strict", "x.json"]), ("print-two-files", ["print", "a", "b"]), ("style-no-check", ["style", "theme.json"]),
         ("bench-bad-n", ["bench", "--n", "zero"]),
     ])
     func helpAndWrongArguments(name: String, arguments: [String]) throws {
@@ -127,6 +127,8 @@ struct CommandLineTests {
         ("print-graph", ["print", "graph.json"]),
         ("print-missing-file", ["print", "no-such-file.json"]),
         ("style-theme", ["style", "theme.json", "--check"]),
+        ("check-problems", ["check", "company-problems.json", "--unknown-keys"]),
+        ("check-several", ["check", "company-good.json", "company-problems.json", "graph.json"]),
         ("convert-malformed", ["convert", "bad/unterminated.json", "--to", "binary", "-o", "/dev/null"]),
     ])
     func typicalOutput(name: String, arguments: [String]) throws {

@@ -47,7 +47,7 @@ struct StyleTests {
         #expect(error?.description.hasPrefix("At the root: the style was not applied, 5 bad entries: \"insets\" (expected") == true)
         #expect(Canonical.text(try header.dictionaryRepresentation()) == Canonical.text(before))  // nothing changed
 
-        #expect(Styling.suggestion(for: "zzzzzz", among: Label.self) == nil)  // nothing near
+        #expect(TypePlan.of(Label.self).nearestKey(to: "zzzzzz") == nil)  // nothing near
     }
 
     @Test func specialPropertiesGoThroughTheHookAndARefusedOneChangesNoPlainProperty() throws {

@@ -21,6 +21,9 @@ public final class AMCRegistry: Sendable {
     public static let shared = AMCRegistry()
 
     private let types = Locked<[String: [any AMCCodable.Type]]>([:])
+    /// Types by the names they had before (``register(_:formerNames:)``): asked only for a name
+    /// no type has now.
+    private let formerTypes = Locked<[String: [any AMCCodable.Type]]>([:])
 
     /// What a class name in data stands for.
     enum Lookup {
@@ -74,10 +77,35 @@ public final class AMCRegistry: Sendable {
         }
     }
 
-    /// What `name` stands for in data.
+    /// Registers `type`, and reads data naming any of `formerNames` (the class names it was
+    /// archived under before a rename) as `type` too: `NSKeyedUnarchiver`'s
+    /// `setClass(_:forClassName:)`. A type registered under its current name wins over a former
+    /// name; two types claiming one former name make it ambiguous.
+    ///
+    /// ```swift
+    /// registry.register(Note.self, formerNames: ["OldNote", "Memo"])
+    /// ```
+    public func register(_ type: any AMCCodable.Type, formerNames: [String]) {
+        register([type])
+        formerTypes.withLock { formerTypes in
+            for name in formerNames where !(formerTypes[name] ?? []).contains(where: { $0 == type }) {
+                formerTypes[name, default: []].append(type)
+            }
+        }
+    }
+
+    /// What `name` stands for in data: the types registered under it, or else the types that had
+    /// it as a former name.
     func lookup(_ name: String) -> Lookup {
-        guard let known = types.withLock({ $0[name] }) else { return .missing }
+        guard let known = types.withLock({ $0[name] }) ?? formerTypes.withLock({ $0[name] }) else { return .missing }
         return known.count == 1 ? .type(known[0]) : .ambiguous(known)
+    }
+
+    /// The former names `type` was registered with.
+    func formerNames(of type: any AMCCodable.Type) -> [String] {
+        formerTypes.withLock { formerTypes in
+            formerTypes.filter { $0.value.contains { $0 == type } }.map(\.key).sorted()
+        }
     }
 
     /// A type's name with its module and enclosing types: `Shop.Item`.

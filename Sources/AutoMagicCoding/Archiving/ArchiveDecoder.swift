@@ -20,6 +20,15 @@ struct ArchiveDecoder {
     /// The objects `weak` and `unowned` fields were pointed at, to check once the document is
     /// decoded that something else holds them.
     private var conditionalTargets: [ConditionalTarget] = []
+    /// The versions the document records for its types, when it records any.
+    private var versions: DocumentVersions?
+    /// Lenient decoding: the problems stepped over so far, in document order; nil when strict
+    /// (every problem throws).
+    private(set) var problems: [AMCProblem]?
+    /// Lenient decoding: keys that no property reads are problems too.
+    let reportsUnknownKeys: Bool
+    /// The classes whose newer version a lenient decoding reported.
+    private var newerVersionsReported = Set<String>()
 
     /// A document's references: the places they name, and the object decoded at each.
     private final class References {
@@ -35,10 +44,16 @@ struct ArchiveDecoder {
         }
     }
 
-    init(archiver: AMCArchiver = AMCArchiver(), fillsExistingValues: Bool = false) {
+    /// A decoder; `lenient`: every field and element that can be decoded is, the rest keep
+    /// their initial values, and ``problems`` lists each (with unknown keys when
+    /// `reportsUnknownKeys`).
+    init(archiver: AMCArchiver = AMCArchiver(), fillsExistingValues: Bool = false, lenient: Bool = false,
+         reportsUnknownKeys: Bool = false) {
         self.archiver = archiver
         self.fillsExistingValues = fillsExistingValues
         self.context = archiver.context
+        self.problems = lenient ? [] : nil
+        self.reportsUnknownKeys = lenient && reportsUnknownKeys
     }
 
     /// The object a top-level dictionary describes: of the registered class it names (when
@@ -48,6 +63,7 @@ struct ArchiveDecoder {
         guard case let .dictionary(dictionary) = root, ObjectReference.pointer(in: dictionary) == nil else {
             throw mismatch("a dictionary describing an object", root)
         }
+        versions = try DocumentVersions(root: dictionary, path: path)
         let className = try self.className(in: dictionary)
         guard let expected else {
             guard let className else { throw path.error(.missingClassName) }
@@ -75,7 +91,10 @@ struct ArchiveDecoder {
     /// ``AMCCodable/amcDidDecode()``.
     mutating func fill<T: AMCCodable>(_ instance: inout T, from dictionary: ArchiveDictionary) throws {
         let isDocument = depth == 0
-        if isDocument { followReferences(in: .dictionary(dictionary)) }
+        if isDocument {
+            followReferences(in: .dictionary(dictionary))
+            versions = try DocumentVersions(root: dictionary, path: path)
+        }
         try enterContainer()
         try fillFields(of: &instance, from: dictionary)
         depth -= 1
@@ -92,12 +111,12 @@ struct ArchiveDecoder {
         forKey key: String, from dictionary: [String: Any], into instance: inout Root
     ) throws {
         let type = Swift.type(of: instance)
-        let plan = TypePlan.of(type)
+        let plan = TypePlan.of(type, naming: archiver.keyNaming)
         guard let index = plan.indexByName[key] else {
             throw AMCError(.unknownKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: key)
         }
         let field = plan.fields[index]
-        guard let value = dictionary[field.key] else { return }
+        guard let value = dictionary[field.key] ?? field.alternateKeys.lazy.compactMap({ dictionary[$0] }).first else { return }
         guard (plan.lets.isEmpty ? plan.writable : plan.writability(of: Root.self).writable)[index] else {
             throw AMCError(.readOnlyKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: key)
         }
@@ -108,8 +127,8 @@ struct ArchiveDecoder {
             // References in the value name places in the whole dictionary: that is the document.
             let root = try ArchiveValue.converting(dictionary, path: &path)
             followReferences(in: root)
-            guard case let .dictionary(document) = root, let inDocument = document[field.key] else { return }
-            raw = inDocument
+            guard case let .dictionary(document) = root, let inDocument = plan.entry(for: field, in: document) else { return }
+            raw = inDocument.value
         }
         path.push(key: key)
         defer { path.pop() }
@@ -146,8 +165,17 @@ struct ArchiveDecoder {
     }
 
     private mutating func fillFields<T: AMCCodable>(of instance: inout T, from dictionary: ArchiveDictionary) throws {
-        let plan = TypePlan.of(Swift.type(of: instance))
+        let plan = TypePlan.of(Swift.type(of: instance), naming: archiver.keyNaming)
         if let error = plan.reservedKeyError(keys: instance.amcKeys) { throw path.error(error) }
+        var dictionary = dictionary
+        if plan.version != 0 || versions != nil {
+            do {
+                dictionary = try migrated(dictionary, plan: plan, type: Swift.type(of: instance))
+            } catch {
+                try stepOver(error, raw: nil)  // lenient: decoded as it is
+            }
+        }
+        if reportsUnknownKeys { reportUnknownKeys(in: dictionary, plan: plan) }
         let plain = plan.plainFields(of: instance)
         let writability = plan.lets.isEmpty ? nil : plan.writability(of: T.self)
         let writable = writability?.writable ?? plan.writable
@@ -161,7 +189,7 @@ struct ArchiveDecoder {
             for (position, slot) in slots.enumerated() {
                 guard case let .field(index) = slot else { continue }  // unknown keys are left alone
                 let field = plan.fields[index]
-                guard position < 64, writable[index], let raw = dictionary.value(forKey: field.key, hint: &hint) else {
+                guard position < 64, writable[index], let raw = plan.entry(for: field, in: dictionary, hint: &hint)?.value else {
                     continue  // keys the data lacks, or the type cannot set, are left alone
                 }
                 if plain[index], let fast = field.fast, fast.decode(base, raw) { continue }
@@ -172,17 +200,22 @@ struct ArchiveDecoder {
         for (position, slot) in slots.enumerated() where position >= 64 || pending & (1 << position) != 0 {
             guard case let .field(index) = slot else { continue }
             let field = plan.fields[index]
-            guard writable[index], let raw = dictionary.value(forKey: field.key, hint: &hint) else { continue }
+            guard writable[index], let entry = plan.entry(for: field, in: dictionary, hint: &hint) else { continue }
+            let raw = entry.value
             if position >= 64, plain[index], let fast = field.fast,
                RuntimeAccess.withMutableFieldBase(of: &instance, { fast.decode($0, raw) }) {
                 continue
             }
-            path.push(key: field.key)
+            path.push(key: entry.key)
             defer { path.pop() }
-            if plain[index], let graph = field.graph, try decodeGraphField(graph, of: field.type, from: raw, into: &instance) {
-                continue
+            do {
+                if plain[index], let graph = field.graph, try decodeGraphField(graph, of: field.type, from: raw, into: &instance) {
+                    continue
+                }
+                try decodeField(field, from: raw, into: &instance)
+            } catch {
+                try stepOver(error, raw: raw)  // lenient: the field keeps its value
             }
-            try decodeField(field, from: raw, into: &instance)
         }
         if let constants = writability?.constants, !constants.isEmpty {
             try checkConstants(constants, of: plan, in: dictionary, owner: instance)
@@ -191,8 +224,68 @@ struct ArchiveDecoder {
         do {
             try instance.amcDidDecode()
         } catch {
-            throw path.located(error, hook: "amcDidDecode", typeName: AMC.unqualifiedName(of: T.self))
+            try stepOver(path.located(error, hook: "amcDidDecode", typeName: AMC.unqualifiedName(of: T.self)), raw: nil)
         }
+    }
+
+    /// `dictionary`, an object of `type` as the document's version of it wrote it, brought up to
+    /// the type's ``AMCCodable/amcVersion`` by its ``AMCCodable/amcMigrate(_:from:)``. A newer
+    /// version than the type's is an error (lenient decoding reports it once per class and reads
+    /// the object as it is).
+    private mutating func migrated<T: AMCCodable>(
+        _ dictionary: ArchiveDictionary, plan: TypePlan, type: T.Type
+    ) throws -> ArchiveDictionary {
+        let written = dictionary["class"]?.string
+        var found = versions?.version(forAnyOf: [written ?? plan.className, plan.className]) ?? 0
+        if found == 0, written == nil, let versions {
+            found = versions.version(forAnyOf: archiver.registry.formerNames(of: type))
+        }
+        guard found != plan.version else { return dictionary }
+        guard found < plan.version else {
+            let error = path.error(.newerVersion(className: written ?? plan.className, found: found, known: plan.version))
+            guard problems != nil else { throw error }
+            if newerVersionsReported.insert(written ?? plan.className).inserted {
+                problems?.append(AMCProblem(error: error, value: found))
+            }
+            return dictionary
+        }
+        guard var fields = ArchiveValue.dictionary(dictionary).swiftValue as? [String: Any] else { return dictionary }
+        do {
+            try type.amcMigrate(&fields, from: found)
+        } catch {
+            throw path.located(error, hook: "amcMigrate", typeName: plan.className)
+        }
+        guard case let .dictionary(migrated) = try ArchiveValue.converting(fields, path: &path, depth: depth) else {
+            return dictionary
+        }
+        return migrated
+    }
+
+    /// Lenient decoding: a problem for each key of `dictionary` that no field of `plan` reads
+    /// (`"class"` and the reserved `$` keys aside), with the nearest key the type has.
+    private mutating func reportUnknownKeys(in dictionary: ArchiveDictionary, plan: TypePlan) {
+        for entry in dictionary.entries where !plan.knownKeys.contains(entry.key) && !entry.key.hasPrefix("$") {
+            path.push(key: entry.key)
+            defer { path.pop() }
+            let error = path.error(.unusedKey(key: entry.key, typeName: plan.typeName,
+                                              suggestion: plan.nearestKey(to: entry.key)))
+            problems?.append(AMCProblem(error: error, value: entry.value.swiftValue))
+        }
+    }
+
+    /// Lenient decoding records `error` (with the value it is about) and returns, for the caller
+    /// to leave that value out and go on; strict decoding, and errors no decoding can go on
+    /// from (nesting, the stack, malformed bytes), rethrow it.
+    private mutating func stepOver(_ error: any Error, raw: ArchiveValue?) throws {
+        guard problems != nil, let amcError = error as? AMCError, amcError.isRecoverable else { throw error }
+        problems?.append(AMCProblem(error: amcError, value: raw?.swiftValue))
+    }
+
+    /// An error AMC leaves a single property unset for: reported to ``AMC/swallowedErrorHandler``,
+    /// or a problem of lenient decoding.
+    private mutating func swallow(_ error: AMCError, raw: ArchiveValue?) {
+        guard problems != nil else { return AMC.reportSwallowed(error) }
+        problems?.append(AMCProblem(error: error, value: raw?.swiftValue))
     }
 
     private mutating func decodeField<Root: AMCCodable>(
@@ -250,10 +343,14 @@ struct ArchiveDecoder {
             for (index, element) in elements.enumerated() {
                 path.push(index: index)
                 defer { path.pop() }
-                guard case let .dictionary(dictionary) = element else {
-                    throw mismatch("a dictionary describing \(AMC.withArticle(AMC.unqualifiedName(of: type)))", element)
+                do {
+                    guard case let .dictionary(dictionary) = element else {
+                        throw mismatch("a dictionary describing \(AMC.withArticle(AMC.unqualifiedName(of: type)))", element)
+                    }
+                    if let object = try decodeObject(dictionary, expected: type, element: true) { objects.append(object) }
+                } catch {
+                    try stepOver(error, raw: element)  // lenient: the element is left out
                 }
-                if let object = try decodeObject(dictionary, expected: type, element: true) { objects.append(object) }
             }
             try storeDecoded(RuntimeAccess.withMutableFieldBase(of: &instance) { write($0, objects) }, objects, fieldType)
         case let .scalars(_, write):
@@ -349,7 +446,7 @@ struct ArchiveDecoder {
             guard case let .dictionary(dictionary) = raw else {
                 let error = mismatch("a dictionary describing \(AMC.withArticle(AMC.unqualifiedName(of: type)))", raw)
                 if element { throw error }
-                AMC.reportSwallowed(error)  // AMC leaves the property unset; the handler hears of it
+                swallow(error, raw: raw)  // AMC leaves the property unset; the handler hears of it
                 return nil
             }
             return try decodeObject(dictionary, expected: type, element: element)
@@ -392,7 +489,7 @@ struct ArchiveDecoder {
         guard let type = try resolve(className, expected: expected) else {
             let error = path.error(.unrelatedClass(className: className ?? "", expected: AMC.unqualifiedName(of: expected)))
             if element { throw error }
-            AMC.reportSwallowed(error)
+            swallow(error, raw: .dictionary(dictionary))
             return nil
         }
         return try instantiate(type, from: dictionary)
@@ -407,7 +504,11 @@ struct ArchiveDecoder {
         for (index, element) in elements.enumerated() {
             path.push(index: index)
             defer { path.pop() }
-            if let item = try decode(element, kind: elementKind, owner: owner, element: true) { items.append(item) }
+            do {
+                if let item = try decode(element, kind: elementKind, owner: owner, element: true) { items.append(item) }
+            } catch {
+                try stepOver(error, raw: element)  // lenient: the element is left out
+            }
         }
         return items
     }
@@ -425,8 +526,12 @@ struct ArchiveDecoder {
         for entry in entries.entries where items[entry.key] == nil {
             path.push(key: entry.key)
             defer { path.pop() }
-            if let item = try decode(entry.value, kind: valueKind, owner: owner, element: true) {
-                items[unescapes ? String(entry.key.dropFirst()) : entry.key] = item
+            do {
+                if let item = try decode(entry.value, kind: valueKind, owner: owner, element: true) {
+                    items[unescapes ? String(entry.key.dropFirst()) : entry.key] = item
+                }
+            } catch {
+                try stepOver(error, raw: entry.value)  // lenient: the entry is left out
             }
         }
         return items
@@ -523,12 +628,17 @@ struct ArchiveDecoder {
     ) throws {
         for (index, fingerprint) in constants.sorted(by: { $0.key < $1.key }) {
             let field = plan.fields[index]
-            guard let raw = dictionary[field.key] else { continue }
-            path.push(key: field.key)
+            guard let entry = plan.entry(for: field, in: dictionary) else { continue }
+            let (key, raw) = (entry.key, entry.value)
+            path.push(key: key)
             defer { path.pop() }
-            let value = try decode(raw, kind: field.kind, owner: owner)
-            guard value.map({ TypePlan.fingerprint($0, kind: field.kind) }) != fingerprint else { continue }
-            throw path.error(.unrestorableLet(key: field.name, typeName: AMC.unqualifiedName(of: T.self)))
+            do {
+                let value = try decode(raw, kind: field.kind, owner: owner)
+                guard value.map({ TypePlan.fingerprint($0, kind: field.kind) }) != fingerprint else { continue }
+                throw path.error(.unrestorableLet(key: field.name, typeName: AMC.unqualifiedName(of: T.self)))
+            } catch {
+                try stepOver(error, raw: raw)
+            }
         }
     }
 
@@ -539,27 +649,39 @@ struct ArchiveDecoder {
         of plan: TypePlan, in dictionary: ArchiveDictionary, into instance: inout T
     ) throws {
         for field in plan.conditionalFields {
-            guard let raw = dictionary[field.key] else { continue }
+            guard let entry = plan.entry(for: field, in: dictionary) else { continue }
+            let (key, raw) = (entry.key, entry.value)
             if case .null = raw { continue }
-            path.push(key: field.key)
+            path.push(key: key)
             defer { path.pop() }
-            let expected = unwrappedType(field.type)
-            guard case let .dictionary(description) = raw else {
-                throw mismatch("a reference to \(AMC.withArticle(AMC.unqualifiedName(of: expected))) ({\"$ref\": \"#/…\"})", raw)
+            do {
+                try restoreConditionalReference(field, from: raw, into: &instance)
+            } catch {
+                try stepOver(error, raw: raw)
             }
-            guard let object = try decodeObject(description, expected: expected, element: false) else {
-                continue  // unrelated: reported
-            }
-            guard let ownership = field.field.ownership else {
-                throw path.error(.unsupportedType(
-                    typeName: AMC.unqualifiedName(of: field.type),
-                    reason: "the runtime's field records do not say whether it is weak or unowned"))
-            }
-            try storeDecoded(field.storeReference(object as AnyObject, in: &instance), object, field.type)
-            conditionalTargets.append(ConditionalTarget(
-                object: object as AnyObject, isWeak: ownership == .weak, pointer: ObjectReference.pointer(in: description),
-                path: path))
         }
+    }
+
+    /// Points one `weak` or `unowned` field at the object `raw` names.
+    private mutating func restoreConditionalReference<T: AMCCodable>(
+        _ field: FieldPlan, from raw: ArchiveValue, into instance: inout T
+    ) throws {
+        let expected = unwrappedType(field.type)
+        guard case let .dictionary(description) = raw else {
+            throw mismatch("a reference to \(AMC.withArticle(AMC.unqualifiedName(of: expected))) ({\"$ref\": \"#/…\"})", raw)
+        }
+        guard let object = try decodeObject(description, expected: expected, element: false) else {
+            return  // unrelated: reported
+        }
+        guard let ownership = field.field.ownership else {
+            throw path.error(.unsupportedType(
+                typeName: AMC.unqualifiedName(of: field.type),
+                reason: "the runtime's field records do not say whether it is weak or unowned"))
+        }
+        try storeDecoded(field.storeReference(object as AnyObject, in: &instance), object, field.type)
+        conditionalTargets.append(ConditionalTarget(
+            object: object as AnyObject, isWeak: ownership == .weak, pointer: ObjectReference.pointer(in: description),
+            path: path))
     }
 
     /// An object a `weak` or `unowned` field was pointed at.
@@ -593,7 +715,8 @@ struct ArchiveDecoder {
         let targets = conditionalTargets
         conditionalTargets = []
         for target in targets where target.object == nil {
-            if target.isWeak { AMC.reportSwallowed(target.error) } else { throw target.error }
+            // An unowned reference would dangle: an error even in lenient decoding.
+            if target.isWeak { swallow(target.error, raw: nil) } else { throw target.error }
         }
         return result
     }
@@ -612,7 +735,7 @@ struct ArchiveDecoder {
         } catch let .nothingThere(depth) {
             throw invalid(pointer, depth == 0
                 ? "nothing is there (its first step leads nowhere)"
-                : "nothing is there (its first \(depth) steps lead somewhere, the next does not)")
+                : "nothing is there (its first \(depth == 1 ? "step leads" : "\(depth) steps lead") somewhere, the next does not)")
         }
         guard case let .dictionary(dictionary) = target else { throw invalid(pointer, "it names \(target.summary), not an object") }
         guard ObjectReference.pointer(in: dictionary) == nil else { throw invalid(pointer, "it names another reference") }

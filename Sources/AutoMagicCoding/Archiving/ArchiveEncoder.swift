@@ -15,6 +15,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// Dictionary keys in ascending order (for stable files) instead of property order.
     let sortedKeys: Bool
     let graphMode: AMCGraphMode
+    let keyNaming: AMCKeyNaming
     private var path = KeyPathTracker()
     /// Tree mode: the objects being encoded, from the root down to here: meeting one again is a cycle.
     private var objectsInProgress = Set<ObjectIdentifier>()
@@ -30,6 +31,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     private var depth = 0
     /// The owners whose struct hook does not handle a type that has a route of its own.
     private var declinedHooks = Set<HookUse>()
+    /// The versioned types written so far (see ``AMCCodable/amcVersion``), in the order met.
+    private var versions: [TypePlan] = []
     // Last, so that the offsets of the fields above do not depend on `Sink`: code the compiler
     // shares between sinks then needs no generic metadata to reach them.
     var sink: Sink
@@ -39,6 +42,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         self.noThrow = archiver.noThrow
         self.maximumDepth = archiver.maximumDepth
         self.graphMode = archiver.graphMode
+        self.keyNaming = archiver.keyNaming
         self.sortedKeys = sortedKeys
     }
 
@@ -92,8 +96,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             }
         }
 
-        let plan = TypePlan.of(type)
+        let plan = TypePlan.of(type, naming: keyNaming)
         if let error = plan.reservedKeyError(keys: object.amcKeys) { throw path.error(error) }
+        if plan.version != 0, versions.last !== plan, !versions.contains(where: { $0 === plan }) { versions.append(plan) }
         let plain = plan.plainFields(of: object)
         try enterContainer()
         defer { depth -= 1 }
@@ -131,7 +136,16 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                 }
             }
         }
+        if path.components.isEmpty, !versions.isEmpty { try writeVersions() }
         sink.endDictionary()
+    }
+
+    /// The root object's last entry, when the archive holds versioned types: `"$versions"`, the
+    /// version of each by class name (see ``DocumentVersions``).
+    private mutating func writeVersions() throws {
+        sink.key(DocumentVersions.key)
+        let entries = versions.map { (key: $0.className, value: $0.version) }.sorted { $0.key < $1.key }
+        try encodeEntries(entries) { encoder, version in try encoder.emit(.int(Int64(version))) }
     }
 
     // MARK: - Fields and values

@@ -144,31 +144,7 @@ enum Styling {
 
         func unknownKey(_ key: String, of type: Any.Type, keyPath: String) -> AMCError {
             AMCError(.unknownStyleKey(key: key, typeName: AMC.unqualifiedName(of: type),
-                                      suggestion: Styling.suggestion(for: key, among: type)), keyPath: keyPath)
+                                      suggestion: TypePlan.of(type).nearestKey(to: key)), keyPath: keyPath)
         }
-    }
-
-    /// The property name, key or special key of `type` nearest to `key` (by edits, ignoring
-    /// case), when it is near enough to be a likely typo: at most 2 edits, or a third of the key's
-    /// length.
-    static func suggestion(for key: String, among type: Any.Type) -> String? {
-        let special = (type as? any AMCCodable.Type)?.amcSpecialKeys ?? []
-        let candidates = Set(TypePlan.of(type).fields.flatMap { [$0.name, $0.key] }).union(special).sorted()
-        let wanted = Array(key.lowercased())
-        let scored = candidates.map { ($0, editDistance(wanted, Array($0.lowercased()))) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, wanted.count / 3) else { return nil }
-        return best.0
-    }
-
-    private static func editDistance(_ one: [Character], _ two: [Character]) -> Int {
-        var previous = Array(0...two.count)
-        for (i, first) in one.enumerated() {
-            var row = [i + 1]
-            for (j, second) in two.enumerated() {
-                row.append(min(previous[j + 1] + 1, row[j] + 1, previous[j] + (first == second ? 0 : 1)))
-            }
-            previous = row
-        }
-        return previous[two.count]
     }
 }

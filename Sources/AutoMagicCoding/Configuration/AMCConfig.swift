@@ -22,6 +22,10 @@ public final class AMCConfig: @unchecked Sendable {
     public let archiver: AMCArchiver
     private let layers: [AMCConfig]
     private let state: Locked<State>
+    /// An environment layer's variables, by name without the prefix; nil for other configurations.
+    private let variables: (prefix: String, values: [String: String])?
+    /// Where the values come from, as errors name it: the file's path, `the command line`.
+    private let origin: String?
 
     private struct State {
         var dictionary: [String: Any]
@@ -38,6 +42,8 @@ public final class AMCConfig: @unchecked Sendable {
         self.url = url
         self.archiver = archiver
         self.layers = []
+        self.variables = nil
+        self.origin = url.path
         let (dictionary, signature) = try Self.load(url)
         self.state = Locked(State(dictionary: dictionary, signature: signature))
     }
@@ -51,6 +57,67 @@ public final class AMCConfig: @unchecked Sendable {
         self.url = nil
         self.archiver = archiver
         self.layers = []
+        self.variables = nil
+        self.origin = nil
+        self.state = Locked(State(dictionary: dictionary, signature: nil))
+    }
+
+    /// A layer of environment variables whose names start with `prefix` (a `_` is added when it
+    /// has none). A variable stands for the key path whose keys, split into words (at capitals,
+    /// `_`, `-` and `.`) and joined by `_` in upper case, make the rest of its name:
+    /// `MYAPP_SERVER_PORT` is `server.port`, `MYAPP_SERVER_MAX_RETRIES` is `server.maxRetries`
+    /// (and `server.max_retries`). Values are strings, converted by string coding as any other
+    /// (`"8080"`, `"#336699"`, `"10, 20"`). The key paths looked up are the ones the asked-for
+    /// type has (``object(_:)``, ``value(_:forKeyPath:)``) and the ones the other layers hold.
+    ///
+    /// ```swift
+    /// // MYAPP_SERVER_PORT=8080 ./myapp --server.host=example.com
+    /// let config = AMCConfig(layers: [
+    ///     AMCConfig(arguments: Array(CommandLine.arguments.dropFirst())),
+    ///     AMCConfig(environment: ProcessInfo.processInfo.environment, prefix: "MYAPP"),
+    ///     try AMCConfig(contentsOf: configURL),
+    /// ])
+    /// let settings = try config.object(Settings.self)   // settings.server.port == 8080
+    /// ```
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, prefix: String,
+                archiver: AMCArchiver = AMCArchiver()) {
+        let prefix = prefix.isEmpty || prefix.hasSuffix("_") ? prefix : prefix + "_"
+        var variables: [String: String] = [:]
+        for (name, value) in environment where name.hasPrefix(prefix) && name.count > prefix.count {
+            variables[String(name.dropFirst(prefix.count)).uppercased()] = value
+        }
+        self.url = nil
+        self.archiver = archiver
+        self.layers = []
+        self.variables = (prefix, variables)
+        self.origin = "the environment"
+        self.state = Locked(State(dictionary: [:], signature: nil))
+    }
+
+    /// A layer of command-line arguments: `--server.port=8080` sets the key path `server.port` to
+    /// the string `"8080"` (keys as the configuration file has them), a lone `--verbose` sets
+    /// `verbose` to `"true"`; other arguments are ignored, and `--` ends the options. A later
+    /// argument wins over an earlier one for the same key path.
+    ///
+    /// ```swift
+    /// let overrides = AMCConfig(arguments: ["--server.port=8080", "--theme.tint=#336699"])
+    /// try overrides.int(forKeyPath: "server.port")   // 8080
+    /// ```
+    public init(arguments: [String], archiver: AMCArchiver = AMCArchiver()) {
+        var dictionary: [String: Any] = [:]
+        for argument in arguments {
+            if argument == "--" { break }
+            guard argument.hasPrefix("--"), argument.count > 2 else { continue }
+            let option = argument.dropFirst(2)
+            let name = option.prefix { $0 != "=" }
+            let value = name.count < option.count ? String(option.dropFirst(name.count + 1)) : "true"
+            ConfigValues.set(value, at: KeyPathWalker.components(String(name)), in: &dictionary)
+        }
+        self.url = nil
+        self.archiver = archiver
+        self.layers = []
+        self.variables = nil
+        self.origin = "the command line"
         self.state = Locked(State(dictionary: dictionary, signature: nil))
     }
 
@@ -64,6 +131,8 @@ public final class AMCConfig: @unchecked Sendable {
         self.url = nil
         self.archiver = archiver
         self.layers = layers
+        self.variables = nil
+        self.origin = nil
         self.state = Locked(State(dictionary: [:], signature: nil))
     }
 
@@ -79,7 +148,8 @@ public final class AMCConfig: @unchecked Sendable {
     /// let size = try config.value(CGSize.self, forKeyPath: "layout.cardSize")   // from "300 x 200"
     /// ```
     public func value<T>(_ type: T.Type, forKeyPath keyPath: String) throws -> T? {
-        guard let (raw, file) = find(KeyPathWalker.components(keyPath)), !(raw is NSNull) else { return nil }
+        let shape = ConfigValues.keyPaths(of: T.self, naming: archiver.keyNaming)
+        guard let (raw, file) = find(KeyPathWalker.components(keyPath), shape: shape), !(raw is NSNull) else { return nil }
         do {
             var decoder = ArchiveDecoder(archiver: archiver, fillsExistingValues: true)
             let value = try decoder.decodeValue(try ConfigValues.document(raw), as: T.self)
@@ -119,31 +189,85 @@ public final class AMCConfig: @unchecked Sendable {
     /// let theme = try config.object(Theme.self)
     /// ```
     public func object<T: AMCCodable>(_ type: T.Type) throws -> T {
+        try filled(T.self, lenient: false, reportingUnknownKeys: false).object
+    }
+
+    /// A new `T` filled as ``object(_:)`` does, leniently: every value that can be read is, the
+    /// rest keep their initial values, and the report lists each problem with its key path and
+    /// file. With `reportingUnknownKeys` (the default) keys that match no property are problems
+    /// too, with the nearest key the type has: a typo in a hand-edited file is found.
+    ///
+    /// ```swift
+    /// let report = try config.lenientObject(Theme.self)
+    /// for problem in report.problems { print(problem) }
+    /// // In theme.plist, at "cornerRadus": no property of Theme reads the key "cornerRadus" — did you mean "cornerRadius"? (value: 4)
+    /// ```
+    public func lenientObject<T: AMCCodable>(_ type: T.Type, reportingUnknownKeys: Bool = true) throws -> AMCDecodingReport<T> {
+        try filled(T.self, lenient: true, reportingUnknownKeys: reportingUnknownKeys)
+    }
+
+    private func filled<T: AMCCodable>(_: T.Type, lenient: Bool, reportingUnknownKeys: Bool) throws -> AMCDecodingReport<T> {
         var object = T()
+        var decoder = ArchiveDecoder(archiver: archiver, fillsExistingValues: true, lenient: lenient,
+                                     reportsUnknownKeys: reportingUnknownKeys)
         do {
-            guard case let .dictionary(document) = try ConfigValues.document(dictionary) else { return object }
-            var decoder = ArchiveDecoder(archiver: archiver, fillsExistingValues: true)
-            try decoder.fill(&object, from: document)
+            let values = find([], shape: ConfigValues.keyPaths(of: T.self, naming: archiver.keyNaming))?.value ?? [String: Any]()
+            if case let .dictionary(document) = try ConfigValues.document(values) {
+                try decoder.fill(&object, from: document)
+            }
         } catch let error as AMCError {
-            let keys = KeyPathWalker.components(String(error.keyPath.prefix { $0 != "[" }))
-            throw error.inFile(find(keys)?.file ?? url?.path)
+            throw located(error)
         }
-        return object
+        return AMCDecodingReport(object: object, problems: (decoder.problems ?? []).map { AMCProblem(error: located($0.error), value: $0.value) })
     }
 
-    /// All the values, the layers merged (the first layer with a value at a key path wins).
-    private var dictionary: [String: Any] {
-        guard layers.isEmpty else { return ConfigValues.merged(layers.map(\.dictionary)) }
-        return state.withLock { $0.dictionary }
+    /// `error` of the whole configuration's object, with the file its key path's value came from.
+    private func located(_ error: AMCError) -> AMCError {
+        let keys = KeyPathWalker.components(String(error.keyPath.prefix { $0 != "[" }))
+        return error.inFile(find(keys)?.file ?? origin)
     }
 
-    /// The raw value at `keys` and the file it came from, from the first layer that has it.
-    private func find(_ keys: [String]) -> (value: Any, file: String?)? {
-        guard layers.isEmpty else { return layers.lazy.compactMap { $0.find(keys) }.first }
+    /// The raw value at `keys` and where it came from: the first layer's that has one, or,
+    /// where the layers hold dictionaries there, those merged (the first layer with a value at a
+    /// key path wins). `shape`: key paths below `keys` that the value asked for may have, which
+    /// environment layers look up by name, with those the other layers hold.
+    private func find(_ keys: [String], shape: Set<[String]> = []) -> (value: Any, file: String?)? {
+        if let variables { return Self.variable(at: keys, shape: shape, in: variables) }
+        guard layers.isEmpty else {
+            var found: [Int: (value: Any, file: String?)] = [:]
+            var shape = shape
+            for (index, layer) in layers.enumerated() where layer.variables == nil {
+                guard let value = layer.find(keys, shape: shape) else { continue }
+                found[index] = value
+                if let dictionary = value.value as? [String: Any] { shape.formUnion(ConfigValues.leafPaths(of: dictionary)) }
+            }
+            for (index, layer) in layers.enumerated() where layer.variables != nil {
+                found[index] = layer.find(keys, shape: shape)
+            }
+            let values = layers.indices.compactMap { found[$0] }
+            guard let first = values.first, first.value is [String: Any] else { return values.first }
+            return (ConfigValues.merged(values.compactMap { $0.value as? [String: Any] }), first.file)
+        }
         let dictionary = state.withLock { $0.dictionary }
         // A top-level key with dots in it ("dotted.key") is found whole too.
         let value = ConfigValues.lookup(keys, in: dictionary) ?? (keys.count > 1 ? dictionary[keys.joined(separator: ".")] : nil)
-        return value.map { ($0, url?.path) }
+        return value.map { ($0, origin) }
+    }
+
+    /// An environment layer's value at `keys`: the variable named for it, or a dictionary of the
+    /// variables named for the key paths of `shape` below it.
+    private static func variable(
+        at keys: [String], shape: Set<[String]>, in variables: (prefix: String, values: [String: String])
+    ) -> (value: Any, file: String?)? {
+        let name = ConfigValues.variableName(keys)
+        if !keys.isEmpty, let value = variables.values[name] {
+            return (value, "the environment variable \(variables.prefix)\(name)")
+        }
+        var dictionary: [String: Any] = [:]
+        for path in shape.sorted(by: { $0.count < $1.count }) {
+            if let value = variables.values[ConfigValues.variableName(keys + path)] { ConfigValues.set(value, at: path, in: &dictionary) }
+        }
+        return dictionary.isEmpty ? nil : (dictionary, "the environment")
     }
 
     // MARK: - Reloading

@@ -12,6 +12,53 @@ enum ConfigValues {
         return current
     }
 
+    /// Sets `value` at the key path `keys` in nested dictionaries, making the dictionaries on the
+    /// way (and replacing what is there that is not one).
+    static func set(_ value: Any, at keys: [String], in dictionary: inout [String: Any]) {
+        guard let key = keys.first else { return }
+        guard keys.count > 1 else { return dictionary[key] = value }
+        var level = dictionary[key] as? [String: Any] ?? [:]
+        set(value, at: Array(keys.dropFirst()), in: &level)
+        dictionary[key] = level
+    }
+
+    /// The key paths of the values (everything but dictionaries) in nested dictionaries.
+    static func leafPaths(of dictionary: [String: Any], under prefix: [String] = []) -> Set<[String]> {
+        var paths = Set<[String]>()
+        for (key, value) in dictionary {
+            if let level = value as? [String: Any], prefix.count < 32 {
+                paths.formUnion(leafPaths(of: level, under: prefix + [key]))
+            } else {
+                paths.insert(prefix + [key])
+            }
+        }
+        return paths
+    }
+
+    /// The key paths of the values a `type` read from a configuration may have: each stored
+    /// property's key, and below the properties holding ``AMCCodable`` objects, theirs (to a
+    /// depth of 8, each type once on a path).
+    static func keyPaths(of type: Any.Type, naming: AMCKeyNaming, under prefix: [String] = [],
+                         visiting: Set<ObjectIdentifier> = []) -> Set<[String]> {
+        var kind = ValueKind.of(type)
+        while case let .optional(_, wrapped) = kind { kind = wrapped }
+        guard case let .object(objectType) = kind, prefix.count < 8,
+              !visiting.contains(ObjectIdentifier(objectType)) else { return [] }
+        var paths = Set<[String]>()
+        for field in TypePlan.of(objectType, naming: naming).fields {
+            let path = prefix + [field.key]
+            let below = keyPaths(of: field.type, naming: naming, under: path, visiting: visiting.union([ObjectIdentifier(objectType)]))
+            if below.isEmpty { paths.insert(path) } else { paths.formUnion(below) }
+        }
+        return paths
+    }
+
+    /// The name of the environment variable for a key path, after the prefix: its keys' words
+    /// in upper case joined by `_` (`["server", "maxRetries"]` → `SERVER_MAX_RETRIES`).
+    static func variableName(_ keys: [String]) -> String {
+        keys.flatMap(AMCKeyNaming.words).joined(separator: "_").uppercased()
+    }
+
     /// `layers` as one dictionary: at every key path the first layer that has a value wins, and
     /// dictionaries present in several layers are merged the same way.
     static func merged(_ layers: [[String: Any]]) -> [String: Any] {

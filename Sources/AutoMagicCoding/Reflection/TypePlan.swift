@@ -9,10 +9,14 @@ final class FieldPlan: @unchecked Sendable {
     let graph: GraphField?
     /// The key the field is written and read under (``AMCCodable/amcKey(forProperty:)``).
     let key: String
+    /// Keys read, in order, when ``key`` is absent: the property's own name when a naming rule
+    /// made the key, then its former keys (``AMCCodable/amcFormerKeys``).
+    let alternateKeys: [String]
 
-    init(field: RuntimeField, key: String) {
+    init(field: RuntimeField, key: String, alternateKeys: [String] = []) {
         self.field = field
         self.key = key
+        self.alternateKeys = alternateKeys
         self.kind = ValueKind.of(field.type)
         self.fast = field.isStrong ? FastField.make(for: field.type, kind: kind, at: field.offset) : nil
         self.graph = field.isStrong && fast == nil ? GraphField.make(for: field.type, kind: kind, at: field.offset) : nil
@@ -82,9 +86,23 @@ final class TypePlan: @unchecked Sendable {
     /// The `weak` and `unowned` fields, which decoding points at objects decoded elsewhere.
     let conditionalFields: [FieldPlan]
 
-    /// The field a Key-Value Coding key or style key names: a property name, or the key the
-    /// property is written under.
-    func field(named key: String) -> FieldPlan? { fieldsByName[key] ?? fieldsByKey[key] }
+    /// The field a Key-Value Coding key or style key names: a property name, the key the
+    /// property is written under, or one of its alternate keys.
+    func field(named key: String) -> FieldPlan? { fieldsByName[key] ?? fieldsByKey[key] ?? fieldsByAlternateKey[key] }
+    /// Fields by their ``FieldPlan/alternateKeys``.
+    let fieldsByAlternateKey: [String: FieldPlan]
+    /// Whether some field has ``FieldPlan/alternateKeys``.
+    let hasAlternateKeys: Bool
+    /// The keys an object's dictionary may hold: `"class"`, every field's key and alternate keys.
+    let knownKeys: Set<String>
+    /// ``AMCCodable/amcVersion``: 0 for types without versions.
+    let version: Int
+    /// The type's keys follow the archiver's rule (``AMCKeyNaming/archiverDefault``).
+    let followsArchiverRule: Bool
+    /// ``AMCCodable/amcSpecialKeys``.
+    let specialKeys: Set<String>
+    /// The type's unqualified name, for messages.
+    let typeName: String
     /// The default ``AMCCodable/amcKeys``: every stored field but `lazy` storage, in order.
     let defaultKeys: [String]
     private var defaultSlots: [Slot] = []
@@ -92,11 +110,27 @@ final class TypePlan: @unchecked Sendable {
     /// The ``AMCCodable/amcClassName`` of the type (static, so asked once).
     let className: String
 
-    private init(type: Any.Type) {
+    private init(type: Any.Type, archiverRule: AMCKeyNaming) {
         let codable = type as? any AMCCodable.Type
-        let fields = Self.modelFields(of: type)
-            .map { FieldPlan(field: $0, key: codable?.amcKey(forProperty: $0.name) ?? $0.name) }
+        let rule = (codable?.amcKeyNaming ?? .propertyNames).resolved(under: archiverRule)
+        let former = codable?.amcFormerKeys ?? [:]
+        let fields = Self.modelFields(of: type).map { field in
+            let name = field.name
+            let custom = codable?.amcKey(forProperty: name) ?? name
+            let key = custom != name ? custom : rule.key(forProperty: name)
+            let alternates = ((custom == name && key != name) ? [name] : []) + (former[name] ?? [])
+            var seen: Set = [key, "class"]
+            return FieldPlan(field: field, key: key, alternateKeys: alternates.filter { seen.insert($0).inserted })
+        }
         self.fields = fields
+        self.fieldsByAlternateKey = Dictionary(fields.flatMap { field in field.alternateKeys.map { ($0, field) } },
+                                               uniquingKeysWith: { first, _ in first })
+        self.hasAlternateKeys = !fieldsByAlternateKey.isEmpty
+        self.knownKeys = Set(fields.flatMap { [$0.key] + $0.alternateKeys }).union(["class"])
+        self.version = codable?.amcVersion ?? 0
+        self.followsArchiverRule = codable?.amcKeyNaming == .archiverDefault
+        self.specialKeys = codable?.amcSpecialKeys ?? []
+        self.typeName = AMC.unqualifiedName(of: type)
         self.conditionalFields = fields.filter { !$0.isStrong }
         self.lets = fields.indices.filter { !fields[$0].field.isVar && fields[$0].isStrong }
         self.writable = fields.map(\.isWritable)
@@ -243,10 +277,42 @@ final class TypePlan: @unchecked Sendable {
 
     private let writabilityCache = Locked<Writability?>(nil)
 
-    /// The plan for `type`, built on first use.
+    /// The plan for `type` with its own keys (its ``AMCCodable/amcKeyNaming``, property names
+    /// when it follows the archiver's), built on first use.
     static func of(_ type: Any.Type) -> TypePlan {
-        cache.value(for: type) { TypePlan(type: type) }
+        cache.value(for: type) { TypePlan(type: type, archiverRule: .propertyNames) }
+    }
+
+    /// The plan for `type` under an archiver whose ``AMCArchiver/keyNaming`` is `archiverRule`.
+    static func of(_ type: Any.Type, naming archiverRule: AMCKeyNaming) -> TypePlan {
+        let plan = of(type)
+        guard plan.followsArchiverRule, archiverRule.resolved(under: .propertyNames) != .propertyNames else { return plan }
+        let cache = namedCaches.withLock { caches in
+            if let known = caches[archiverRule] { return known }
+            let made = TypeCache<TypePlan>()
+            caches[archiverRule] = made
+            return made
+        }
+        return cache.value(for: type) { TypePlan(type: type, archiverRule: archiverRule) }
+    }
+
+    /// The value `dictionary` holds for `field`, with the key it is under: the field's key, or
+    /// else the first of its alternate keys present (see ``FieldPlan/alternateKeys``).
+    func entry(for field: FieldPlan, in dictionary: ArchiveDictionary, hint: inout Int) -> (key: String, value: ArchiveValue)? {
+        if let value = dictionary.value(forKey: field.key, hint: &hint) { return (field.key, value) }
+        guard hasAlternateKeys else { return nil }
+        for key in field.alternateKeys {
+            if let value = dictionary[key] { return (key, value) }
+        }
+        return nil
+    }
+
+    /// ``entry(for:in:hint:)`` without a hint.
+    func entry(for field: FieldPlan, in dictionary: ArchiveDictionary) -> (key: String, value: ArchiveValue)? {
+        var hint = 0
+        return entry(for: field, in: dictionary, hint: &hint)
     }
 
     private static let cache = TypeCache<TypePlan>()
+    private static let namedCaches = Locked<[AMCKeyNaming: TypeCache<TypePlan>]>([:])
 }
