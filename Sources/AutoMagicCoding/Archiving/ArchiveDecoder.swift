@@ -189,7 +189,7 @@ struct ArchiveDecoder {
             for (position, slot) in slots.enumerated() {
                 guard case let .field(index) = slot else { continue }  // unknown keys are left alone
                 let field = plan.fields[index]
-                guard position < 64, writable[index], let raw = plan.entry(for: field, in: dictionary, hint: &hint)?.value else {
+                guard position < 64, writable[index], let raw = plan.value(for: field, in: dictionary, hint: &hint) else {
                     continue  // keys the data lacks, or the type cannot set, are left alone
                 }
                 if plain[index], let fast = field.fast, fast.decode(base, raw) { continue }

@@ -286,7 +286,7 @@ final class TypePlan: @unchecked Sendable {
     /// The plan for `type` under an archiver whose ``AMCArchiver/keyNaming`` is `archiverRule`.
     static func of(_ type: Any.Type, naming archiverRule: AMCKeyNaming) -> TypePlan {
         let plan = of(type)
-        guard plan.followsArchiverRule, archiverRule.resolved(under: .propertyNames) != .propertyNames else { return plan }
+        guard plan.followsArchiverRule, archiverRule != .propertyNames, archiverRule != .archiverDefault else { return plan }
         let cache = namedCaches.withLock { caches in
             if let known = caches[archiverRule] { return known }
             let made = TypeCache<TypePlan>()
@@ -305,6 +305,14 @@ final class TypePlan: @unchecked Sendable {
             if let value = dictionary[key] { return (key, value) }
         }
         return nil
+    }
+
+    /// The value of ``entry(for:in:hint:)`` alone: what the decoder's first pass asks for each
+    /// field (no key to hand back, so nothing to retain).
+    @inline(__always)
+    func value(for field: FieldPlan, in dictionary: ArchiveDictionary, hint: inout Int) -> ArchiveValue? {
+        if let value = dictionary.value(forKey: field.key, hint: &hint) { return value }
+        return hasAlternateKeys ? entry(for: field, in: dictionary)?.value : nil
     }
 
     /// ``entry(for:in:hint:)`` without a hint.
