@@ -35,8 +35,13 @@ private struct TypeChecker {
     private mutating func checkFields<T: AMCCodable>(of instance: T, at path: String) {
         let plan = TypePlan.of(T.self)
         let typeName = AMC.unqualifiedName(of: T.self)
-        if let error = plan.reservedKeyError(keys: instance.amcKeys), let reserved = plan.reservedKeyField {
-            problems.append(AMCError(error, keyPath: joined(path, reserved.key)))
+        if let error = plan.keyError(keys: instance.amcKeys) {
+            let key: String
+            switch error {
+            case let .sharedKey(shared, _, _): key = shared
+            default: key = plan.reservedKeyField?.key ?? ""
+            }
+            problems.append(AMCError(error, keyPath: joined(path, key)))
         }
         for key in instance.amcKeys {
             guard let field = plan.fieldsByName[key] else {

@@ -44,7 +44,8 @@ public struct AMCProblem: @unchecked Sendable, CustomStringConvertible {
 }
 
 /// What lenient decoding made of a document: the object, with every field and element that
-/// could be decoded, and the problems it stepped over, in document order.
+/// could be decoded, and the problems it stepped over, in the order decoding met them (an
+/// object's unknown keys, then its properties in declaration order, each one's values depth first).
 ///
 /// ```swift
 /// let report = try AMC.lenientObject(Settings.self, from: data)

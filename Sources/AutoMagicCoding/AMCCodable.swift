@@ -41,7 +41,9 @@ public protocol AMCCodable {
 
     /// The key under which the property `name` is written and read: in archives, in configs
     /// (``AMCConfig/object(_:)``) and in styles (BSConfig's `keyForPropertyName:`). Default: the
-    /// name itself. ``amcKeys`` and Key-Value Coding keep using property names.
+    /// name itself. ``amcKeys`` and Key-Value Coding keep using property names. For a property
+    /// this returns unchanged, the type's ``amcKeyNaming`` (or the archiver's) makes the key;
+    /// two properties under one key are an error (``AMCError/Kind/sharedKey(key:typeName:properties:)``).
     ///
     /// ```swift
     /// static func amcKey(forProperty name: String) -> String {
@@ -82,8 +84,12 @@ public protocol AMCCodable {
 
     /// Brings the fields of an object written by an older ``amcVersion`` up to date, before they
     /// are set: `fields` is the object's dictionary representation (with `"class"`; nested
-    /// objects are dictionaries, references `["$ref": "#/…"]`), `version` the one the document
-    /// records. Errors it throws fail the decode at the object's key path. Default: changes nothing.
+    /// objects are dictionaries, references `["$ref": "#/…"]`), its values as the document holds
+    /// them (JSON has no dates or data: a date there is its ISO 8601 string, which
+    /// `AMC.value(Date.self, from:)` reads); `version` is the one the document records. A value
+    /// moved unchanged to another key keeps its identity (references to it find the same object).
+    /// Errors it throws fail the decode at the object's key path (lenient decoding leaves the
+    /// object out). Default: changes nothing.
     ///
     /// ```swift
     /// static func amcMigrate(_ fields: inout [String: Any], from version: Int) throws {

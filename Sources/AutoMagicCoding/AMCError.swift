@@ -70,6 +70,10 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         /// archive, so a property named `class` needs another key
         /// (``AMCCodable/amcKey(forProperty:)``).
         case reservedKey(key: String, typeName: String)
+        /// Two or more stored properties would be written under one key (a naming rule makes
+        /// `userID` and `userId` both `user_id`, or ``AMCCodable/amcKey(forProperty:)`` gives a
+        /// property another's key): each needs a key of its own.
+        case sharedKey(key: String, typeName: String, properties: [String])
         /// ``AMCCodable/amcFieldType(forKey:)`` declared a field type that its value cannot have.
         case fieldTypeMismatch(key: String, declared: AMCFieldType, inferred: AMCFieldType)
         /// Bytes that are not valid data of the format: what is wrong and where.
@@ -230,6 +234,10 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .reservedKey(key, typeName):
             return "\(typeName).\(key) would be written under \"\(key)\", the key that names an object's class: "
                 + "give it another key with amcKey(forProperty:)"
+        case let .sharedKey(key, typeName, properties):
+            let names = properties.map { "\(typeName).\($0)" }
+            return "\(names.dropLast().joined(separator: ", ")) and \(names.last ?? "") would \(properties.count == 2 ? "both" : "all") be written under \"\(key)\": "
+                + "give each its own key with amcKey(forProperty:)"
         case let .fieldTypeMismatch(key, declared, inferred):
             return "amcFieldType(forKey: \"\(key)\") says .\(declared.rawValue), "
                 + "but the property's type makes it .\(inferred.rawValue)"

@@ -90,4 +90,35 @@ struct ConfigLayerTests {
             "In \(file.path), at \"sever\": no property of DeployedSettings reads the key \"sever\" — did you mean \"server\"? (value: a dictionary)",
         ])
     }
+
+    @Test func aPlainValueWhereAnObjectBelongsIsAnErrorNotALoss() throws {
+        let config = AMCConfig(layers: [
+            AMCConfig(arguments: ["--server=oops"]),
+            AMCConfig(dictionary: ["server": ["host": "file.example", "port": 8000]]),
+        ])
+        let error = try #require(throws: AMCError.self) { try config.object(DeployedSettings.self) }
+        #expect(error.description == "In the command line, at \"server\": expected a dictionary describing a DeployedServer, "
+            + "found the string \"oops\".")
+    }
+
+    @Test func aWeakReferenceToTheConfigsRootFindsTheObjectBeingFilled() throws {
+        final class Plugin: AMCCodable {
+            weak var settings: PluginSettings?
+            required init() {}
+        }
+        final class PluginSettings: AMCCodable {
+            var volume = 1
+            var plugins: [Plugin] = []
+            required init() {}
+        }
+        let dictionary: [String: Any] = ["volume": "x", "plugins": [["class": "Plugin", "settings": ["$ref": "#"]]]]
+        let report = try AMCConfig(dictionary: dictionary).lenientObject(PluginSettings.self)
+        #expect(report.problems.map(\.keyPath) == ["volume"])
+        #expect(report.object.plugins.first?.settings === report.object)
+        var fixed = dictionary
+        fixed["volume"] = "3"
+        let settings = try AMCConfig(dictionary: fixed).object(PluginSettings.self)
+        #expect(settings.plugins.first?.settings === settings)
+        #expect(settings.volume == 3)
+    }
 }

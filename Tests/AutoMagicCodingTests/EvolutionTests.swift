@@ -171,6 +171,54 @@ struct EvolutionTests {
         #expect(coworker.employer == "Initech")
     }
 
+    @Test(arguments: [false, true])
+    func anObjectAMigrationMovesUnchangedKeepsItsIdentity(referenceFirst: Bool) throws {
+        final class Task: AMCCodable {
+            var name = ""
+            required init() {}
+        }
+        final class Box: AMCCodable {
+            static var amcVersion: Int { 2 }
+            var primary: Task?
+            var others: [Task] = []
+            required init() {}
+            static func amcMigrate(_ fields: inout [String: Any], from version: Int) throws {
+                if version < 2 { fields["primary"] = fields.removeValue(forKey: "main") }
+            }
+        }
+        // The reference is decoded after or before the object it names ("others" sorts first).
+        let document: [String: Any] = referenceFirst
+            ? ["class": "Box", "main": ["$ref": "#/others/0"], "others": [["class": "Task", "name": "m"]]]
+            : ["class": "Box", "main": ["class": "Task", "name": "m"], "others": [["$ref": "#/main"]]]
+        let box = try #require(try AMC.object(Box.self, from: document))
+        #expect(box.primary?.name == "m")
+        #expect(box.others.count == 1)
+        #expect(box.others.first === box.primary)
+    }
+
+    @Test func leniently_anObjectWhoseMigrationFailsIsLeftOut() throws {
+        final class Fragile: AMCCodable {
+            static var amcVersion: Int { 2 }
+            var value = 0
+            required init() {}
+            static func amcMigrate(_ fields: inout [String: Any], from version: Int) throws {
+                guard fields["value"] is Int else { throw AMCError(.typeMismatch(expected: "an old value", found: "none")) }
+            }
+        }
+        final class Shelf: AMCCodable {
+            var items: [Fragile] = []
+            required init() {}
+        }
+        AMC.register(Fragile.self)
+        let report = try AMCArchiver().lenientObject(Shelf.self, from: [
+            "class": "Shelf", "items": [["class": "Fragile", "value": 1], ["class": "Fragile"], ["class": "Fragile", "value": 3]],
+        ])
+        #expect(report.object.items.map(\.value) == [1, 3])  // not filled from the unmigrated fields
+        #expect(report.problems.map(\.description) == [
+            "At \"items[1]\": expected an old value, found none. (value: a dictionary of class \"Fragile\")",
+        ])
+    }
+
     @Test func theCurrentKeyWinsOverAFormerOne() throws {
         let person = try #require(try AMC.object(EvolvedPerson.self, from: ["class": "Person", "email": "new", "mail": "old"]))
         #expect(person.email == "new")

@@ -119,4 +119,24 @@ struct KeyNamingTests {
         let error = try #require(throws: AMCError.self) { try theme.apply(style: ["corner-radios": 1]) }
         #expect(error.description.contains("did you mean \"corner-radius\"?"))
     }
+
+    @Test func twoPropertiesUnderOneKeyAreAnErrorNotADuplicateKey() throws {
+        final class Clash: AMCCodable {
+            static var amcKeyNaming: AMCKeyNaming { .snakeCase }
+            var userID = 1
+            var userId = 2
+            required init() {}
+        }
+        let message = "At the root: Clash.userID and Clash.userId would both be written under \"user_id\": "
+            + "give each its own key with amcKey(forProperty:)."
+        #expect(throws: AMCError.self) { try AMC.data(for: Clash(), format: .json) }
+        let encodeError = try #require(throws: AMCError.self) { try Clash().dictionaryRepresentation() }
+        #expect(encodeError.description == message)
+        let decodeError = try #require(throws: AMCError.self) { try AMC.object(Clash.self, from: ["user_id": 5]) }
+        #expect(decodeError.description == message)
+        let checkError = try #require(throws: AMCError.self) { try AMC.check(Clash.self) }
+        guard case let .unarchivable(errors) = checkError.kind else { Issue.record("\(checkError)"); return }
+        #expect(errors.map(\.kind) == [.sharedKey(key: "user_id", typeName: "Clash", properties: ["userID", "userId"])])
+        #expect(errors.map(\.keyPath) == ["user_id"])
+    }
 }

@@ -38,10 +38,10 @@ struct LenientDecodingTests {
             "At \"parts[0]\": GadgetPart was written by version 4 of the type, newer than the version 3 this code knows "
                 + "(lenient decoding, AMC.lenientObject, reads what this version understands). (value: 4)",
             "At \"parts[1]\": class \"Sprocket\" is not registered; call AMC.register(Sprocket.self) before decoding it. "
-                + "(value: a dictionary)",
+                + "(value: a dictionary of class \"Sprocket\")",
             "At \"parts[2].weight\": expected a number of type Double, found the string \"heavy\". (value: \"heavy\")",
             "At \"spare\": the reference \"#/parts/9\" names no object: nothing is there (its first step leads somewhere, "
-                + "the next does not). (value: a dictionary)",
+                + "the next does not). (value: {\"$ref\": \"#/parts/9\"})",
             "At \"kind\": Gadget.kind is a let that every new Gadget gives the same value, which release builds may build "
                 + "into the code, so the archive's other value cannot be restored: make it a var. (value: \"doohickey\")",
         ])

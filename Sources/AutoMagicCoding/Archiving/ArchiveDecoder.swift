@@ -94,6 +94,10 @@ struct ArchiveDecoder {
         if isDocument {
             followReferences(in: .dictionary(dictionary))
             versions = try DocumentVersions(root: dictionary, path: path)
+            // The object being filled is the document's root: a reference to "#" names it.
+            if let references, references.targets.contains(ObjectReference.rootPointer), RuntimeAccess.shape(of: T.self) == .class {
+                references.objects[ObjectReference.rootPointer] = instance
+            }
         }
         try enterContainer()
         try fillFields(of: &instance, from: dictionary)
@@ -166,14 +170,14 @@ struct ArchiveDecoder {
 
     private mutating func fillFields<T: AMCCodable>(of instance: inout T, from dictionary: ArchiveDictionary) throws {
         let plan = TypePlan.of(Swift.type(of: instance), naming: archiver.keyNaming)
-        if let error = plan.reservedKeyError(keys: instance.amcKeys) { throw path.error(error) }
+        if let error = plan.keyError(keys: instance.amcKeys) { throw path.error(error) }
         var dictionary = dictionary
+        // Lenient decoding too leaves out an object whose migration failed: the enclosing field
+        // or element steps over it.
+        // Keys a migration moved a value to, by the key the document has it under (see ``migrated(_:plan:type:)``).
+        var movedFrom: [String: String] = [:]
         if plan.version != 0 || versions != nil {
-            do {
-                dictionary = try migrated(dictionary, plan: plan, type: Swift.type(of: instance))
-            } catch {
-                try stepOver(error, raw: nil)  // lenient: decoded as it is
-            }
+            (dictionary, movedFrom) = try migrated(dictionary, plan: plan, type: Swift.type(of: instance))
         }
         if reportsUnknownKeys { reportUnknownKeys(in: dictionary, plan: plan) }
         let plain = plan.plainFields(of: instance)
@@ -206,7 +210,7 @@ struct ArchiveDecoder {
                RuntimeAccess.withMutableFieldBase(of: &instance, { fast.decode($0, raw) }) {
                 continue
             }
-            path.push(key: entry.key)
+            path.push(key: movedFrom.isEmpty ? entry.key : movedFrom[entry.key] ?? entry.key)
             defer { path.pop() }
             do {
                 if plain[index], let graph = field.graph, try decodeGraphField(graph, of: field.type, from: raw, into: &instance) {
@@ -232,33 +236,42 @@ struct ArchiveDecoder {
     /// the type's ``AMCCodable/amcVersion`` by its ``AMCCodable/amcMigrate(_:from:)``. A newer
     /// version than the type's is an error (lenient decoding reports it once per class and reads
     /// the object as it is).
+    ///
+    /// `movedFrom`: each new key whose value (a dictionary or an array) the migration moved there
+    /// unchanged from a key it removed, by that key. The value is decoded at its place in the
+    /// document, so that references to it (or into it) find the same objects.
     private mutating func migrated<T: AMCCodable>(
         _ dictionary: ArchiveDictionary, plan: TypePlan, type: T.Type
-    ) throws -> ArchiveDictionary {
+    ) throws -> (dictionary: ArchiveDictionary, movedFrom: [String: String]) {
         let written = dictionary["class"]?.string
         var found = versions?.version(forAnyOf: [written ?? plan.className, plan.className]) ?? 0
         if found == 0, written == nil, let versions {
             found = versions.version(forAnyOf: archiver.registry.formerNames(of: type))
         }
-        guard found != plan.version else { return dictionary }
+        guard found != plan.version else { return (dictionary, [:]) }
         guard found < plan.version else {
             let error = path.error(.newerVersion(className: written ?? plan.className, found: found, known: plan.version))
             guard problems != nil else { throw error }
             if newerVersionsReported.insert(written ?? plan.className).inserted {
                 problems?.append(AMCProblem(error: error, value: found))
             }
-            return dictionary
+            return (dictionary, [:])
         }
-        guard var fields = ArchiveValue.dictionary(dictionary).swiftValue as? [String: Any] else { return dictionary }
+        guard var fields = ArchiveValue.dictionary(dictionary).swiftValue as? [String: Any] else { return (dictionary, [:]) }
         do {
             try type.amcMigrate(&fields, from: found)
         } catch {
             throw path.located(error, hook: "amcMigrate", typeName: plan.className)
         }
         guard case let .dictionary(migrated) = try ArchiveValue.converting(fields, path: &path, depth: depth) else {
-            return dictionary
+            return (dictionary, [:])
         }
-        return migrated
+        var movedFrom: [String: String] = [:]
+        let removed = dictionary.entries.filter { migrated[$0.key] == nil && $0.value.isContainer }
+        for entry in migrated.entries where entry.value.isContainer && dictionary[entry.key] == nil {
+            if let origin = removed.first(where: { $0.value.isSame(as: entry.value) }) { movedFrom[entry.key] = origin.key }
+        }
+        return (migrated, movedFrom)
     }
 
     /// Lenient decoding: a problem for each key of `dictionary` that no field of `plan` reads
@@ -282,10 +295,12 @@ struct ArchiveDecoder {
     }
 
     /// An error AMC leaves a single property unset for: reported to ``AMC/swallowedErrorHandler``,
-    /// or a problem of lenient decoding.
-    private mutating func swallow(_ error: AMCError, raw: ArchiveValue?) {
-        guard problems != nil else { return AMC.reportSwallowed(error) }
-        problems?.append(AMCProblem(error: error, value: raw?.swiftValue))
+    /// or a problem of lenient decoding. Filling a configuration, it is an error: a value there
+    /// is meant for the property, and dropping it would lose what a layer below holds.
+    private mutating func swallow(_ error: AMCError, raw: ArchiveValue?) throws {
+        if problems != nil { return problems!.append(AMCProblem(error: error, value: raw?.swiftValue)) }
+        if fillsExistingValues { throw error }
+        AMC.reportSwallowed(error)
     }
 
     private mutating func decodeField<Root: AMCCodable>(
@@ -446,7 +461,7 @@ struct ArchiveDecoder {
             guard case let .dictionary(dictionary) = raw else {
                 let error = mismatch("a dictionary describing \(AMC.withArticle(AMC.unqualifiedName(of: type)))", raw)
                 if element { throw error }
-                swallow(error, raw: raw)  // AMC leaves the property unset; the handler hears of it
+                try swallow(error, raw: raw)  // AMC leaves the property unset; the handler hears of it
                 return nil
             }
             return try decodeObject(dictionary, expected: type, element: element)
@@ -489,7 +504,7 @@ struct ArchiveDecoder {
         guard let type = try resolve(className, expected: expected) else {
             let error = path.error(.unrelatedClass(className: className ?? "", expected: AMC.unqualifiedName(of: expected)))
             if element { throw error }
-            swallow(error, raw: .dictionary(dictionary))
+            try swallow(error, raw: .dictionary(dictionary))
             return nil
         }
         return try instantiate(type, from: dictionary)
@@ -716,7 +731,7 @@ struct ArchiveDecoder {
         conditionalTargets = []
         for target in targets where target.object == nil {
             // An unowned reference would dangle: an error even in lenient decoding.
-            if target.isWeak { swallow(target.error, raw: nil) } else { throw target.error }
+            if target.isWeak { try swallow(target.error, raw: nil) } else { throw target.error }
         }
         return result
     }

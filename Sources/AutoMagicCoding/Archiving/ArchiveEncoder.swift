@@ -97,7 +97,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         }
 
         let plan = TypePlan.of(type, naming: keyNaming)
-        if let error = plan.reservedKeyError(keys: object.amcKeys) { throw path.error(error) }
+        if let error = plan.keyError(keys: object.amcKeys) { throw path.error(error) }
         if plan.version != 0, versions.last !== plan, !versions.contains(where: { $0 === plan }) { versions.append(plan) }
         let plain = plan.plainFields(of: object)
         try enterContainer()

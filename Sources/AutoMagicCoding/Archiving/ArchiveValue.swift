@@ -45,6 +45,34 @@ enum ArchiveValue {
         }
     }
 
+    /// Whether this is an array or a dictionary.
+    var isContainer: Bool {
+        switch self {
+        case .array, .dictionary: return true
+        default: return false
+        }
+    }
+
+    /// Whether `other` holds the same data: equal scalars (numbers of one kind, doubles bit for
+    /// bit), arrays element by element, dictionaries key by key in any order; never a foreign value.
+    func isSame(as other: ArchiveValue) -> Bool {
+        switch (self, other) {
+        case let (.string(one), .string(two)): return one == two
+        case let (.int(one), .int(two)): return one == two
+        case let (.uint(one), .uint(two)): return one == two
+        case let (.double(one), .double(two)): return one.bitPattern == two.bitPattern
+        case let (.bool(one), .bool(two)): return one == two
+        case let (.date(one), .date(two)): return one == two
+        case let (.data(one), .data(two)): return one == two
+        case (.null, .null): return true
+        case let (.array(one), .array(two)):
+            return one.count == two.count && zip(one, two).allSatisfy { $0.isSame(as: $1) }
+        case let (.dictionary(one), .dictionary(two)):
+            return one.count == two.count && one.entries.allSatisfy { entry in two[entry.key].map(entry.value.isSame) ?? false }
+        default: return false
+        }
+    }
+
     /// The class name under `"class"`, when this is a dictionary with a string there.
     var className: String? {
         guard case let .dictionary(dictionary) = self, case let .string(name)? = dictionary["class"] else { return nil }

@@ -72,12 +72,21 @@ final class TypePlan: @unchecked Sendable {
     let reservedKeyField: FieldPlan?
 
     private let reservedKeyKind: AMCError.Kind?
+    /// Keys that more than one field would be written under, with those fields' names.
+    let sharedKeys: [(key: String, names: [String])]
 
     /// The error for an instance whose ``AMCCodable/amcKeys`` are `keys` (asked only when the
-    /// type has such a field), when they name the field written under `"class"`; nil otherwise.
-    func reservedKeyError(keys: @autoclosure () -> [String]) -> AMCError.Kind? {
-        guard let reserved = reservedKeyField, keys().contains(reserved.name) else { return nil }
-        return reservedKeyKind
+    /// type has such fields), when they name the field written under `"class"`, or two fields
+    /// written under one key; nil otherwise.
+    func keyError(keys: @autoclosure () -> [String]) -> AMCError.Kind? {
+        guard reservedKeyField != nil || !sharedKeys.isEmpty else { return nil }
+        let keys = keys()
+        if let reserved = reservedKeyField, keys.contains(reserved.name) { return reservedKeyKind }
+        for shared in sharedKeys {
+            let named = shared.names.filter(keys.contains)
+            if named.count > 1 { return .sharedKey(key: shared.key, typeName: typeName, properties: named) }
+        }
+        return nil
     }
     /// Positions of the strong `let` fields (see ``writability(of:)``).
     let lets: [Int]
@@ -136,6 +145,8 @@ final class TypePlan: @unchecked Sendable {
         self.writable = fields.map(\.isWritable)
         self.reservedKeyField = fields.first { $0.key == "class" }
         self.reservedKeyKind = reservedKeyField.map { .reservedKey(key: $0.name, typeName: AMC.unqualifiedName(of: type)) }
+        self.sharedKeys = Dictionary(grouping: fields, by: \.key).filter { $0.value.count > 1 }
+            .map { (key: $0.key, names: $0.value.map(\.name)) }.sorted { $0.key < $1.key }
         self.fieldsByName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         self.fieldsByKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
         self.indexByName = Dictionary(fields.indices.map { (fields[$0].name, $0) }, uniquingKeysWith: { _, last in last })
