@@ -10,9 +10,13 @@ extension AMC {
     /// ```
     ///
     /// Throws ``AMCError`` for malformed data, and for what `format` cannot hold: JSON's null in a
-    /// property list, infinity or NaN in JSON. Dates and data become strings in JSON.
+    /// property list, infinity or NaN in JSON, a date the text formats cannot write. Dates and data
+    /// become strings in JSON. Output past 64 times the input (at least 64 MiB) throws
+    /// ``AMCError/Kind/outputTooLarge(limit:)``: shared objects of a binary property list can
+    /// expand a small file far.
     public static func convert(_ data: Data, to format: AMCFormat, options: AMCWriteOptions = .readable) throws -> Data {
-        Data(try DocumentCodec.encode(try DocumentCodec.parse(data).value, format: format, options: options))
+        Data(try DocumentCodec.encode(try DocumentCodec.parse(data).value, format: format, options: options,
+                                      outputLimit: OutputBudget.limit(forInput: data.count)))
     }
 
     /// Checks that `data` is a well-formed document and says which format it is in, as `plutil
@@ -42,7 +46,8 @@ extension AMC {
         var text = ""
         let document = try DocumentCodec.parse(data).value
         var path = KeyPathTracker()
-        try TreePrinter.print(document, root: document, indent: 0, path: &path, to: &text)
+        try TreePrinter.print(document, root: document, indent: 0, path: &path, to: &text,
+                              limit: OutputBudget.limit(forInput: data.count))
         return text + "\n"
     }
 }

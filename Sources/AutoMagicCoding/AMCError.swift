@@ -56,6 +56,10 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         case invalidReference(pointer: String, reason: String)
         /// Containers nested deeper than ``AMC/maximumDepth`` (or the archiver's lower limit).
         case nestingTooDeep(limit: Int)
+        /// Converting or printing a document would write more than `limit` bytes: 64 times the
+        /// input, at least 64 MiB (shared objects of a binary property list, or the indentation of
+        /// deep nesting, can multiply a small file far).
+        case outputTooLarge(limit: Int)
         /// Containers nested so deep (`depth` levels) that going on would overflow the calling
         /// thread's stack: the walk stopped before it did. Run deep documents on a thread with a
         /// larger stack (`Thread.stackSize`).
@@ -225,6 +229,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the reference \"\(pointer)\" names no object: \(reason)"
         case let .nestingTooDeep(limit):
             return "nesting deeper than \(limit) levels"
+        case let .outputTooLarge(limit):
+            return "the output would be larger than \(limit) bytes (64 times the input, at least 64 MiB): "
+                + "shared objects or deep nesting expand the document too far"
         case let .stackExhausted(depth):
             return "nesting \(depth) levels deep needs more stack than this thread has: "
                 + "run it on a thread with a larger stack (Thread.stackSize)"
@@ -273,7 +280,7 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
     /// deep, a stack too small, or bytes that are no document.
     var isRecoverable: Bool {
         switch kind {
-        case .nestingTooDeep, .stackExhausted, .malformedData, .unknownFormat, .fileSystem: return false
+        case .nestingTooDeep, .stackExhausted, .outputTooLarge, .malformedData, .unknownFormat, .fileSystem: return false
         default: return true
         }
     }

@@ -176,8 +176,10 @@ struct ExactDateTests {
                      Date(timeIntervalSinceReferenceDate: 123_456_789.987_654_321), Date.distantFuture, Date.distantPast]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2_000 { dates.append(Date(timeIntervalSinceReferenceDate: Double.random(in: -4e10...4e10, using: &generator))) }
+        // Years of five digits and more, and before year 0.
+        for _ in 0..<500 { dates.append(Date(timeIntervalSinceReferenceDate: Double.random(in: -9e14...9e14, using: &generator))) }
         for date in dates {
-            let text = ISODate.string(from: date)
+            let text = try #require(ISODate.string(from: date))
             #expect(ISODate.date(from: text) == date, "\(text) for \(date.timeIntervalSinceReferenceDate)")
         }
         #expect(ISODate.string(from: Date(timeIntervalSince1970: 1.5)) == "1970-01-01T00:00:01.5Z")

@@ -41,7 +41,7 @@ extension ArchiveScalar {
         case let .uint(uint): return String(uint)
         case let .float(float): return "\(float)"
         case let .double(double): return "\(double)"
-        case let .date(date): return ISODate.string(from: date)
+        case let .date(date): return ISODate.string(from: date) ?? "\(date.timeIntervalSinceReferenceDate)"
         case let .data(data): return data.base64EncodedString()
         case .null: return nil
         }
@@ -66,9 +66,13 @@ protocol EncodingSink {
     /// A point to come back to, so that no-throw mode can drop an entry that failed half-way.
     mutating func mark() -> Mark
     mutating func rewind(to mark: Mark)
+    /// The bytes written so far, where the sink counts them (the text writers); 0 elsewhere.
+    var outputSize: Int { get }
 }
 
 extension EncodingSink {
+    var outputSize: Int { 0 }
+
     mutating func className(_ name: String) throws {
         key("class")
         try scalar(.string(name))

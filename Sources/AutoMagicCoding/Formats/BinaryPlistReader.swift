@@ -139,12 +139,14 @@ struct BinaryPlistReader {
         defer { nesting.leave() }
         let valuesStart = keysStart + count * refSize
         var dictionary = ArchiveDictionary(minimumCapacity: count)
+        var repeated = RepeatedKeys()
         var size = 1
         for position in 0..<count {
             let keyAt = keysStart + position * refSize
             guard case let .string(key) = try object(try reference(at: keyAt)).value else {
                 throw error("a dictionary key that is not a string", at: keyAt)
             }
+            if repeated.isRepeated(key, in: dictionary) { throw error(RepeatedKeys.reason(key), at: keyAt) }
             let value = try object(try reference(at: valuesStart + position * refSize))
             dictionary.append(key, value.value)
             size += value.size + 1

@@ -104,7 +104,9 @@ struct BinaryPlistWriter: EncodingSink {
     /// Writes the containers, the offset table and the trailer.
     mutating func finish() -> [UInt8] {
         let objectCount = offsets.count
-        let refSize = Self.width(for: UInt64(max(objectCount - 1, 0)))
+        // Wide enough for the object count itself, not only the largest reference: readers
+        // (CoreFoundation's among them) refuse 256 objects with 1-byte references.
+        let refSize = Self.width(for: UInt64(objectCount))
         for container in containers {
             offsets[container.index] = bytes.count
             let end = container.start + container.count

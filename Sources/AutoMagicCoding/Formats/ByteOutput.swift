@@ -37,9 +37,22 @@ extension Array where Element == UInt8 {
         }
     }
 
-    /// Appends `count` copies of `byte`.
+    /// Appends `count` copies of `byte`: indentation (spaces, tabs) and zeros are copied from
+    /// ready-made runs, a block at a time, rather than generated a byte at a time.
     mutating func append(_ byte: UInt8, times count: Int) {
-        append(contentsOf: repeatElement(byte, count: count))
+        let run: [UInt8]
+        switch byte {
+        case 0x20: run = ByteRuns.spaces
+        case 0x09: run = ByteRuns.tabs
+        case 0x00: run = ByteRuns.zeros
+        default: return append(contentsOf: repeatElement(byte, count: count))
+        }
+        var left = count
+        while left > 0 {
+            let block = Swift.min(left, run.count)
+            append(contentsOf: run[..<block])
+            left -= block
+        }
     }
 
     /// Appends the big-endian bytes of the low `width` bytes of `value`.
@@ -54,4 +67,11 @@ extension Array where Element == UInt8 {
             ByteView.appendBigEndian(value, width: width, to: &self)
         }
     }
+}
+
+/// Runs of the bytes writers repeat most.
+private enum ByteRuns {
+    static let spaces = [UInt8](repeating: 0x20, count: 256)
+    static let tabs = [UInt8](repeating: 0x09, count: 256)
+    static let zeros = [UInt8](repeating: 0x00, count: 256)
 }

@@ -39,12 +39,15 @@ enum DocumentCodec {
         }
     }
 
-    /// The bytes of a parsed or converted document in `format`.
-    static func encode(_ value: ArchiveValue, format: AMCFormat, options: AMCWriteOptions) throws -> [UInt8] {
+    /// The bytes of a parsed or converted document in `format`; more than `outputLimit` bytes
+    /// of text throw ``AMCError/Kind/outputTooLarge(limit:)``.
+    static func encode(_ value: ArchiveValue, format: AMCFormat, options: AMCWriteOptions, outputLimit: Int = .max) throws -> [UInt8] {
         switch format {
-        case .json: return try encode(value, with: JSONWriter(options: options), options: options)
-        case .xmlPropertyList: return try encode(value, with: XMLPlistWriter(options: options), options: options)
-        case .binaryPropertyList: return try encode(value, with: BinaryPlistWriter(options: options), options: options)
+        case .json: return try encode(value, with: JSONWriter(options: options), options: options, outputLimit: outputLimit)
+        case .xmlPropertyList:
+            return try encode(value, with: XMLPlistWriter(options: options), options: options, outputLimit: outputLimit)
+        case .binaryPropertyList:
+            return try encode(value, with: BinaryPlistWriter(options: options), options: options, outputLimit: outputLimit)
         }
     }
 
@@ -70,18 +73,21 @@ enum DocumentCodec {
     }
 
     private static func encode<Writer: DocumentWriter>(
-        _ value: ArchiveValue, with writer: Writer, options: AMCWriteOptions
+        _ value: ArchiveValue, with writer: Writer, options: AMCWriteOptions, outputLimit: Int
     ) throws -> [UInt8] {
         var writer = writer
         var path = KeyPathTracker()
-        try value.write(to: &writer, sortedKeys: options.sortedKeys, path: &path)
+        try value.write(to: &writer, sortedKeys: options.sortedKeys, path: &path, outputLimit: outputLimit)
         return writer.finish()
     }
 }
 
 extension ArchiveValue {
-    /// Replays this document into a sink (to convert between formats, or write a dictionary).
-    func write<Sink: EncodingSink>(to sink: inout Sink, sortedKeys: Bool, path: inout KeyPathTracker) throws {
+    /// Replays this document into a sink (to convert between formats, or write a dictionary),
+    /// stopping once the sink holds more than `outputLimit` bytes.
+    func write<Sink: EncodingSink>(
+        to sink: inout Sink, sortedKeys: Bool, path: inout KeyPathTracker, outputLimit: Int = .max
+    ) throws {
         func scalar(_ value: ArchiveScalar) throws {
             do {
                 try sink.scalar(value)
@@ -104,7 +110,8 @@ extension ArchiveValue {
             for (index, element) in elements.enumerated() {
                 path.push(index: index)
                 defer { path.pop() }
-                try element.write(to: &sink, sortedKeys: sortedKeys, path: &path)
+                try element.write(to: &sink, sortedKeys: sortedKeys, path: &path, outputLimit: outputLimit)
+                if sink.outputSize > outputLimit { throw path.error(.outputTooLarge(limit: outputLimit)) }
             }
             sink.endArray()
         case let .dictionary(dictionary):
@@ -114,7 +121,8 @@ extension ArchiveValue {
                 path.push(key: entry.key)
                 defer { path.pop() }
                 sink.key(entry.key)
-                try entry.value.write(to: &sink, sortedKeys: sortedKeys, path: &path)
+                try entry.value.write(to: &sink, sortedKeys: sortedKeys, path: &path, outputLimit: outputLimit)
+                if sink.outputSize > outputLimit { throw path.error(.outputTooLarge(limit: outputLimit)) }
             }
             sink.endDictionary()
         case let .foreign(box):

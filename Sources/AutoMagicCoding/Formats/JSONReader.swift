@@ -52,12 +52,18 @@ struct JSONReader {
         skipWhitespace()
         if consume(UInt8(ascii: "}")) { return .dictionary(ArchiveDictionary()) }
         var dictionary = ArchiveDictionary(minimumCapacity: sizeHints.capacity(depth: nesting.depth, dictionary: true))
+        var repeated = RepeatedKeys()
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
                 throw error("expected a key string, found \(found)")
             }
+            let keyStart = position
             let key = try parseString()
+            if repeated.isRepeated(key, in: dictionary) {
+                position = keyStart
+                throw error(RepeatedKeys.reason(key))
+            }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw error("expected \":\" after a key, found \(found)") }
             dictionary.append(key, try parseValue())

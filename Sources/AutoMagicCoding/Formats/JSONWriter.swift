@@ -4,6 +4,7 @@ import Foundation
 /// ISO 8601 strings and data base64 strings; infinity and NaN throw (JSON has neither).
 struct JSONWriter: EncodingSink {
     var bytes: [UInt8] = []
+    var outputSize: Int { bytes.count }
     let pretty: Bool
     /// For each open container: whether it has an element yet (a comma comes before the next).
     private var hasElements: [Bool] = []
@@ -56,7 +57,8 @@ struct JSONWriter: EncodingSink {
             guard double.isFinite else { throw Self.nonFinite("\(double)") }
             bytes.append(contentsOf: double.description.utf8)
         case let .date(date):
-            appendString(ISODate.string(from: date))
+            guard let text = ISODate.string(from: date) else { throw ISODate.unwritable(date) }
+            appendString(text)
         case let .data(data):
             appendString(data.base64EncodedString())
         case .null:

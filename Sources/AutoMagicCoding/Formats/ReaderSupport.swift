@@ -51,3 +51,33 @@ struct NestingDepth {
         depth -= 1
     }
 }
+
+/// Finds a key a dictionary being read already has: every reader refuses a repeated key, since
+/// keeping either value would silently drop the other (and readers disagree on which to keep).
+/// Small dictionaries are scanned; past 16 entries a set of their keys is kept.
+struct RepeatedKeys {
+    private var seen: Set<String>?
+
+    /// Whether `dictionary` already has `key`; remembers `key` as one it will have.
+    mutating func isRepeated(_ key: String, in dictionary: ArchiveDictionary) -> Bool {
+        if seen == nil {
+            guard dictionary.count >= 16 else { return dictionary.entries.contains { $0.key == key } }
+            seen = Set(dictionary.entries.map(\.key))
+        }
+        return seen?.insert(key).inserted == false
+    }
+
+    /// The reason a reader gives.
+    static func reason(_ key: String) -> String {
+        "the key \"\(key.count > 60 ? key.prefix(57) + "..." : Substring(key))\" appears twice in one dictionary"
+    }
+}
+
+/// How much text a document read from bytes may become when converted or printed: shared objects
+/// in a binary property list, and the indentation of deep nesting, can multiply a small file far
+/// beyond what its values suggest. 64 times the input, and at least 64 MiB.
+enum OutputBudget {
+    static func limit(forInput count: Int) -> Int {
+        max(64 << 20, count.multipliedReportingOverflow(by: 64).overflow ? .max : count * 64)
+    }
+}

@@ -2,9 +2,13 @@ import Foundation
 
 /// Lays a document out as an indented tree for `amc print`.
 enum TreePrinter {
-    /// `value`, found in the document `root` at `path`, after `indent` levels. Throws only
-    /// when the thread's stack has no room for a level more (see ``StackRoom``).
-    static func print(_ value: ArchiveValue, root: ArchiveValue, indent: Int, path: inout KeyPathTracker, to text: inout String) throws {
+    /// `value`, found in the document `root` at `path`, after `indent` levels. Throws when the
+    /// thread's stack has no room for a level more (see ``StackRoom``), and when the text grows
+    /// past `limit` bytes.
+    static func print(
+        _ value: ArchiveValue, root: ArchiveValue, indent: Int, path: inout KeyPathTracker, to text: inout String,
+        limit: Int = .max
+    ) throws {
         let inner = String(repeating: "  ", count: indent + 1)
         switch value {
         case let .dictionary(dictionary) where ObjectReference.pointer(in: dictionary) != nil:
@@ -21,8 +25,9 @@ enum TreePrinter {
                 text += inner + (isPlainKey(entry.key) ? entry.key : quoted(entry.key)) + " = "
                 path.push(key: entry.key)
                 defer { path.pop() }
-                try print(entry.value, root: root, indent: indent + 1, path: &path, to: &text)
+                try print(entry.value, root: root, indent: indent + 1, path: &path, to: &text, limit: limit)
                 text += "\n"
+                if text.utf8.count > limit { throw path.error(.outputTooLarge(limit: limit)) }
             }
             text += String(repeating: "  ", count: indent) + "}"
         case let .array(elements):
@@ -33,8 +38,9 @@ enum TreePrinter {
                 text += "\(inner)\(index): "
                 path.push(index: index)
                 defer { path.pop() }
-                try print(element, root: root, indent: indent + 1, path: &path, to: &text)
+                try print(element, root: root, indent: indent + 1, path: &path, to: &text, limit: limit)
                 text += "\n"
+                if text.utf8.count > limit { throw path.error(.outputTooLarge(limit: limit)) }
             }
             text += String(repeating: "  ", count: indent) + "]"
         case let .string(string): text += quoted(string)
@@ -42,7 +48,7 @@ enum TreePrinter {
         case let .uint(uint): text += String(uint)
         case let .double(double): text += String(double)
         case let .bool(bool): text += String(bool)
-        case let .date(date): text += ISODate.string(from: date)
+        case let .date(date): text += ISODate.string(from: date) ?? "date \(date.timeIntervalSinceReferenceDate) seconds from 2001"
         case let .data(data):
             text += "<\(data.count) bytes" + (data.isEmpty ? "" : ": ")
                 + data.prefix(16).map { ByteText.hex($0).lowercased() }.joined() + (data.count > 16 ? "…>" : ">")

@@ -92,6 +92,7 @@ struct XMLPlistReader {
         if let refusal = nesting.enter() { throw error(refusal) }
         defer { nesting.leave() }
         var dictionary = ArchiveDictionary(minimumCapacity: sizeHints.capacity(depth: nesting.depth, dictionary: true))
+        var repeated = RepeatedKeys()
         while true {
             try skipMarkup()
             if isAtCloseTag {
@@ -103,6 +104,7 @@ struct XMLPlistReader {
             let tag = try openTag()
             guard tag.name == "key" else { throw error("expected <key> in a <dict>, found <\(tag.name)>", at: start) }
             let key = tag.selfClosing ? "" : try content(of: "key")
+            if repeated.isRepeated(key, in: dictionary) { throw error(RepeatedKeys.reason(key), at: start) }
             try skipMarkup()
             guard !isAtCloseTag else { throw error("the key \"\(key)\" has no value") }
             dictionary.append(key, try parseValue())

@@ -4,6 +4,7 @@ import Foundation
 /// (a tab per level), or on one line when not pretty.
 struct XMLPlistWriter: EncodingSink {
     private(set) var bytes: [UInt8] = []
+    var outputSize: Int { bytes.count }
     let pretty: Bool
     /// For each open container: its tag and whether it has an element yet (an empty one closes
     /// itself: `<dict/>`).
@@ -63,7 +64,7 @@ struct XMLPlistWriter: EncodingSink {
         case let .date(date):
             bytes.append("<date>")
             var text = ""
-            ISODate.write(date, fractionalDigits: 0, to: &text)
+            guard ISODate.write(date, fractionalDigits: 0, to: &text) else { throw ISODate.unwritable(date) }
             bytes.append(contentsOf: text.utf8)
             bytes.append("</date>")
         case let .data(data):

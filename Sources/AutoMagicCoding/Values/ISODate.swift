@@ -2,25 +2,40 @@ import Foundation
 
 /// ISO 8601 dates as JSON files carry them (`2024-05-17T09:30:00Z`, with optional fractional
 /// seconds and a `±hh:mm` offset), read and written without a formatter: the UTC calendar is plain
-/// arithmetic (days from civil dates, Howard Hinnant's algorithm).
+/// arithmetic (days from civil dates, Howard Hinnant's algorithm), proleptic Gregorian.
+///
+/// Years 0 to 9999 have four digits; later years more (`33658-…`), earlier ones a minus sign
+/// (`-0001-…`, the year before year 0), as Foundation reads them. Dates more than
+/// ``maximumInterval`` seconds from 2001 (about ±31 million years), and NaN or infinite ones, have
+/// no text form: binary property lists hold them, the text formats refuse them.
 enum ISODate {
+    /// The farthest from 2001, in seconds, that a date with a text form may be.
+    static let maximumInterval = 1e15
+
     /// `date` in UTC, with as many fractional digits as reading it back exactly takes (the
-    /// shortest decimal form of its `timeIntervalSinceReferenceDate`).
-    static func string(from date: Date) -> String {
+    /// shortest decimal form of its `timeIntervalSinceReferenceDate`); nil for a date with no
+    /// text form.
+    static func string(from date: Date) -> String? {
+        guard let (seconds, fraction) = exactParts(of: date.timeIntervalSinceReferenceDate) else { return nil }
         var text = ""
-        guard let (seconds, fraction) = exactParts(of: date.timeIntervalSinceReferenceDate) else {
-            write(date, fractionalDigits: 6, to: &text)  // beyond ±30 million years
-            return text
-        }
         write(seconds: seconds, to: &text)
         if !fraction.isEmpty { text += "." + String(decoding: fraction, as: UTF8.self) }
         text += "Z"
         return text
     }
 
+    /// The error of a date with no text form, for the writers of JSON and XML property lists.
+    static func unwritable(_ date: Date) -> AMCError {
+        AMCError(.unsupportedType(
+            typeName: "Date",
+            reason: "a date \(date.timeIntervalSinceReferenceDate) seconds from 2001 has no ISO 8601 form (JSON and XML "
+                + "property lists write dates within ±31 million years; binary property lists hold any)"))
+    }
+
     /// Writes `date` in UTC with at most `fractionalDigits` digits; whole seconds when 0 (what
-    /// XML property lists hold).
-    static func write(_ date: Date, fractionalDigits: Int, to text: inout String) {
+    /// XML property lists hold). False, writing nothing, for a date with no text form.
+    static func write(_ date: Date, fractionalDigits: Int, to text: inout String) -> Bool {
+        guard date.timeIntervalSinceReferenceDate.magnitude < maximumInterval else { return false }  // NaN too
         let interval = date.timeIntervalSince1970
         let scale = pow(10, Double(fractionalDigits))
         var seconds = interval.rounded(.down)
@@ -36,6 +51,7 @@ enum ISODate {
             text += ".\(digits)"
         }
         text += "Z"
+        return true
     }
 
     /// `yyyy-MM-ddTHH:mm:ss` of `whole` seconds since 1970.
@@ -43,7 +59,8 @@ enum ISODate {
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondOfDay = whole - days * 86_400
         let (year, month, day) = civil(fromDays: days)
-        text += "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
+        text += year < 0 ? "-\(padded(-year, 4))" : padded(year, 4)
+        text += "-\(padded(month, 2))-\(padded(day, 2))T"
         text += "\(padded(secondOfDay / 3600, 2)):\(padded(secondOfDay / 60 % 60, 2)):\(padded(secondOfDay % 60, 2))"
     }
 
@@ -52,7 +69,7 @@ enum ISODate {
     /// which reads back to the same `Double`) split in decimal arithmetic, so nothing rounds.
     /// Nil for values too large to need it.
     static func exactParts(of interval: Double) -> (seconds: Int64, fraction: [UInt8])? {
-        guard interval.isFinite, interval.magnitude < 1e15 else { return nil }
+        guard interval.magnitude < maximumInterval else { return nil }  // NaN too
         let text = Array("\(interval.magnitude)".utf8)
         var mantissa = text[...]
         var exponent = 0
@@ -102,7 +119,7 @@ enum ISODate {
     /// The date an ISO 8601 date-time string names; nil when it is not one.
     static func date(from string: String) -> Date? {
         var utf8 = Array(string.utf8)[...]
-        guard let year = take(&utf8, digits: 4), skip(&utf8, "-"), let month = take(&utf8, digits: 2),
+        guard let year = takeYear(&utf8), skip(&utf8, "-"), let month = take(&utf8, digits: 2),
               skip(&utf8, "-"), let day = take(&utf8, digits: 2), skip(&utf8, "T") || skip(&utf8, "t") || skip(&utf8, " "),
               let hour = take(&utf8, digits: 2), skip(&utf8, ":"), let minute = take(&utf8, digits: 2),
               skip(&utf8, ":"), let second = take(&utf8, digits: 2),
@@ -175,6 +192,14 @@ enum ISODate {
     private static func padded(_ value: Int64, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    /// A year: four digits or more (at most 11), after a minus sign for years before year 0.
+    private static func takeYear(_ bytes: inout ArraySlice<UInt8>) -> Int64? {
+        let negative = skip(&bytes, "-")
+        let count = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+        guard (4...11).contains(count), let year = take(&bytes, digits: count) else { return nil }
+        return negative ? -year : year
     }
 
     private static func take(_ bytes: inout ArraySlice<UInt8>, digits count: Int) -> Int64? {
