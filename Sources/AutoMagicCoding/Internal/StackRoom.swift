@@ -21,27 +21,36 @@ enum StackRoom {
     /// Below this depth there is always room: no walk checks its stack before.
     static let unchecked = 16
 
+    /// The most one level of any walk takes (a debug build's binary-plist decoding, measured):
+    /// what a level is counted as when the current frame's address says nothing.
+    static let largestLevel = 8 * 1024
+
     /// True while more than ``reserve`` bytes of the calling thread's stack are free below the
     /// current frame (or the stack's bounds are unknown: then only the depth limit counts).
     /// `depth`: the caller's nesting depth; shallow levels are not checked.
     static func allowsLevel(atDepth depth: Int) -> Bool {
-        guard depth >= unchecked, let low = lowestAddress() else { return true }
+        guard depth >= unchecked, let (low, high) = bounds() else { return true }
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        return here > low && here - low > UInt(reserve)
+        if here > low && here <= high { return here - low > UInt(reserve) }
+        // The frame is not on the thread's stack: AddressSanitizer keeps locals in "fake stack"
+        // frames on the heap. Count levels instead, each at the most one takes.
+        return UInt(depth) * UInt(largestLevel) + UInt(reserve) < high - low
     }
 
-    /// The lowest address of the calling thread's stack (stacks grow down on every platform
-    /// Swift runs on); nil when the platform does not say.
-    private static func lowestAddress() -> UInt? {
+    /// The lowest and highest addresses of the calling thread's stack (stacks grow down on every
+    /// platform Swift runs on); nil when the platform does not say.
+    private static func bounds() -> (low: UInt, high: UInt)? {
         #if canImport(Darwin)
         let thread = pthread_self()
         let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
         let size = UInt(pthread_get_stacksize_np(thread))
-        return top > size ? top - size : nil
+        return top > size ? (top - size, top) : nil
         #elseif canImport(Glibc) || canImport(Musl)
         // Asking is slow on a main thread (glibc reads /proc/self/maps): once per thread.
-        if let known = pthread_getspecific(lowestAddressKey.key) { return UInt(bitPattern: known) }
+        if let low = pthread_getspecific(lowestAddressKey.key), let high = pthread_getspecific(highestAddressKey.key) {
+            return (UInt(bitPattern: low), UInt(bitPattern: high))
+        }
         var attributes = pthread_attr_t()
         guard let getAttributes = threadAttributes, getAttributes(pthread_self(), &attributes) == 0 else { return nil }
         defer { pthread_attr_destroy(&attributes) }
@@ -49,7 +58,8 @@ enum StackRoom {
         var size = 0
         guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
         pthread_setspecific(lowestAddressKey.key, address)
-        return UInt(bitPattern: address)
+        pthread_setspecific(highestAddressKey.key, address + size)
+        return (UInt(bitPattern: address), UInt(bitPattern: address + size))
         #else
         return nil
         #endif
@@ -67,6 +77,7 @@ enum StackRoom {
     }
 
     private static let lowestAddressKey = ThreadKey()
+    private static let highestAddressKey = ThreadKey()
 
     /// glibc's `pthread_getattr_np`, which Swift's Glibc module leaves out (it is a GNU
     /// extension), looked up by name with its C signature.
