@@ -15,6 +15,8 @@ let package = Package(
         .executableTarget(name: "amc", dependencies: ["AutoMagicCoding", "AMCExample"]),
         // What depends on the optimizer, checked in a release build (`.ci/run` runs it).
         .executableTarget(name: "ReleaseChecks", dependencies: ["AutoMagicCoding"]),
+        // The writer the kill test starts and kills (FileSafetyTests).
+        .executableTarget(name: "WriteStress", dependencies: ["AutoMagicCoding"]),
         .testTarget(
             name: "AutoMagicCodingTests",
             dependencies: ["AutoMagicCoding", "AMCExample"]

@@ -29,6 +29,64 @@ struct FileSafetyTests {
         cyclic.children = []
     }
 
+    /// Writes a writer process completes before it is killed, in all: `AMC_KILL_WRITES` (default
+    /// 40, what CI runs; the closing note of the fuzzing issue reports 1,000).
+    static var killWrites: Int { ProcessInfo.processInfo.environment["AMC_KILL_WRITES"].flatMap(Int.init) ?? 40 }
+
+    @Test func aWriterKilledAtRandomMomentsLeavesThePreviousOrTheNextVersionByteForByte() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let sources = folder.file("sources")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        // Seven versions of a large document (170 KB as a binary plist), each other than the next.
+        var expected: [Data] = []
+        for index in 0..<7 {
+            let document: [String: Any] = [
+                "version": index,
+                "entries": (0..<5_000).map { "entry \($0) of version \(index)" },
+                "numbers": (0..<2_000).map { Double($0 * (index + 1)) / 7 },
+            ]
+            try AMC.write(dictionary: document, to: sources.appendingPathComponent("\(index).json"))
+            let written = folder.file("expected.plist")
+            try AMC.write(dictionary: document, to: written, format: .binaryPropertyList)
+            expected.append(try Data(contentsOf: written))
+            try FileManager.default.removeItem(at: written)
+        }
+        let target = folder.file("out.plist")
+        try AMC.write(data: expected[0], to: target)
+        let writer = AMCBinary.url.deletingLastPathComponent().appendingPathComponent("WriteStress")
+        var last = 0, writes = 0, kills = 0
+        var generator = SystemRandomNumberGenerator()
+        while writes < Self.killWrites {
+            let process = Process()
+            process.executableURL = writer
+            process.arguments = [sources.path, target.path, String(last + 1)]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            // Once it has written a version (it reads its sources first), kill it at a random
+            // moment of the writes that follow.
+            var printed = output.fileHandleForReading.availableData
+            if printed.isEmpty { printed = Data() }
+            Thread.sleep(forTimeInterval: Double.random(in: 0...0.15, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            kills += 1
+            printed += output.fileHandleForReading.readDataToEndOfFile()
+            let completed = String(decoding: printed, as: UTF8.self).split(separator: "\n").compactMap { Int($0) }.last ?? last
+            // The version it reported last, or the next one, renamed into place before it could say so.
+            let now = try Data(contentsOf: target)
+            guard let version = [completed, completed + 1].first(where: { now == expected[$0 % 7] }) else {
+                Issue.record("after kill \(kills): \(now.count) bytes, neither version \(completed) nor the next")
+                return
+            }
+            #expect(folder.contents == ["out.plist", "sources"], "kill \(kills): a temporary file is left")
+            writes += version - last
+            last = version
+        }
+        #expect(kills > 1)
+    }
+
     @Test func aWriteIntoAMissingFolderSaysWhy() throws {
         let url = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/x.plist")
         let error = expectAMCError { try AMC.write(Node(), to: url) }
