@@ -75,6 +75,10 @@ struct ConfigLayerTests {
             try AMCConfig(arguments: ["--server.port=x"]).object(DeployedSettings.self)
         }
         #expect(error.description == "In the command line, at \"server.port\": expected a number of type Int, found the string \"x\".")
+        // An absurdly long key path nests 64 levels at most (the rest stays one key): no deep recursion.
+        let long = AMCConfig(arguments: ["--" + Array(repeating: "a", count: 100_000).joined(separator: ".") + "=1"])
+        let levels = Array(repeating: "a", count: 63).joined(separator: ".")
+        #expect(try long.value([String: String].self, forKeyPath: levels)?.values.first == "1")
     }
 
     @Test func aConfigReportsKeysNoPropertyReadsWithSuggestions() throws {

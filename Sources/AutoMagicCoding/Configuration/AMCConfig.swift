@@ -111,7 +111,10 @@ public final class AMCConfig: @unchecked Sendable {
             let option = argument.dropFirst(2)
             let name = option.prefix { $0 != "=" }
             let value = name.count < option.count ? String(option.dropFirst(name.count + 1)) : "true"
-            ConfigValues.set(value, at: KeyPathWalker.components(String(name)), in: &dictionary)
+            // At most 64 levels: the rest of an absurdly long key path stays one key.
+            let keys = KeyPathWalker.components(String(name))
+            ConfigValues.set(value, at: keys.count <= 64 ? keys : keys.prefix(63) + [keys.dropFirst(63).joined(separator: ".")],
+                             in: &dictionary)
         }
         self.url = nil
         self.archiver = archiver
