@@ -195,6 +195,11 @@ extension ArchiveValue {
         }
     }
 
+    /// `string` as messages show it: up to 60 characters, longer ones cut to 57 and `...`.
+    static func shortened(_ string: String) -> Substring {
+        string.count > 60 ? string.prefix(57) + "..." : Substring(string)
+    }
+
     /// How this value reads in an error message: `the string "abc"`, `the number 300`,
     /// `a dictionary of class "Person"`.
     var summary: String {
@@ -205,8 +210,7 @@ extension ArchiveValue {
         case .array:
             return "an array"
         case let .string(string):
-            let shown = string.count > 60 ? string.prefix(57) + "..." : Substring(string)
-            return "the string \"\(shown)\""
+            return "the string \"\(Self.shortened(string))\""
         case let .bool(bool):
             return "the bool \(bool)"
         case .date:

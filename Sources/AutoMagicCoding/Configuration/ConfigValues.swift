@@ -97,7 +97,7 @@ enum ConfigValues {
     /// `a dictionary of class "Note"`, `{"$ref": "#/notes/0"}`.
     static func describe(_ raw: Any) -> String {
         switch raw {
-        case let string as String: return "\"\(string.count > 60 ? string.prefix(57) + "..." : Substring(string))\""
+        case let string as String: return "\"\(ArchiveValue.shortened(string))\""
         case let dictionary as [String: Any]:
             if dictionary.count == 1, let pointer = dictionary[ObjectReference.key] as? String { return "{\"$ref\": \"\(pointer)\"}" }
             if let className = dictionary["class"] as? String { return "a dictionary of class \"\(className)\"" }

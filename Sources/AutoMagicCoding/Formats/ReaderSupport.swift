@@ -69,7 +69,7 @@ struct RepeatedKeys {
 
     /// The reason a reader gives.
     static func reason(_ key: String) -> String {
-        "the key \"\(key.count > 60 ? key.prefix(57) + "..." : Substring(key))\" appears twice in one dictionary"
+        "the key \"\(ArchiveValue.shortened(key))\" appears twice in one dictionary"
     }
 }
 
