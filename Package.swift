@@ -17,6 +17,8 @@ let package = Package(
         .executableTarget(name: "ReleaseChecks", dependencies: ["AutoMagicCoding"]),
         // The writer the kill test starts and kills (FileSafetyTests).
         .executableTarget(name: "WriteStress", dependencies: ["AutoMagicCoding"]),
+        // Runs a program and reports its peak memory (`amc bench --hostile`, ResourceBoundTests).
+        .executableTarget(name: "PeakMemory"),
         .testTarget(
             name: "AutoMagicCodingTests",
             dependencies: ["AutoMagicCoding", "AMCExample"]

@@ -38,10 +38,12 @@ let usages = [
           error. Exit status 1 if the stylesheet is bad.
         """,
     "bench": """
-        amc bench [--n N] [--json]
+        amc bench [--n N] [--json] | amc bench --hostile
           Time our JSON, XML and binary property-list writers and readers against Foundation's
           Codable encoders and serializers on a company of N people (default 20000). Build with
           -c release for meaningful figures. --json prints one JSON object instead of a table.
+          --hostile times reading files made to be costly at 1, 4 and 16 MB, and measures the
+          memory amc lint needs for them.
         """,
 ]
 let commandOrder = ["demo", "convert", "lint", "check", "print", "style", "bench"]
@@ -188,7 +190,7 @@ func printTree(_ arguments: [String]) -> Never {
 }
 
 func bench(_ arguments: [String]) -> Never {
-    var people = 20_000, json = false
+    var people = 20_000, json = false, hostile = false
     var rest = arguments[...]
     while let argument = rest.popFirst() {
         switch argument {
@@ -199,11 +201,18 @@ func bench(_ arguments: [String]) -> Never {
             people = value
         case "--json":
             json = true
+        case "--hostile":
+            hostile = true
         default:
             usageError("bench", "unknown argument '\(argument)'")
         }
     }
     do {
+        if hostile {
+            guard arguments.count == 1 else { usageError("bench", "--hostile takes no other option") }
+            print(try Benchmark.hostile(amc: Bundle.main.executablePath ?? CommandLine.arguments[0]))
+            exit(0)
+        }
         let report = try Benchmark.run(people: people)
         print(json ? report.json : report.table)
         exit(0)

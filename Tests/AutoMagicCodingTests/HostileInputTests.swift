@@ -103,6 +103,35 @@ struct HostileInputTests {
             == "invalid UTF-8 (byte 0xFF)")
     }
 
+    /// XML readers must refuse what is not well-formed (XML 1.0 §1.2); Foundation's skips over
+    /// much of it (README: "Where we differ from Foundation").
+    @Test func xmlThatIsNotWellFormedIsRefused() throws {
+        let body = "<plist version=\"1.0\"><true/></plist>"
+        for (document, reason) in [
+            ("<?xml revsion=\"1.0\"?>" + body, "unexpected revsion in the XML declaration"),
+            ("<?xml version=\"1.0\"-8\"?>" + body, "expected white space or \"?>\" in the XML declaration, found \"-8\"?><plist \""),
+            ("<?xml version=\"2\"?>" + body, "\"2\" is not a valid version in the XML declaration"),
+            ("<?xml version=\"1.0\" encoding=\"UTF-16\"?>" + body, "the document is in \"UTF-16\"; only UTF-8 is read"),
+            ("<?xml encoding=\"UTF-8\" version=\"1.0\"?>" + body, "unexpected encoding in the XML declaration"),
+            ("<!-- a -->\n<?xml version=\"1.0\"?>" + body, "the XML declaration <?xml …?> must come first in the document"),
+            ("<!DOCTYPE plist PUBLIC \"-//Apple\">" + body, "expected white space and a quoted id in the DOCTYPE, found \"><plist vers\""),
+            ("<!DOCTYPE>" + body, "expected the root element's name in the DOCTYPE, found \"><plist vers\""),
+            ("<!-- a -- b -->" + body, "\"--\" inside a comment (a comment ends at the first \"--\", which must be followed by \">\")"),
+            ("<plist version=1.0><true/></plist>", "expected a quoted value for version in the <plist> tag, found \"1.0><true/><\""),
+            ("<plist><true\u{0}/></plist>", "expected white space, \">\" or \"/>\" in the <true> tag, found \"\u{0}/></plist>\""),
+            ("<plist><key\n<key>a</key></plist>", "expected an attribute in the <key> tag, found \"<key>a</key>\""),
+            (body + "<!DOCTYPE plist>", "unexpected \"<!DOCTYPE pl\" after the property list"),
+            ("<plist><data>SGVsbG8s IHdvcm=k</data></plist>", "the <data> element is not base64"),
+        ] {
+            #expect(malformed(bytes(document))?.2 == reason, "\(document)")
+        }
+        // What XML allows: the declaration with every part, a DOCTYPE with an internal subset,
+        // attributes in either quotes, comments and processing instructions around the root.
+        let allowed = "<?xml version=\"1.0\" encoding=\"utf-8\" standalone='yes' ?>\n<!-- c -->\n<?app data?>\n"
+            + "<!DOCTYPE plist SYSTEM 'plist.dtd' [<!ENTITY x \"]\">]>\n<plist version='1.0' ><dict><key>a</key><data>SGk=\n</data></dict></plist>\n<!-- end -->"
+        #expect(try AMC.lint(bytes(allowed)) == .xmlPropertyList)
+    }
+
     // MARK: - Binary property lists
 
     @Test func everyTruncationOfABinaryPlistThrows() throws {

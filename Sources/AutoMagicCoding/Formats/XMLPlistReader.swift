@@ -2,7 +2,10 @@ import Foundation
 
 /// Parses an XML property list into an ``ArchiveValue``: the plist elements, with comments,
 /// processing instructions, a DOCTYPE, character and entity references and CDATA sections
-/// wherever XML allows them. UTF-8 only; errors with line and column.
+/// wherever XML allows them, and nowhere else: what is not well-formed XML 1.0 (a malformed
+/// declaration, DOCTYPE or tag, `--` in a comment, a second root) is refused, as XML requires of
+/// every reader. One exception, for Foundation's files: control characters in text, which XML 1.0
+/// cannot hold and Foundation writes as they are. UTF-8 only; errors with line and column.
 struct XMLPlistReader {
     private let bytes: ByteView
     private var position = 0
@@ -26,8 +29,15 @@ struct XMLPlistReader {
         }
     }
 
+    /// `XMLDecl? Misc* (doctypedecl Misc*)? element Misc*`, where `Misc` is comments, processing
+    /// instructions and white space.
     private mutating func parseDocument() throws -> ArchiveValue {
+        if startsWith("<?xml"), position + 5 < bytes.count, Self.isSpace(bytes[position + 5]) { try parseDeclaration() }
         try skipMarkup()
+        if startsWith("<!DOCTYPE") {
+            try parseDoctype()
+            try skipMarkup()
+        }
         let value: ArchiveValue
         let start = position
         let tag = try openTag()
@@ -77,8 +87,7 @@ struct XMLPlistReader {
             guard let date = ISODate.date(from: text) else { throw error("\"\(text)\" is not an ISO 8601 date", at: start) }
             return .date(date)
         case "data":
-            let text = try trimmedContent(of: tag).filter { !$0.isWhitespace }
-            guard let data = Data(base64Encoded: text) else { throw error("the <data> element is not base64", at: start) }
+            guard let data = Self.base64(try trimmedContent(of: tag)) else { throw error("the <data> element is not base64", at: start) }
             return .data(data)
         case "key":
             throw error("a <key> outside a <dict>", at: start)
@@ -130,25 +139,42 @@ struct XMLPlistReader {
 
     // MARK: - Tags
 
-    /// `<name attributes…>` or `<name/>`.
+    /// `<name attributes…>` or `<name/>`; the attributes (`version="1.0"` on `<plist>`) are
+    /// checked and left out.
     private mutating func openTag() throws -> (name: String, selfClosing: Bool) {
         guard consume("<") else { throw error("expected an element, found \(found)") }
         let name = readName()
         guard !name.isEmpty else { throw error("expected an element name, found \(found)") }
-        var quote: UInt8?
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: ">") {
-                let selfClosing = bytes[position - 2] == UInt8(ascii: "/")
-                return (name, selfClosing)
-            }
+        while true {
+            let spaced = skipWhitespace()
+            if consume("/>") { return (name, true) }
+            if consume(">") { return (name, false) }
+            guard position < bytes.count else { throw error("unterminated <\(name)> tag") }
+            guard spaced else { throw error("expected white space, \">\" or \"/>\" in the <\(name)> tag, found \(found)") }
+            _ = try parseAttribute(in: "the <\(name)> tag")
         }
-        throw error("unterminated <\(name)> tag")
+    }
+
+    /// `name = "value"` (or `'value'`): the name and the value.
+    private mutating func parseAttribute(in what: String) throws -> (name: String, value: String) {
+        let name = readName()
+        guard !name.isEmpty else { throw error("expected an attribute in \(what), found \(found)") }
+        skipWhitespace()
+        guard consume("=") else { throw error("expected \"=\" after \(name) in \(what), found \(found)") }
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
+            throw error("expected a quoted value for \(name) in \(what), found \(found)")
+        }
+        let quote = bytes[position]
+        let start = position + 1
+        var end = start
+        while end < bytes.count, bytes[end] != quote {
+            guard bytes[end] != UInt8(ascii: "<") else { throw error("\"<\" in the value of \(name) in \(what)", at: end) }
+            end += 1
+        }
+        guard end < bytes.count else { throw error("unterminated value of \(name) in \(what)", at: start - 1) }
+        position = end + 1
+        return (name, bytes.string(start..<end))
     }
 
     private mutating func closeTag(_ name: String) throws {
@@ -163,11 +189,17 @@ struct XMLPlistReader {
         position + 1 < bytes.count && bytes[position] == UInt8(ascii: "<") && bytes[position + 1] == UInt8(ascii: "/")
     }
 
+    /// An XML name: letters, digits, `_`, `:`, `-`, `.` and any non-ASCII character, not starting
+    /// with a digit, `-` or `.`; empty when there is none.
     private mutating func readName() -> String {
         let start = position
         while position < bytes.count {
             let byte = bytes[position]
-            guard byte > 0x20, byte != UInt8(ascii: ">"), byte != UInt8(ascii: "/") else { break }
+            let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            let other = byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            guard letter || byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+                || (position > start && (digit || other)) else { break }
             position += 1
         }
         return bytes.string(start..<position)
@@ -245,54 +277,143 @@ struct XMLPlistReader {
 
     // MARK: - Markup between elements
 
-    /// Skips white space, comments, processing instructions (`<?xml …?>`) and a DOCTYPE.
+    /// Skips white space, comments and processing instructions.
     private mutating func skipMarkup() throws {
         while true {
             skipWhitespace()
             if startsWith("<!--") {
                 try skipComment()
             } else if startsWith("<?") {
-                position = try find("?>", what: "processing instruction") + 2
-            } else if startsWith("<!DOCTYPE") {
-                try skipDoctype()
+                try skipProcessingInstruction()
             } else {
                 return
             }
         }
     }
 
+    /// `<!-- … -->`, with no `--` inside.
     private mutating func skipComment() throws {
+        let start = position
         position += 4
-        position = try find("-->", what: "comment") + 3
+        let dashes = try find("--", what: "comment")
+        guard dashes + 2 < bytes.count, bytes[dashes + 2] == UInt8(ascii: ">") else {
+            throw error("\"--\" inside a comment (a comment ends at the first \"--\", which must be followed by \">\")", at: start)
+        }
+        position = dashes + 3
     }
 
-    /// A DOCTYPE, internal subset (`[…]`) included.
-    private mutating func skipDoctype() throws {
+    /// `<?target …?>`, whose target is not `xml`: that name is the declaration's, which comes first.
+    private mutating func skipProcessingInstruction() throws {
         let start = position
+        position += 2
+        let target = readName()
+        guard !target.isEmpty else { throw error("expected a processing instruction's name, found \(found)") }
+        guard target.lowercased() != "xml" else { throw error("the XML declaration <?xml …?> must come first in the document", at: start) }
+        position = try find("?>", what: "processing instruction") + 2
+    }
+
+    /// `<?xml version="1.x" encoding="UTF-8" standalone="yes|no"?>`, the last two optional, in that
+    /// order. Only UTF-8 is read.
+    private mutating func parseDeclaration() throws {
+        position += 5
+        var names: [String] = []
+        while true {
+            let spaced = skipWhitespace()
+            if consume("?>") { break }
+            guard position < bytes.count else { throw error("unterminated XML declaration") }
+            guard spaced else { throw error("expected white space or \"?>\" in the XML declaration, found \(found)") }
+            let start = position
+            let (name, value) = try parseAttribute(in: "the XML declaration")
+            let valid: Bool
+            switch (name, names) {
+            case ("version", []): valid = value.hasPrefix("1.") && value.count > 2 && value.utf8.dropFirst(2).allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            case ("encoding", ["version"]):
+                guard value.lowercased() == "utf-8" else {
+                    throw error("the document is in \(value.debugDescription); only UTF-8 is read", at: start)
+                }
+                valid = true
+            case ("standalone", ["version"]), ("standalone", ["version", "encoding"]): valid = value == "yes" || value == "no"
+            default: throw error("unexpected \(name) in the XML declaration", at: start)
+            }
+            guard valid else { throw error("\(value.debugDescription) is not a valid \(name) in the XML declaration", at: start) }
+            names.append(name)
+        }
+        guard names.first == "version" else { throw error("the XML declaration has no version") }
+    }
+
+    /// `<!DOCTYPE name>`, with an external id (`PUBLIC "…" "…"` or `SYSTEM "…"`) and an internal
+    /// subset (`[…]`) when present.
+    private mutating func parseDoctype() throws {
+        let start = position
+        position += 9
+        guard skipWhitespace(), !readName().isEmpty else { throw error("expected the root element's name in the DOCTYPE, found \(found)") }
+        var spaced = skipWhitespace()
+        let externalIDs: [(StaticString, Int)] = [("PUBLIC", 2), ("SYSTEM", 1)]
+        for (keyword, literals) in externalIDs where spaced && startsWith(keyword) {
+            position += 6
+            for _ in 0..<literals {
+                guard skipWhitespace() else { throw error("expected white space and a quoted id in the DOCTYPE, found \(found)") }
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
+                    throw error("expected a quoted id in the DOCTYPE, found \(found)")
+                }
+                let quote = bytes[position]
+                position += 1
+                while position < bytes.count, bytes[position] != quote { position += 1 }
+                guard position < bytes.count else { throw error("unterminated DOCTYPE", at: start) }
+                position += 1
+            }
+            spaced = skipWhitespace()
+        }
+        if consume("[") {
+            try skipInternalSubset(start: start)
+            skipWhitespace()
+        }
+        guard consume(">") else {
+            guard position < bytes.count else { throw error("unterminated DOCTYPE", at: start) }
+            throw error("expected \">\" to end the DOCTYPE, found \(found)")
+        }
+    }
+
+    /// The declarations of a DOCTYPE's internal subset, up to and including its `]`.
+    private mutating func skipInternalSubset(start: Int) throws {
         var quote: UInt8?
-        var brackets = 0
         while position < bytes.count {
             let byte = bytes[position]
             position += 1
             if let open = quote {
                 if byte == open { quote = nil }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
-            case UInt8(ascii: "["): brackets += 1
-            case UInt8(ascii: "]"): brackets -= 1
-            case UInt8(ascii: ">") where brackets <= 0: return
-            default: break
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "]") {
+                return
             }
         }
         throw error("unterminated DOCTYPE", at: start)
     }
 
+    /// The bytes of base64 text, which may be broken by XML white space (and only by that), padded
+    /// with `=` at its end (and only there).
+    private static func base64(_ text: String) -> Data? {
+        var characters = Array(text.utf8)
+        characters.removeAll { isSpace($0) }
+        let padding = characters.reversed().prefix { $0 == UInt8(ascii: "=") }.count
+        guard characters.count % 4 == 0, padding <= 2,
+              !characters.dropLast(padding).contains(UInt8(ascii: "=")) else { return nil }
+        return Data(base64Encoded: Data(characters))
+    }
+
     // MARK: - Scanning
 
-    private mutating func skipWhitespace() {
-        while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position += 1 }
+    /// Skips XML white space (space, tab, line feed, carriage return); whether there was any.
+    @discardableResult
+    private mutating func skipWhitespace() -> Bool {
+        let start = position
+        while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
+        return position > start
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     private func startsWith(_ prefix: StaticString) -> Bool {

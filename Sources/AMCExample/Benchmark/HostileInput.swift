@@ -1,0 +1,168 @@
+import AutoMagicCoding
+import Foundation
+
+/// Files made to cost a reader far more memory or time than their size suggests: unclosed
+/// nesting, the most values per byte each format allows, shared objects, and counts that claim
+/// more than the file holds. `amc bench --hostile` times reading them at several sizes and
+/// measures the memory; the tests hold each to ``memoryBound(size:)``.
+///
+/// ```swift
+/// let data = HostileInput.jsonNumbers.data(size: 1 << 20)  // "[1,1,1,…]", 1 MB
+/// _ = try AMC.lint(data)                                  // 524,288 numbers
+/// ```
+public enum HostileInput: String, CaseIterable, Sendable {
+    /// `[[[[…`: the depth limit stops it.
+    case jsonOpenBrackets = "JSON [[[[…"
+    /// `<array><array>…`: the depth limit stops it.
+    case xmlOpenArrays = "XML <array><array>…"
+    /// `[[],[],…]`: the most containers per byte JSON allows.
+    case jsonEmptyArrays = "JSON [[],[],…]"
+    /// `[1,1,…]`: the most values per byte JSON allows.
+    case jsonNumbers = "JSON [1,1,…]"
+    /// `<array><dict/><dict/>…`.
+    case xmlEmptyDictionaries = "XML <dict/><dict/>…"
+    /// One array of two-byte references, all to one shared dictionary.
+    case binarySharedReferences = "binary: refs to one shared object"
+    /// One array of references to as many one-byte objects.
+    case binaryDistinctObjects = "binary: refs to distinct objects"
+    /// Arrays each holding the next one twice, 40 levels: 2^40 values once expanded.
+    case binaryExpansion = "binary: 2^40 values by sharing"
+    /// A trailer claiming 2^40 objects.
+    case binaryClaimedObjects = "binary: trailer claims 2^40 objects"
+    /// An array claiming 2^40 elements.
+    case binaryClaimedCount = "binary: array claims 2^40 elements"
+
+    /// What any reader may take, beyond what the program needs anyway: this many times the size
+    /// of the file it reads, plus a megabyte (see ``memoryBound(size:)``).
+    public static let memoryMultiple = 20
+
+    /// The most memory reading a file of `size` bytes may take beyond what the program needs
+    /// anyway: ``memoryMultiple`` times `size`, plus a megabyte for the reader's own tables and
+    /// the allocator's rounding. The tests check every input here against it.
+    public static func memoryBound(size: Int) -> Int { memoryMultiple * size + (1 << 20) }
+
+    /// Whether reading it fails: only the valid shapes are read to the end.
+    public var isRefused: Bool {
+        switch self {
+        case .jsonOpenBrackets, .xmlOpenArrays, .binaryExpansion, .binaryClaimedObjects, .binaryClaimedCount: true
+        default: false
+        }
+    }
+
+    /// Whether its size grows with `size`; the others are a few hundred bytes at any size.
+    public var scales: Bool { ![.binaryExpansion, .binaryClaimedObjects, .binaryClaimedCount].contains(self) }
+
+    /// The input, about `size` bytes long when it ``scales``.
+    public func data(size: Int) -> Data {
+        switch self {
+        case .jsonOpenBrackets:
+            return Data(repeating: UInt8(ascii: "["), count: size)
+        case .xmlOpenArrays:
+            return Data(("<plist>" + String(repeating: "<array>", count: size / 7)).utf8)
+        case .jsonEmptyArrays:
+            return Data(("[" + Array(repeating: "[]", count: size / 3).joined(separator: ",") + "]").utf8)
+        case .jsonNumbers:
+            return Data(("[" + Array(repeating: "1", count: size / 2).joined(separator: ",") + "]").utf8)
+        case .xmlEmptyDictionaries:
+            return Data(("<plist><array>" + String(repeating: "<dict/>", count: size / 7) + "</array></plist>").utf8)
+        case .binarySharedReferences:
+            // Object 0: an array of `count` references (2 bytes each) to object 1, an empty dictionary.
+            let count = size / 2
+            return Self.binary([Self.arrayHeader(count) + Array(repeating: [0, 1], count: count).flatMap { $0 }, [0xD0]],
+                               referenceSize: 2)
+        case .binaryDistinctObjects:
+            // Object 0 refers to objects 1…count, each an empty dictionary: 1 byte, 4 of offset, 4 of reference.
+            let count = size / 9
+            var array = Self.arrayHeader(count)
+            for index in 1...count { array += Self.bigEndian(index, width: 4) }
+            return Self.binary([array] + Array(repeating: [0xD0], count: count), referenceSize: 4)
+        case .binaryExpansion:
+            let levels = (0..<40).map { level -> [UInt8] in [0xA2, UInt8(level + 1), UInt8(level + 1)] }
+            return Self.binary(levels + [[0x10, 0x01]], referenceSize: 1)
+        case .binaryClaimedObjects:
+            return Self.binary([[0x10, 0x01]], referenceSize: 1, claimedObjects: 1 << 40)
+        case .binaryClaimedCount:
+            return Self.binary([[0xAF, 0x13] + Self.bigEndian(1 << 40, width: 8)], referenceSize: 1)
+        }
+    }
+
+    // MARK: - Binary property lists
+
+    /// An array marker with a count that follows as a 4-byte integer.
+    private static func arrayHeader(_ count: Int) -> [UInt8] { [0xAF, 0x12] + bigEndian(count, width: 4) }
+
+    private static func bigEndian(_ value: Int, width: Int) -> [UInt8] {
+        (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+    }
+
+    /// A binary property list of `objects` (each its marker and payload), object 0 at the top,
+    /// whose trailer claims `claimedObjects` objects when given.
+    private static func binary(_ objects: [[UInt8]], referenceSize: Int, claimedObjects: Int? = nil) -> Data {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for object in objects {
+            offsets.append(bytes.count)
+            bytes += object
+        }
+        let table = bytes.count
+        let offsetSize = table < 1 << 8 ? 1 : table < 1 << 16 ? 2 : 4
+        for offset in offsets { bytes += bigEndian(offset, width: offsetSize) }
+        bytes += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)]
+        bytes += bigEndian(claimedObjects ?? objects.count, width: 8) + bigEndian(0, width: 8) + bigEndian(table, width: 8)
+        return Data(bytes)
+    }
+}
+
+extension Benchmark {
+    /// `amc bench --hostile`: each ``HostileInput`` read by `AMC.lint` at 1, 4 and 16 MB (median of
+    /// `repetitions` runs, in this process) and by `amc lint` in a process of its own (`amc` is
+    /// the path of the tool), whose peak memory beyond the tool's own, divided by the file's size,
+    /// is the multiple ``HostileInput/memoryMultiple`` bounds. Time per MB that stays flat across
+    /// the sizes is linear time.
+    ///
+    /// ```swift
+    /// print(try Benchmark.hostile(amc: CommandLine.arguments[0]))
+    /// ```
+    public static func hostile(amc: String, repetitions: Int = 3) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("amc-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func peak(_ data: Data) throws -> (MeasuredRun, Int) {
+            let file = folder.appendingPathComponent("input")
+            try data.write(to: file)
+            return (try MeasuredRun(executable: amc, arguments: ["lint", file.path]), data.count)
+        }
+        let baseline = try peak(Data("[1]".utf8)).0.peakBytes
+        let sizes = [1 << 20, 4 << 20, 16 << 20]
+        var lines = [
+            "AMC.lint: median of \(repetitions) runs, ms per MB at 1, 4 and 16 MB (flat = linear time);",
+            "memory: amc lint's peak beyond its own \(baseline >> 20) MB, as a multiple of the file's size (bound: \(HostileInput.memoryMultiple)x)",
+            "input".padding(toLength: 38, withPad: " ", startingAt: 0) + "  outcome    ms/MB 1 MB   4 MB  16 MB    memory",
+        ]
+        for input in HostileInput.allCases {
+            var line = input.rawValue.padding(toLength: 38, withPad: " ", startingAt: 0)
+            line += input.isRefused ? "  refused  " : "  read     "
+            for size in input.scales ? sizes : [] {
+                let data = input.data(size: size)
+                var timings: [Double] = []
+                for _ in 0..<repetitions {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    _ = try? AMC.lint(data)
+                    timings.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                }
+                line += String(format: "%7.1f", timings.sorted()[repetitions / 2] / (Double(data.count) / Double(1 << 20)))
+            }
+            if !input.scales { line += String(repeating: " ", count: 21) }
+            let (run, bytes) = try peak(input.data(size: sizes.last!))
+            guard run.status == (input.isRefused ? 1 : 0) else {
+                throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "amc lint exited \(run.status) on \(input.rawValue)"])
+            }
+            let extra = max(0, run.peakBytes - baseline)
+            line += input.scales
+                ? String(format: "%9.1fx", Double(extra) / Double(bytes))
+                : String(format: "%7d KB", extra >> 10) + " (\(bytes) bytes)"
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,58 @@
+import AMCExample
+import Foundation
+import Testing
+@testable import AutoMagicCoding
+
+/// Whether this process runs under AddressSanitizer or ThreadSanitizer, whose shadow memory and
+/// quarantine make every program several times larger: memory bounds are checked without them.
+private let underSanitizer: Bool = {
+    let program = dlopen(nil, RTLD_NOW)
+    return dlsym(program, "__asan_init") != nil || dlsym(program, "__tsan_init") != nil
+}()
+
+@Suite("Hostile files cost memory in proportion to their size", .serialized)
+struct ResourceBoundTests {
+    /// Each input at 1 MB, read by `amc lint` in a process of its own: refused or read as
+    /// expected, and its peak memory beyond `amc lint`'s own within
+    /// `HostileInput.memoryBound(size:)`.
+    @Test(arguments: HostileInput.allCases)
+    func readingTakesAtMostABoundedMultipleOfTheFilesSize(input: HostileInput) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let tiny = folder.file("tiny.json")
+        try Data("[1]".utf8).write(to: tiny)
+        let file = folder.file("input")
+        let data = input.data(size: 1 << 20)
+        try data.write(to: file)
+
+        let baseline = try MeasuredRun(executable: AMCBinary.url.path, arguments: ["lint", tiny.path])
+        let run = try MeasuredRun(executable: AMCBinary.url.path, arguments: ["lint", file.path])
+        #expect(baseline.status == 0)
+        #expect(run.status == (input.isRefused ? 1 : 0), "\(run.output)")
+        let reason: String = switch input {
+        case .jsonOpenBrackets, .xmlOpenArrays: "levels deep"
+        case .binaryExpansion: "shared objects expand to more than 1048576 values"
+        case .binaryClaimedObjects: "the object table (1099511627776 objects at 10) does not fit the file"
+        case .binaryClaimedCount: "a count of 1099511627776 runs past the object table"
+        default: ": OK"
+        }
+        #expect(run.output.contains(reason), "\(run.output)")
+        if input.scales { #expect(data.count >= 1 << 19) }
+
+        guard !underSanitizer else { return }
+        let extra = run.peakBytes - baseline.peakBytes
+        #expect(extra <= HostileInput.memoryBound(size: data.count),
+                "\(input.rawValue): \(extra >> 10) KB beyond amc lint's own for \(data.count >> 10) KB")
+    }
+
+    @Test func theMeasurementSeesAProgramsOwnMemoryNotItsParents() throws {
+        // This test process holds far more than amc does; amc's peak must not include it.
+        let ballast = [UInt8](repeating: 1, count: 200 << 20)
+        let run = try MeasuredRun(executable: AMCBinary.url.path, arguments: ["--help"])
+        #expect(run.status == 0 && run.output.hasPrefix("usage:"))
+        #expect(ballast.count > 0)
+        guard !underSanitizer else { return }
+        #expect(run.peakBytes < 100 << 20)
+        #expect(run.peakBytes > 1 << 20)
+    }
+}
