@@ -42,7 +42,7 @@ func compareWithFoundation(_ data: Data) -> (Agreement, String) {
     let isJSON = AMCFormat(detecting: data) == .json
     // Foundation's readers recurse without a limit: on a thread with room for deep documents.
     let theirs: Result<Any, Error> = Result {
-        try onThread(stackSize: 256 << 20) {
+        try onThread(stackSize: 16 << 20) {
             isJSON ? try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
                 : try PropertyListSerialization.propertyList(from: data, format: nil)
         }
