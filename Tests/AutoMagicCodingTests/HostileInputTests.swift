@@ -1,3 +1,4 @@
+import AMCExample
 import Foundation
 import Testing
 @testable import AutoMagicCoding
@@ -203,22 +204,9 @@ struct HostileInputTests {
     }
 
     /// A binary property list of the given objects (each its marker and payload; references
-    /// one byte wide), with offsets one byte wide when they fit.
+    /// one byte wide).
     static func binary(objects: [[UInt8]], top: Int) -> Data {
-        var bytes = Array("bplist00".utf8)
-        var offsets: [Int] = []
-        for object in objects {
-            offsets.append(bytes.count)
-            bytes += object
-        }
-        let table = bytes.count
-        let offsetSize = table + 1 < 256 ? 1 : 2
-        for offset in offsets { bytes.appendBigEndian(UInt64(offset), width: offsetSize) }
-        bytes += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), 1]
-        bytes.appendBigEndian(UInt64(objects.count), width: 8)
-        bytes.appendBigEndian(UInt64(top), width: 8)
-        bytes.appendBigEndian(UInt64(table), width: 8)
-        return Data(bytes)
+        HostileInput.binaryPropertyList(objects, referenceSize: 1, top: top)
     }
 
     /// `depth` arrays, each holding the next: object i refers to object i + 1.

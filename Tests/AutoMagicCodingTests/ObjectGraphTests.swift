@@ -129,7 +129,9 @@ struct ObjectGraphTests {
         let ada = Player("Ada")
         squad.groups = [[], [Player("x"), Player("y"), ada]]
         squad.roster = [ada]
-        let dictionary = try AMC.dictionary(contentsOf: write(squad, format))
+        let file = try write(squad, format)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let dictionary = try AMC.dictionary(contentsOf: file)
         // Sorted keys: "groups" comes before "roster", so Ada is written in the nested array.
         #expect((dictionary["roster"] as? [[String: String]]) == [["$ref": "#/groups/1/2"]])
         // A tree has no references at all.

@@ -68,21 +68,21 @@ public enum HostileInput: String, CaseIterable, Sendable {
         case .binarySharedReferences:
             // Object 0: an array of `count` references (2 bytes each) to object 1, an empty dictionary.
             let count = size / 2
-            return Self.binary([Self.arrayHeader(count) + Array(repeating: [0, 1], count: count).flatMap { $0 }, [0xD0]],
+            return Self.binaryPropertyList([Self.arrayHeader(count) + Array(repeating: [0, 1], count: count).flatMap { $0 }, [0xD0]],
                                referenceSize: 2)
         case .binaryDistinctObjects:
             // Object 0 refers to objects 1…count, each an empty dictionary: 1 byte, 4 of offset, 4 of reference.
             let count = size / 9
             var array = Self.arrayHeader(count)
             for index in 1...count { array += Self.bigEndian(index, width: 4) }
-            return Self.binary([array] + Array(repeating: [0xD0], count: count), referenceSize: 4)
+            return Self.binaryPropertyList([array] + Array(repeating: [0xD0], count: count), referenceSize: 4)
         case .binaryExpansion:
             let levels = (0..<40).map { level -> [UInt8] in [0xA2, UInt8(level + 1), UInt8(level + 1)] }
-            return Self.binary(levels + [[0x10, 0x01]], referenceSize: 1)
+            return Self.binaryPropertyList(levels + [[0x10, 0x01]], referenceSize: 1)
         case .binaryClaimedObjects:
-            return Self.binary([[0x10, 0x01]], referenceSize: 1, claimedObjects: 1 << 40)
+            return Self.binaryPropertyList([[0x10, 0x01]], referenceSize: 1, claimedObjects: 1 << 40)
         case .binaryClaimedCount:
-            return Self.binary([[0xAF, 0x13] + Self.bigEndian(1 << 40, width: 8)], referenceSize: 1)
+            return Self.binaryPropertyList([[0xAF, 0x13] + Self.bigEndian(1 << 40, width: 8)], referenceSize: 1)
         }
     }
 
@@ -95,9 +95,17 @@ public enum HostileInput: String, CaseIterable, Sendable {
         (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
     }
 
-    /// A binary property list of `objects` (each its marker and payload), object 0 at the top,
-    /// whose trailer claims `claimedObjects` objects when given.
-    private static func binary(_ objects: [[UInt8]], referenceSize: Int, claimedObjects: Int? = nil) -> Data {
+    /// A binary property list of `objects` (each its marker and payload, references
+    /// `referenceSize` bytes wide), object `top` at the top, offsets as narrow as they fit, whose
+    /// trailer claims `claimedObjects` objects when given: for hand-made hostile files.
+    ///
+    /// ```swift
+    /// // Object 0 is an array whose one element is object 0.
+    /// let cycle = HostileInput.binaryPropertyList([[0xA1, 0x00]], referenceSize: 1)
+    /// ```
+    public static func binaryPropertyList(
+        _ objects: [[UInt8]], referenceSize: Int, top: Int = 0, claimedObjects: Int? = nil
+    ) -> Data {
         var bytes = Array("bplist00".utf8)
         var offsets: [Int] = []
         for object in objects {
@@ -108,7 +116,7 @@ public enum HostileInput: String, CaseIterable, Sendable {
         let offsetSize = table < 1 << 8 ? 1 : table < 1 << 16 ? 2 : 4
         for offset in offsets { bytes += bigEndian(offset, width: offsetSize) }
         bytes += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)]
-        bytes += bigEndian(claimedObjects ?? objects.count, width: 8) + bigEndian(0, width: 8) + bigEndian(table, width: 8)
+        bytes += bigEndian(claimedObjects ?? objects.count, width: 8) + bigEndian(top, width: 8) + bigEndian(table, width: 8)
         return Data(bytes)
     }
 }
