@@ -116,6 +116,8 @@ struct HostileInputTests {
             ("<?xml encoding=\"UTF-8\" version=\"1.0\"?>" + body, "unexpected encoding in the XML declaration"),
             ("<!-- a -->\n<?xml version=\"1.0\"?>" + body, "the XML declaration <?xml …?> must come first in the document"),
             ("<!DOCTYPE plist PUBLIC \"-//Apple\">" + body, "expected white space and a quoted id in the DOCTYPE, found \"><plist vers\""),
+            ("<!DOCTYPE plist PUBLIC \"-//Apple//<key>\" \"x.dtd\">" + body,
+             "\"<\" in the DOCTYPE's public id, which holds letters, digits, white space and -'()+,./:=?;!*#@$_% only"),
             ("<!DOCTYPE>" + body, "expected the root element's name in the DOCTYPE, found \"><plist vers\""),
             ("<!-- a -- b -->" + body, "\"--\" inside a comment (a comment ends at the first \"--\", which must be followed by \">\")"),
             ("<plist version=1.0><true/></plist>", "expected a quoted value for version in the <plist> tag, found \"1.0><true/><\""),

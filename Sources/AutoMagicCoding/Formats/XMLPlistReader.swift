@@ -351,14 +351,22 @@ struct XMLPlistReader {
         let externalIDs: [(StaticString, Int)] = [("PUBLIC", 2), ("SYSTEM", 1)]
         for (keyword, literals) in externalIDs where spaced && startsWith(keyword) {
             position += 6
-            for _ in 0..<literals {
+            for literal in 0..<literals {
                 guard skipWhitespace() else { throw error("expected white space and a quoted id in the DOCTYPE, found \(found)") }
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
                     throw error("expected a quoted id in the DOCTYPE, found \(found)")
                 }
                 let quote = bytes[position]
                 position += 1
-                while position < bytes.count, bytes[position] != quote { position += 1 }
+                let isPublicID = literals == 2 && literal == 0
+                while position < bytes.count, bytes[position] != quote {
+                    if isPublicID, !Self.isPublicIDCharacter(bytes[position]) {
+                        let byte = bytes[position]
+                        let shown = byte < 0x80 ? "\"\(Character(Unicode.Scalar(byte)))\"" : "the byte 0x\(ByteText.hex(byte))"
+                        throw error("\(shown) in the DOCTYPE's public id, which holds letters, digits, white space and -'()+,./:=?;!*#@$_% only")
+                    }
+                    position += 1
+                }
                 guard position < bytes.count else { throw error("unterminated DOCTYPE", at: start) }
                 position += 1
             }
@@ -410,6 +418,13 @@ struct XMLPlistReader {
         let start = position
         while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
         return position > start
+    }
+
+    /// XML's `PubidChar`.
+    private static func isPublicIDCharacter(_ byte: UInt8) -> Bool {
+        let letterOrDigit = ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        return letterOrDigit || byte == 0x20 || byte == 0x0A || byte == 0x0D || "-'()+,./:=?;!*#@$_%".utf8.contains(byte)
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
