@@ -149,6 +149,16 @@ struct FuzzFindingTests {
 
     /// Foundation writes a carriage return in an XML string as a raw byte, which XML's line-end
     /// normalisation reads as a line feed (README says so); our writer escapes it, and keeps it.
+    /// Found by the differential run: `Double(_:)` stops at a NUL byte, so a `<real>` of
+    /// `0.1`, NUL, garbage read as 0.1; Foundation refuses it, and so do we now.
+    @Test func aNulByteInARealIsNotTheEndOfTheNumber() throws {
+        let xml = Data("<plist><real>0.1\u{0} 00014901555554E551612</real></plist>".utf8)
+        let error = expectAMCError { _ = try AMC.lint(xml) }
+        #expect(error?.description == "Malformed XML property list at line 1, column 8: \"0.1\u{0} 00014901555554E551612\" is not a real number.")
+        // String coding scans numbers itself, so it refuses the same string.
+        #expect(throws: AMCError.self) { try AMC.value(Double.self, from: "0.1\u{0}5") }
+    }
+
     @Test func carriageReturnsInXMLStrings() throws {
         let foundation = try PropertyListSerialization.data(fromPropertyList: ["s": "a\rb\r\nc"], format: .xml, options: 0)
         #expect(try Self.dictionary(foundation)["s"] as? String == "a\nb\nc")

@@ -185,6 +185,16 @@ struct HostileInputTests {
         #expect(malformed(Self.binary(objects: [[0x80, 0x01]], top: 0))?.2 == "UID objects (from NSKeyedArchiver) are not supported")
     }
 
+    @Test func everyOffsetInTheTableIsCheckedEvenOfObjectsNothingUses() throws {
+        // Two integers, the top one first; the second's offset (the table's last byte) is garbage.
+        var bytes = [UInt8](Self.binary(objects: [[0x10, 0x01], [0x10, 0x02]], top: 0))
+        let table = bytes.count - 32 - 2
+        bytes[table + 1] = 0xF0
+        let error = try #require(malformed(Data(bytes)))
+        #expect(error.1 == .byteOffset(table + 1))
+        #expect(error.2 == "object 1 has offset 240, outside the object data")
+    }
+
     @Test func sharedObjectsCannotExpandWithoutBound() throws {
         // "Billion laughs": each array holds the next one twice; 40 levels would expand to 2^40 values.
         var objects: [[UInt8]] = []

@@ -22,6 +22,9 @@ struct BinaryPlistReader {
     static func parse(_ data: Data) throws -> ArchiveValue {
         try ByteView.withBytes(of: data) { bytes in
             var reader = try BinaryPlistReader(bytes: bytes)
+            // Every entry of the offset table, used or not, as CoreFoundation checks them: a table
+            // with garbage in it is a damaged file, even where the objects read do not use it.
+            for index in 0..<reader.objectCount { _ = try reader.offset(of: index) }
             let top = reader.uint(at: bytes.count - 16, width: 8)
             guard top < UInt64(reader.objectCount) else {
                 throw reader.error("the top object \(top) is not in the table of \(reader.objectCount)", at: bytes.count - 16)

@@ -460,7 +460,9 @@ struct XMLPlistReader {
     }
 
     /// A `<real>`: decimal, or `nan`, `inf`, `+infinity`, `-infinity` as Foundation writes them.
+    /// A NUL byte is refused first: `Double(_:)` reads a C string, so `"0.1\0junk"` would be 0.1.
     private static func real(_ text: String) -> Double? {
+        guard !text.utf8.contains(0) else { return nil }
         switch text.lowercased() {
         case "nan": return .nan
         case "inf", "+inf", "infinity", "+infinity": return .infinity
