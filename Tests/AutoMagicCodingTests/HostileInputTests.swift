@@ -133,6 +133,7 @@ struct HostileInputTests {
         let allowed = "<?xml version=\"1.0\" encoding=\"utf-8\" standalone='yes' ?>\n<!-- c -->\n<?app data?>\n"
             + "<!DOCTYPE plist SYSTEM 'plist.dtd' [<!ENTITY x \"]\">]>\n<plist version='1.0' ><dict><key>a</key><data>SGk=\n</data></dict></plist>\n<!-- end -->"
         #expect(try AMC.lint(bytes(allowed)) == .xmlPropertyList)
+        #expect(try AMC.lint(bytes("<?xml version=\"1.0\" encoding=\"US-ASCII\"?>" + body)) == .xmlPropertyList)
     }
 
     // MARK: - Binary property lists

@@ -313,7 +313,7 @@ struct XMLPlistReader {
     }
 
     /// `<?xml version="1.x" encoding="UTF-8" standalone="yes|no"?>`, the last two optional, in that
-    /// order. Only UTF-8 is read.
+    /// order. Only UTF-8 (and ASCII, a part of it) is read.
     private mutating func parseDeclaration() throws {
         position += 5
         var names: [String] = []
@@ -328,7 +328,8 @@ struct XMLPlistReader {
             switch (name, names) {
             case ("version", []): valid = value.hasPrefix("1.") && value.count > 2 && value.utf8.dropFirst(2).allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
             case ("encoding", ["version"]):
-                guard value.lowercased() == "utf-8" else {
+                // ASCII is UTF-8's first 128 characters; the bytes are checked as UTF-8 either way.
+                guard ["utf-8", "us-ascii", "ascii"].contains(value.lowercased()) else {
                     throw error("the document is in \(value.debugDescription); only UTF-8 is read", at: start)
                 }
                 valid = true
