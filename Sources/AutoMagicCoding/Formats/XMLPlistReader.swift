@@ -326,7 +326,9 @@ struct XMLPlistReader {
             let (name, value) = try parseAttribute(in: "the XML declaration")
             let valid: Bool
             switch (name, names) {
-            case ("version", []): valid = value.hasPrefix("1.") && value.count > 2 && value.utf8.dropFirst(2).allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            case ("version", []):
+                let minor = value.utf8.dropFirst(2)
+                valid = value.hasPrefix("1.") && !minor.isEmpty && minor.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
             case ("encoding", ["version"]):
                 // ASCII is UTF-8's first 128 characters; the bytes are checked as UTF-8 either way.
                 guard ["utf-8", "us-ascii", "ascii"].contains(value.lowercased()) else {
