@@ -159,6 +159,18 @@ struct FuzzFindingTests {
         #expect(throws: AMCError.self) { try AMC.value(Double.self, from: "0.1\u{0}5") }
     }
 
+    /// Found by the differential run: `Int(_:radix:)` takes a sign, so `0x+a` read as 10 and the
+    /// character reference `&#x+41;` as "A"; Foundation refuses both, and so do we now.
+    @Test func noSignInsideHexadecimalNumbersOrCharacterReferences() throws {
+        let integer = expectAMCError { _ = try AMC.lint(Data("<plist><integer>0x+a999a</integer></plist>".utf8)) }
+        #expect(integer?.description == "Malformed XML property list at line 1, column 8: \"0x+a999a\" is not an integer that fits in 64 bits.")
+        let reference = expectAMCError { _ = try AMC.lint(Data("<plist><string>&#x+41;</string></plist>".utf8)) }
+        #expect(reference?.description == "Malformed XML property list at line 1, column 16: unknown entity \"&#x+41;\".")
+        #expect(throws: AMCError.self) { try AMC.value(Int.self, from: "0x-5") }
+        #expect(try AMC.value(Int.self, from: "-0x1F") == -31)
+        #expect(try AMC.lint(Data("<plist><string>&#x41;&#66;</string></plist>".utf8)) == .xmlPropertyList)
+    }
+
     @Test func carriageReturnsInXMLStrings() throws {
         let foundation = try PropertyListSerialization.data(fromPropertyList: ["s": "a\rb\r\nc"], format: .xml, options: 0)
         #expect(try Self.dictionary(foundation)["s"] as? String == "a\nb\nc")

@@ -266,8 +266,10 @@ struct XMLPlistReader {
         case "quot": text.append(UInt8(ascii: "\""))
         case "apos": text.append(UInt8(ascii: "'"))
         default:
-            let number = name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16)
-                : name.hasPrefix("#") ? UInt32(name.dropFirst(), radix: 10) : nil
+            // Digits only: `UInt32(_:radix:)` would also take a sign ("&#x+0F;").
+            let hex = name.dropFirst(2), decimal = name.dropFirst()
+            let number = name.hasPrefix("#x") && hex.allSatisfy(\.isHexDigit) ? UInt32(hex, radix: 16)
+                : name.hasPrefix("#") && decimal.allSatisfy(\.isASCII) && decimal.allSatisfy(\.isNumber) ? UInt32(decimal, radix: 10) : nil
             guard let number, let scalar = Unicode.Scalar(number), number != 0 else {
                 throw error("unknown entity \"&\(name);\"", at: start)
             }

@@ -31,7 +31,9 @@ enum ScalarStrings {
         var digits = text
         let negative = digits.first == "-"
         if negative || digits.first == "+" { digits = digits.dropFirst() }
+        // Hex digits only after "0x": `UInt64(_:radix:)` would also take a sign there ("0x+a").
         guard digits.utf8.starts(with: "0x".utf8) || digits.utf8.starts(with: "0X".utf8),
+              digits.dropFirst(2).allSatisfy(\.isHexDigit),
               let magnitude = UInt64(digits.dropFirst(2), radix: 16) else { return nil }
         guard negative else {
             return magnitude <= UInt64(Int64.max) ? .int(Int64(magnitude)) : .uint(magnitude)
