@@ -10,16 +10,18 @@ import Testing
 enum Agreement: String, CaseIterable {
     /// Both read it to equal values, or both refuse it.
     case agree
-    // The differences README lists under "Where we differ from Foundation, on purpose"; each is
-    // recognised from the document, so that an unlisted difference is never filed under one.
+    // The differences README lists under "Where we differ from Foundation, on purpose". Each is
+    // recognised only in its own direction (we refuse and Foundation reads, the other way round,
+    // or both read and the values differ) and, where both read, from the values that differ, so
+    // that a difference nobody decided about is never filed under one of these.
     /// A key twice in one dictionary: we refuse; Foundation keeps one of the values.
     case repeatedKey
-    /// `[1,]` or `{"a":1,}`: RFC 8259 has no trailing comma; Foundation on Linux accepts one.
+    /// `[1,]` or `{"a":1,}`: RFC 8259 has no trailing comma; we refuse, Foundation on Linux reads it.
     case trailingComma
     /// A number with more digits than a `Double` holds exactly (more than 15, and not an integer
     /// that fits 64 bits): we read the nearest `Double`, Foundation keeps every digit.
     case longNumber
-    /// A raw carriage return in XML text: XML's line-end normalisation makes it `\n`.
+    /// A raw carriage return in XML text: XML's line-end normalisation makes it `\n` when we read.
     case carriageReturnInXML
     /// A date before 1583: the same instant, named in Foundation's Julian calendar there.
     case dateBefore1583
@@ -29,13 +31,20 @@ enum Agreement: String, CaseIterable {
     /// those faults.
     case notWellFormedXML
     /// A JSON document followed by NUL bytes: RFC 8259 allows only white space after the value;
-    /// Foundation stops reading at the first NUL.
+    /// we refuse, Foundation stops reading at the first NUL.
     case nulAfterJSON
-    /// `<!---->`, a well-formed empty comment: Foundation refuses it.
+    /// `<!---->`, a well-formed empty comment: we read it, Foundation refuses it and reads the
+    /// document without it to what we read.
     case emptyComment
     /// A DOCTYPE whose system id holds `<` or `>`, which XML allows (any character but the
-    /// quote): Foundation refuses it.
+    /// quote): we read it, Foundation refuses it.
     case markupInSystemID
+    /// A character reference inside `<data>` (`&#13;`): we resolve it, as XML requires of all
+    /// content, and skip the white space it names; Foundation takes its characters as base64.
+    case characterReferenceInData
+    /// An empty string stored as UTF-16 (`0x60`) in a binary property list: we read it,
+    /// Foundation on Linux refuses the file (CoreFoundation writes an empty string as ASCII).
+    case emptyUTF16String
     /// An element whose text is not what the element says (minute 83 in a `<date>`, a letter in an
     /// `<integer>`, `=` inside `<data>`): we refuse it, Foundation reads something.
     case invalidElementText
@@ -43,58 +52,112 @@ enum Agreement: String, CaseIterable {
     case undecided
 }
 
-/// Compares our reading of `data` with Foundation's, and when they differ, says which documented
-/// difference it is.
-func compareWithFoundation(_ data: Data) -> (Agreement, String) {
-    let ours: Result<ArchiveValue, Error> = Result { try DocumentCodec.parse(data).value }
+/// One value that our reading and Foundation's hold differently.
+private struct Mismatch {
+    /// Where, as a key path; empty for the top.
+    var path: String
+    /// Ours; nil where the two differ in shape (an array's count, a dictionary's keys).
+    var ours: ArchiveValue?
+    var theirs: Any
+
+    var description: String {
+        let place = path.isEmpty ? "the top" : path
+        return "\(place): \(ours.map(describe) ?? "a different shape") and \(describe(theirs))"
+    }
+}
+
+/// Compares `ours`, our reading of `data`, with Foundation's, and when they differ, says which
+/// documented difference it is.
+func compareWithFoundation(_ data: Data, ours: Result<ArchiveValue, Error>) -> (Agreement, String) {
     let isJSON = AMCFormat(detecting: data) == .json
-    // Foundation's readers recurse without a limit: on a thread with room for deep documents.
-    let theirs: Result<Any, Error> = Result {
+    let theirs = foundationReading(of: data, isJSON: isJSON)
+    switch (ours, theirs) {
+    case (.failure, .failure):
+        return (.agree, "both refuse")
+    case let (.success(value), .success(their)):
+        var mismatches: [Mismatch] = []
+        collectDifferences(value, their, path: "", into: &mismatches)
+        guard let first = mismatches.first else { return (.agree, "equal") }
+        let kinds = Set(mismatches.map { explain($0, in: data, isJSON: isJSON) })
+        let agreement = kinds.count == 1 ? kinds.first! : .undecided
+        return (agreement, "values differ at \(mismatches.count) places, first \(first.description)")
+    case let (.failure(error), .success):
+        return (explainRefusal(error, of: data, isJSON: isJSON), "we refuse, Foundation reads: \(error)")
+    case let (.success(value), .failure(error)):
+        return (explainTheirRefusal(of: data, ours: value, isJSON: isJSON), "we read, Foundation refuses: \(error)")
+    }
+}
+
+/// Foundation's reading of `data`, on a thread with room for deep documents: its readers recurse
+/// without a limit.
+private func foundationReading(of data: Data, isJSON: Bool) -> Result<Any, Error> {
+    Result {
         try onThread(stackSize: 16 << 20) {
             isJSON ? try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
                 : try PropertyListSerialization.propertyList(from: data, format: nil)
         }
     }
-    let difference: String
-    switch (ours, theirs) {
-    case (.failure, .failure):
-        return (.agree, "both refuse")
-    case let (.success(value), .success(their)):
-        guard let mismatch = firstDifference(value, their, path: "") else { return (.agree, "equal") }
-        difference = "values differ at \(mismatch)"
-    case let (.failure(error), .success):
-        difference = "we refuse, Foundation reads: \(error)"
-    case let (.success, .failure(error)):
-        difference = "we read, Foundation refuses: \(error)"
-    }
-    return (explain(data, isJSON: isJSON, ours: ours), difference)
 }
 
-/// The documented difference `data` shows, or `.undecided`.
-private func explain(_ data: Data, isJSON: Bool, ours: Result<ArchiveValue, Error>) -> Agreement {
-    if case let .failure(error as AMCError) = ours, case let .malformedData(_, _, reason) = error.kind {
-        if reason.contains("appears twice in one dictionary") { return .repeatedKey }
-        if !isJSON, [" is not an ISO 8601 date", " is not an integer that fits in 64 bits", " is not a real number",
-                     "the <data> element is not base64"].contains(where: reason.hasSuffix) {
-            return .invalidElementText
-        }
-        let wellFormedness = ["XML declaration", "DOCTYPE", " tag", "inside a comment", "after the property list"]
-        if !isJSON, !XMLParser(data: data).parse() || wellFormedness.contains(where: reason.contains) { return .notWellFormedXML }
-        if isJSON, reason == "expected a value, found \"]\"" || reason == "expected a key string, found \"}\"" {
+/// The documented difference that makes us refuse what Foundation reads, or `.undecided`.
+private func explainRefusal(_ error: Error, of data: Data, isJSON: Bool) -> Agreement {
+    guard case let .malformedData(_, _, reason)? = (error as? AMCError)?.kind else { return .undecided }
+    if reason.contains("appears twice in one dictionary") { return .repeatedKey }
+    if isJSON {
+        if reason == "expected a value, found \"]\"" || reason == "expected a key string, found \"}\"" {
             return .trailingComma
         }
-        if isJSON, reason == "unexpected byte 0x00 after the document" { return .nulAfterJSON }
+        return reason == "unexpected byte 0x00 after the document" ? .nulAfterJSON : .undecided
+    }
+    let elementText = [" is not an ISO 8601 date", " is not an integer that fits in 64 bits", " is not a real number",
+                       "the <data> element is not base64"]
+    if elementText.contains(where: reason.hasSuffix) { return .invalidElementText }
+    let wellFormedness = ["XML declaration", "DOCTYPE", " tag", "inside a comment", "after the property list"]
+    if wellFormedness.contains(where: reason.contains) || !XMLParser(data: data).parse() { return .notWellFormedXML }
+    return .undecided
+}
+
+/// The documented difference that makes Foundation refuse what we read, or `.undecided`.
+private func explainTheirRefusal(of data: Data, ours: ArchiveValue, isJSON: Bool) -> Agreement {
+    guard !isJSON else { return .undecided }
+    if AMCFormat(detecting: data) == .binaryPropertyList {
+        return (try? BinaryPlistReader.markers(in: data))?.contains(0x60) == true ? .emptyUTF16String : .undecided
     }
     let text = String(decoding: data, as: UTF8.self)
-    if longestNumber(in: data) > 15 { return .longNumber }
-    if !isJSON, text.contains("<!---->") { return .emptyComment }
-    if !isJSON, let doctype = text.range(of: "<!DOCTYPE") {
+    if text.contains("<!---->") {
+        let without = Data(text.replacingOccurrences(of: "<!---->", with: "").utf8)
+        var mismatches: [Mismatch] = []
+        if case let .success(theirs) = foundationReading(of: without, isJSON: false) {
+            collectDifferences(ours, theirs, path: "", into: &mismatches)
+            if mismatches.isEmpty { return .emptyComment }
+        }
+    }
+    if let doctype = text.range(of: "<!DOCTYPE") {
         let declaration = text[doctype.upperBound...].prefix { $0 != "\n" }
         if declaration.drop(while: { $0 != "\"" }).contains(where: { $0 == "<" || $0 == ">" }) { return .markupInSystemID }
     }
-    if !isJSON, data.contains(0x0D) { return .carriageReturnInXML }
-    if case let .success(value) = ours, hasDate(value, before: -13_197_600_000) { return .dateBefore1583 }
     return .undecided
+}
+
+/// The documented difference one value shows where both read the document, or `.undecided`.
+private func explain(_ mismatch: Mismatch, in data: Data, isJSON: Bool) -> Agreement {
+    switch (mismatch.ours, mismatch.theirs) {
+    case (.int?, is NSNumber), (.uint?, is NSNumber), (.double?, is NSNumber):
+        return longestNumber(in: data) > 15 ? .longNumber : .undecided
+    case let (.string(ours)?, theirs as String):
+        return !isJSON && theirs.contains("\r") && normalisingLineEnds(theirs) == ours ? .carriageReturnInXML : .undecided
+    case (.data?, is Data):
+        return !isJSON && String(decoding: data, as: UTF8.self).contains("&#") ? .characterReferenceInData : .undecided
+    case let (.date(ours)?, theirs as Date):
+        return ours.timeIntervalSinceReferenceDate < -13_197_600_000 && theirs != ours ? .dateBefore1583 : .undecided
+    default:
+        return .undecided
+    }
+}
+
+/// `text` with XML's line-end normalisation: `\r\n` and a lone `\r` become `\n`.
+private func normalisingLineEnds(_ text: String) -> String {
+    text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
 }
 
 /// The most digits in one number of the text (a run of digits and points).
@@ -109,15 +172,6 @@ private func longestNumber(in data: Data) -> Int {
         }
     }
     return longest
-}
-
-private func hasDate(_ value: ArchiveValue, before seconds: Double) -> Bool {
-    switch value {
-    case let .date(date): return date.timeIntervalSinceReferenceDate < seconds
-    case let .array(values): return values.contains { hasDate($0, before: seconds) }
-    case let .dictionary(dictionary): return dictionary.entries.contains { hasDate($0.value, before: seconds) }
-    default: return false
-    }
 }
 
 /// Whether our number equals Foundation's: compared as text, or as `Double` when Foundation holds
@@ -138,9 +192,8 @@ private func sameNumber(_ ours: ArchiveValue, _ number: NSNumber) -> Bool {
     }
 }
 
-/// Where `ours` and `theirs` first differ, as a key path and the two values; nil when equal.
-private func firstDifference(_ ours: ArchiveValue, _ theirs: Any, path: String) -> String? {
-    let place = path.isEmpty ? "the top" : path
+/// Every value where `ours` and `theirs` differ, appended to `mismatches`.
+private func collectDifferences(_ ours: ArchiveValue, _ theirs: Any, path: String, into mismatches: inout [Mismatch]) {
     let same: Bool
     switch ours {
     case let .string(string):
@@ -148,33 +201,39 @@ private func firstDifference(_ ours: ArchiveValue, _ theirs: Any, path: String) 
     case .int, .uint, .double, .bool:
         same = (theirs as? NSNumber).map { sameNumber(ours, $0) } ?? false
     case let .date(date):
-        same = (theirs as? Date) == date
+        let seconds = date.timeIntervalSinceReferenceDate
+        same = (theirs as? Date).map { $0 == date || (seconds.isNaN && $0.timeIntervalSinceReferenceDate.isNaN) } ?? false
     case let .data(bytes):
         same = (theirs as? Data) == bytes
     case .null:
         same = theirs is NSNull
     case let .array(values):
         guard let array = theirs as? [Any], array.count == values.count else {
-            return "\(place): an array of \(values.count) and \(type(of: theirs))"
+            return mismatches.append(Mismatch(path: path, ours: nil, theirs: theirs))
         }
         for (index, value) in values.enumerated() {
-            if let difference = firstDifference(value, array[index], path: "\(path)[\(index)]") { return difference }
+            collectDifferences(value, array[index], path: "\(path)[\(index)]", into: &mismatches)
         }
-        return nil
+        return
     case let .dictionary(dictionary):
         guard let their = theirs as? [String: Any], their.count == dictionary.count else {
-            return "\(place): a dictionary of \(dictionary.count) and \(type(of: theirs))"
+            return mismatches.append(Mismatch(path: path, ours: nil, theirs: theirs))
         }
         for entry in dictionary.entries {
-            guard let value = their[entry.key] else { return "\(place): no \(entry.key.debugDescription) in Foundation's" }
             let key = path.isEmpty ? entry.key : "\(path).\(entry.key)"
-            if let difference = firstDifference(entry.value, value, path: key) { return difference }
+            // A key Foundation holds with a raw carriage return is paired by its normalised form,
+            // and the two keys are a mismatch of their own.
+            let theirKey = their[entry.key] != nil ? entry.key
+                : their.keys.first { $0.contains("\r") && normalisingLineEnds($0) == entry.key }
+            guard let theirKey else { return mismatches.append(Mismatch(path: path, ours: nil, theirs: theirs)) }
+            if theirKey != entry.key { mismatches.append(Mismatch(path: key, ours: .string(entry.key), theirs: theirKey)) }
+            collectDifferences(entry.value, their[theirKey]!, path: key, into: &mismatches)
         }
-        return nil
+        return
     case .foreign:
         same = false
     }
-    return same ? nil : "\(place): \(describe(ours)) and \(describe(theirs))"
+    if !same { mismatches.append(Mismatch(path: path, ours: ours, theirs: theirs)) }
 }
 
 /// A value for a message; a date as its seconds from 2001 (Foundation's `Date.description`
@@ -210,11 +269,13 @@ struct DifferentialTests {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
                 let data = try Data(contentsOf: url)
-                guard AMCFormat(detecting: data) != nil, Self.foundationCanRead(data) else { continue }
+                guard AMCFormat(detecting: data) != nil else { continue }
+                let ours = Result { try DocumentCodec.parse(data).value }
+                guard Self.foundationCanRead(data, ours: ours) else { continue }
                 files += 1
-                let (agreement, detail) = compareWithFoundation(data)
+                let (agreement, detail) = compareWithFoundation(data, ours: ours)
                 counts[agreement, default: 0] += 1
-                if agreement == .undecided { Issue.record("\(url.path): \(detail)") }
+                if agreement == .undecided { Issue.record("\(url.path): \(detail.debugDescription)") }
             }
         }
         let summary: [String] = Agreement.allCases.compactMap { agreement in
@@ -225,40 +286,24 @@ struct DifferentialTests {
         #expect(files > 20)
     }
 
-    /// Whether Foundation's readers can be given `data` without crashing this process: they
-    /// recurse without a limit, so documents nested deeper than 500 levels are left out (ours refuse
-    /// those past `AMC.maximumDepth`: `HostileInputTests`, `DepthTests`).
-    static func foundationCanRead(_ data: Data) -> Bool {
-        // Foundation on Linux crashes on some binary plists holding a set (a `0xC` object); ours
-        // reads a set as an array (README: "Where we differ from Foundation").
-        if AMCFormat(detecting: data) == .binaryPropertyList, holdsSet(data) { return false }
-        do {
-            return depth(of: try DocumentCodec.parse(data).value) < 500
-        } catch let error as AMCError {
-            guard case let .malformedData(_, _, reason) = error.kind else { return true }
+    /// Whether Foundation's readers can be given `data`, which ours read as `ours`, without
+    /// crashing this process: they recurse without a limit, so documents nested deeper than 500
+    /// levels are left out (ours refuse those past `AMC.maximumDepth`: `HostileInputTests`,
+    /// `DepthTests`).
+    static func foundationCanRead(_ data: Data, ours: Result<ArchiveValue, Error>) -> Bool {
+        // Foundation on Linux crashes on some binary plists holding a set (a `0xC_` object); ours
+        // reads a set as an array (README: "Where we differ from Foundation"). A table ours
+        // refuses is given to Foundation too.
+        if AMCFormat(detecting: data) == .binaryPropertyList,
+           let markers = try? BinaryPlistReader.markers(in: data), markers.contains(where: { $0 >> 4 == 0xC }) {
+            return false
+        }
+        switch ours {
+        case let .success(value):
+            return depth(of: value) < 500
+        case let .failure(error):
+            guard case let .malformedData(_, _, reason)? = (error as? AMCError)?.kind else { return true }
             return !reason.contains("levels deep")
-        } catch {
-            return true
-        }
-    }
-
-    /// Whether a binary property list's object table has a set in it; false when the trailer or
-    /// table is malformed (then ours refuses the file, and Foundation can be asked too).
-    private static func holdsSet(_ data: Data) -> Bool {
-        let bytes = [UInt8](data)
-        guard bytes.count >= 40 else { return false }
-        let trailer = bytes.count - 32
-        func number(_ start: Int, _ width: Int) -> Int {
-            bytes[start..<(start + width)].reduce(0) { $0 << 8 | Int($1) }
-        }
-        let offsetSize = Int(bytes[trailer + 6])
-        guard (1...8).contains(offsetSize), bytes[trailer + 8..<trailer + 11].allSatisfy({ $0 == 0 }),
-              bytes[trailer + 24..<trailer + 27].allSatisfy({ $0 == 0 }) else { return false }
-        let count = number(trailer + 8, 8), table = number(trailer + 24, 8)
-        guard count <= (trailer - min(table, trailer)) / offsetSize else { return false }
-        return (0..<count).contains { index in
-            let offset = number(table + index * offsetSize, offsetSize)
-            return (0..<bytes.count).contains(offset) && bytes[offset] >> 4 == 0xC
         }
     }
 

@@ -196,6 +196,28 @@ struct HostileInputTests {
         #expect(error.2 == "object 1 has offset 240, outside the object data")
     }
 
+    @Test func bytesBetweenTheOffsetTableAndTheTrailerAreADamagedFile() throws {
+        // As CoreFoundation requires (Foundation refuses such a file): found by the differential
+        // run over a fuzzing campaign's corpus, where we read files Foundation refused.
+        var bytes = [UInt8](Self.binary(objects: [[0x10, 0x01]], top: 0))
+        bytes.insert(contentsOf: [0, 0, 0], at: bytes.count - 32)
+        let error = try #require(malformed(Data(bytes)))
+        #expect(error.1 == .byteOffset(bytes.count - 35))
+        #expect(error.2 == "3 bytes lie between the offset table and the trailer")
+    }
+
+    @Test func anEmptyUTF16StringReadsAsAnEmptyString() throws {
+        // The format allows it, though CoreFoundation writes an empty string as ASCII; Foundation
+        // on Linux refuses a file holding one (README: "Where we differ from Foundation").
+        let data = Self.binary(objects: [[0xA1, 0x01], [0x60]], top: 0)
+        let value = try DocumentCodec.parse(data).value
+        guard case let .array(elements) = value, elements.count == 1, case let .string(string) = elements[0] else {
+            Issue.record("read as \(value)")
+            return
+        }
+        #expect(string.isEmpty)
+    }
+
     @Test func sharedObjectsCannotExpandWithoutBound() throws {
         // "Billion laughs": each array holds the next one twice; 40 levels would expand to 2^40 values.
         var objects: [[UInt8]] = []

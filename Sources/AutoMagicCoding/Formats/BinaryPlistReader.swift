@@ -33,6 +33,15 @@ struct BinaryPlistReader {
         }
     }
 
+    /// The marker byte of every object in the table of `data`, in table order: what each object
+    /// is (`0xC_` a set, `0xA_` an array), for tests that compare files with other readers.
+    static func markers(in data: Data) throws -> [UInt8] {
+        try ByteView.withBytes(of: data) { bytes in
+            let reader = try BinaryPlistReader(bytes: bytes)
+            return try (0..<reader.objectCount).map { bytes[try reader.offset(of: $0)] }
+        }
+    }
+
     private init(bytes: ByteView) throws {
         self.bytes = bytes
         let trailerStart = bytes.count - 32
@@ -46,11 +55,19 @@ struct BinaryPlistReader {
         }
         let count = bytes.bigEndian(at: trailerStart + 8, width: 8)
         let table = bytes.bigEndian(at: trailerStart + 24, width: 8)
-        // The offset table must lie between the header and the trailer.
+        // The offset table must lie between the header and the trailer and, as CoreFoundation
+        // requires, end where the trailer starts: bytes between them mean a damaged file. (Unlike
+        // CoreFoundation, 256 objects with 1-byte references are read: earlier versions of this
+        // package wrote such files.)
         guard count >= 1, table >= 9, table < UInt64(trailerStart),
               count <= (UInt64(trailerStart) - table) / UInt64(offsetSize) else {
             throw Self.error("the object table (\(count) objects at \(table)) does not fit the file", at: trailerStart + 8)
         }
+        let gap = UInt64(trailerStart) - table - count * UInt64(offsetSize)
+        guard gap == 0 else {
+            throw Self.error("\(gap) bytes lie between the offset table and the trailer", at: trailerStart - Int(gap))
+        }
+
         objectCount = Int(count)
         tableOffset = Int(table)
         parsed = Array(repeating: nil, count: objectCount)

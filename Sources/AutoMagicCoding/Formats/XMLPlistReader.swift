@@ -195,11 +195,10 @@ struct XMLPlistReader {
         let start = position
         while position < bytes.count {
             let byte = bytes[position]
-            let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let first = Self.isLetterOrDigit(byte) || byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
             let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            let other = byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            guard letter || byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
-                || (position > start && (digit || other)) else { break }
+            let later = byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            guard position > start ? first || later : first && !digit else { break }
             position += 1
         }
         return bytes.string(start..<position)
@@ -266,11 +265,9 @@ struct XMLPlistReader {
         case "quot": text.append(UInt8(ascii: "\""))
         case "apos": text.append(UInt8(ascii: "'"))
         default:
-            // Digits only: `UInt32(_:radix:)` would also take a sign ("&#x+0F;").
-            let hex = name.dropFirst(2), decimal = name.dropFirst()
-            let number = name.hasPrefix("#x") && hex.allSatisfy(\.isHexDigit) ? UInt32(hex, radix: 16)
-                : name.hasPrefix("#") && decimal.allSatisfy(\.isASCII) && decimal.allSatisfy(\.isNumber) ? UInt32(decimal, radix: 10) : nil
-            guard let number, let scalar = Unicode.Scalar(number), number != 0 else {
+            let isHex = name.hasPrefix("#x")
+            let number = name.hasPrefix("#") ? ScalarStrings.unsigned(name.dropFirst(isHex ? 2 : 1), radix: isHex ? 16 : 10) : nil
+            guard let number, number != 0, let scalar = UInt32(exactly: number).flatMap(Unicode.Scalar.init) else {
                 throw error("unknown entity \"&\(name);\"", at: start)
             }
             text.append(contentsOf: String(Character(scalar)).utf8)
@@ -427,9 +424,12 @@ struct XMLPlistReader {
 
     /// XML's `PubidChar`.
     private static func isPublicIDCharacter(_ byte: UInt8) -> Bool {
-        let letterOrDigit = ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-        return letterOrDigit || byte == 0x20 || byte == 0x0A || byte == 0x0D || "-'()+,./:=?;!*#@$_%".utf8.contains(byte)
+        isLetterOrDigit(byte) || byte == 0x20 || byte == 0x0A || byte == 0x0D || "-'()+,./:=?;!*#@$_%".utf8.contains(byte)
+    }
+
+    /// An ASCII letter or digit.
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -27,14 +27,29 @@ enum ScalarStrings {
         }
     }
 
+    /// `digits` as a number in `radix` (10 or 16): ASCII digits only, without a sign or white
+    /// space, which `UInt64(_:radix:)` alone would take ("0x+a", "&#x+41;"); nil when empty or
+    /// too large.
+    ///
+    /// ```swift
+    /// ScalarStrings.unsigned("ff", radix: 16)  // 255
+    /// ScalarStrings.unsigned("+1", radix: 10)  // nil
+    /// ```
+    static func unsigned(_ digits: Substring, radix: Int) -> UInt64? {
+        let isDigit: (UInt8) -> Bool = { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (radix == 16 && (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20))
+        }
+        guard digits.utf8.allSatisfy(isDigit) else { return nil }
+        return UInt64(digits, radix: radix)
+    }
+
     private static func hexadecimal(_ text: Substring) -> NumberValue? {
         var digits = text
         let negative = digits.first == "-"
         if negative || digits.first == "+" { digits = digits.dropFirst() }
-        // Hex digits only after "0x": `UInt64(_:radix:)` would also take a sign there ("0x+a").
         guard digits.utf8.starts(with: "0x".utf8) || digits.utf8.starts(with: "0X".utf8),
-              digits.dropFirst(2).allSatisfy(\.isHexDigit),
-              let magnitude = UInt64(digits.dropFirst(2), radix: 16) else { return nil }
+              let magnitude = unsigned(digits.dropFirst(2), radix: 16) else { return nil }
         guard negative else {
             return magnitude <= UInt64(Int64.max) ? .int(Int64(magnitude)) : .uint(magnitude)
         }
