@@ -45,6 +45,9 @@ enum Agreement: String, CaseIterable {
     /// An empty string stored as UTF-16 (`0x60`) in a binary property list: we read it,
     /// Foundation on Linux refuses the file (CoreFoundation writes an empty string as ASCII).
     case emptyUTF16String
+    /// A string whose UTF-16 holds an unpaired surrogate, in a binary property list: we refuse
+    /// it (no Unicode string holds one), Foundation reads U+FFFD in its place.
+    case unpairedSurrogate
     /// An element whose text is not what the element says (minute 83 in a `<date>`, a letter in an
     /// `<integer>`, `=` inside `<data>`): we refuse it, Foundation reads something.
     case invalidElementText
@@ -103,6 +106,9 @@ private func foundationReading(of data: Data, isJSON: Bool) -> Result<Any, Error
 private func explainRefusal(_ error: Error, of data: Data, isJSON: Bool) -> Agreement {
     guard case let .malformedData(_, _, reason)? = (error as? AMCError)?.kind else { return .undecided }
     if reason.contains("appears twice in one dictionary") { return .repeatedKey }
+    if AMCFormat(detecting: data) == .binaryPropertyList {
+        return reason == "invalid UTF-16 (an unpaired surrogate)" ? .unpairedSurrogate : .undecided
+    }
     if isJSON {
         if reason == "expected a value, found \"]\"" || reason == "expected a key string, found \"}\"" {
             return .trailingComma
