@@ -48,6 +48,10 @@ enum Agreement: String, CaseIterable {
     /// A string whose UTF-16 holds an unpaired surrogate, in a binary property list: we refuse
     /// it (no Unicode string holds one), Foundation reads U+FFFD in its place.
     case unpairedSurrogate
+    /// Text Foundation's XML reader refuses and ours reads, for hand-written files: white space
+    /// around the number in an `<integer>` or `<real>`, fractional seconds or a time-zone offset
+    /// in a `<date>` (ISO 8601 allows both).
+    case lenientElementText
     /// An element whose text is not what the element says (minute 83 in a `<date>`, a letter in an
     /// `<integer>`, `=` inside `<data>`): we refuse it, Foundation reads something.
     case invalidElementText
@@ -115,7 +119,7 @@ private func explainRefusal(_ error: Error, of data: Data, isJSON: Bool) -> Agre
         }
         return reason == "unexpected byte 0x00 after the document" ? .nulAfterJSON : .undecided
     }
-    let elementText = [" is not an ISO 8601 date", " is not an integer that fits in 64 bits", " is not a real number",
+    let elementText = [" is not an ISO 8601 date", " is not an integer", " does not fit in 64 bits", " is not a real number",
                        "the <data> element is not base64"]
     if elementText.contains(where: reason.hasSuffix) { return .invalidElementText }
     let wellFormedness = ["XML declaration", "DOCTYPE", " tag", "inside a comment", "after the property list"]
@@ -138,6 +142,7 @@ private func explainTheirRefusal(of data: Data, ours: ArchiveValue, isJSON: Bool
             if mismatches.isEmpty { return .emptyComment }
         }
     }
+    if lenientElementText(in: text) { return .lenientElementText }
     if let doctype = text.range(of: "<!DOCTYPE") {
         let declaration = text[doctype.upperBound...].prefix { $0 != "\n" }
         if declaration.drop(while: { $0 != "\"" }).contains(where: { $0 == "<" || $0 == ">" }) { return .markupInSystemID }
@@ -159,6 +164,19 @@ private func explain(_ mismatch: Mismatch, in data: Data, isJSON: Bool) -> Agree
     default:
         return .undecided
     }
+}
+
+/// Whether an `<integer>` or `<real>` of `text` has white space around its number, or a `<date>`
+/// fractional seconds or a time-zone offset.
+private func lenientElementText(in text: String) -> Bool {
+    func contents(of element: String) -> [Substring] {
+        text.components(separatedBy: "<\(element)>").dropFirst().compactMap { $0.components(separatedBy: "</\(element)>").first?[...] }
+    }
+    let spaced = (contents(of: "integer") + contents(of: "real")).contains { $0.first?.isWhitespace == true || $0.last?.isWhitespace == true }
+    let preciseDate = contents(of: "date").contains { date in
+        date.contains(".") || date.drop { $0 != "T" }.contains { $0 == "+" || $0 == "-" }
+    }
+    return spaced || preciseDate
 }
 
 /// `text` with XML's line-end normalisation: `\r\n` and a lone `\r` become `\n`.

@@ -163,7 +163,7 @@ struct FuzzFindingTests {
     /// character reference `&#x+41;` as "A"; Foundation refuses both, and so do we now.
     @Test func noSignInsideHexadecimalNumbersOrCharacterReferences() throws {
         let integer = expectAMCError { _ = try AMC.lint(Data("<plist><integer>0x+a999a</integer></plist>".utf8)) }
-        #expect(integer?.description == "Malformed XML property list at line 1, column 8: \"0x+a999a\" is not an integer that fits in 64 bits.")
+        #expect(integer?.description == "Malformed XML property list at line 1, column 8: \"0x+a999a\" is not an integer.")
         let reference = expectAMCError { _ = try AMC.lint(Data("<plist><string>&#x+41;</string></plist>".utf8)) }
         #expect(reference?.description == "Malformed XML property list at line 1, column 16: unknown entity \"&#x+41;\".")
         #expect(throws: AMCError.self) { try AMC.value(Int.self, from: "0x-5") }

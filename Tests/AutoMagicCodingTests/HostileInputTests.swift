@@ -86,7 +86,9 @@ struct HostileInputTests {
 
     @Test func numbersOutOfRangeInPropertyLists() throws {
         let xml = bytes("<plist><array><integer>18446744073709551616</integer></array></plist>")
-        #expect(malformed(xml)?.2 == "\"18446744073709551616\" is not an integer that fits in 64 bits")
+        #expect(malformed(xml)?.2 == "the integer 18446744073709551616 does not fit in 64 bits")
+        #expect(malformed(bytes("<plist><integer>12a</integer></plist>"))?.2 == "\"12a\" is not an integer")
+        #expect(malformed(bytes("<plist><integer>1.0</integer></plist>"))?.2 == "\"1.0\" is not an integer")
         #expect(malformed(bytes("<plist><real>1e</real></plist>"))?.2 == "\"1e\" is not a real number")
         #expect(malformed(bytes("<plist><date>yesterday</date></plist>"))?.2 == "\"yesterday\" is not an ISO 8601 date")
     }
@@ -95,10 +97,14 @@ struct HostileInputTests {
         let unterminated = try #require(malformed(bytes("<plist>\n<dict>\n\t<key>a</key>\n\t<string>never closed")))
         #expect(unterminated.1 == .line(4, column: 10))
         #expect(unterminated.2 == "unterminated <string> element")
-        #expect(malformed(bytes("<plist><dict><key>a</key></dict></plist>"))?.2 == "the key \"a\" has no value")
+        #expect(malformed(bytes("<plist><dict><key>a</key></dict></plist>"))?.2
+            == "the key \"a\" has no value: expected a value element, found \"</dict></pli\"")
+        #expect(malformed(bytes("<plist><dict><key>a</key>\n<key>b</key><true/></dict></plist>"))?.2
+            == "the key \"a\" has no value: expected a value element, found \"<key>b</key>\"")
         #expect(malformed(bytes("<plist><frobnicate/></plist>"))?.2 == "unknown element <frobnicate>")
         #expect(malformed(bytes("<plist><string>&bogus;</string></plist>"))?.2 == "unknown entity \"&bogus;\"")
-        #expect(malformed(bytes("<plist><array></dict></plist>"))?.2 == "expected </array>, found </dict")
+        #expect(malformed(bytes("<plist><array></dict></plist>"))?.2 == "expected </array>, found </dict>")
+        #expect(malformed(bytes("<plist><array></array x></plist>"))?.2 == "expected \">\" to end </array, found \"x></plist>\"")
         #expect(malformed(bytes("<?xml version=\"1.0\"?><plist><true/>"))?.2 == "expected </plist>, found the end of the data")
         #expect(malformed(Data(Array("<plist><string>".utf8) + [0xFF] + Array("</string></plist>".utf8)))?.2
             == "invalid UTF-8 (byte 0xFF)")
@@ -112,8 +118,13 @@ struct HostileInputTests {
             ("<?xml revsion=\"1.0\"?>" + body, "unexpected revsion in the XML declaration"),
             ("<?xml version=\"1.0\"-8\"?>" + body, "expected white space or \"?>\" in the XML declaration, found \"-8\"?><plist \""),
             ("<?xml version=\"2\"?>" + body, "\"2\" is not a valid version in the XML declaration"),
-            ("<?xml version=\"1.0\" encoding=\"UTF-16\"?>" + body, "the document is in \"UTF-16\"; only UTF-8 is read"),
-            ("<?xml encoding=\"UTF-8\" version=\"1.0\"?>" + body, "unexpected encoding in the XML declaration"),
+            ("<?xml version=\"1.0\" encoding=\"UTF-16\"?>" + body,
+             "the XML declaration says \"UTF-16\", but the document has no UTF-16 byte-order mark"),
+            ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>" + body,
+             "the document is in \"ISO-8859-1\"; only UTF-8 (or ASCII) and UTF-16 are read: convert it to UTF-8"),
+            ("<?xml encoding=\"UTF-8\" version=\"1.0\"?>" + body,
+             "the XML declaration has no version (version=\"1.0\" must come first in it)"),
+            ("<?XML version=\"1.0\"?>" + body, "<?XML is not an XML declaration: it is written <?xml, in lower case"),
             ("<!-- a -->\n<?xml version=\"1.0\"?>" + body, "the XML declaration <?xml …?> must come first in the document"),
             ("<!DOCTYPE plist PUBLIC \"-//Apple\">" + body, "expected white space and a quoted id in the DOCTYPE, found \"><plist vers\""),
             ("<!DOCTYPE plist PUBLIC \"-//Apple//<key>\" \"x.dtd\">" + body,
@@ -134,6 +145,53 @@ struct HostileInputTests {
             + "<!DOCTYPE plist SYSTEM 'plist.dtd' [<!ENTITY x \"]\">]>\n<plist version='1.0' ><dict><key>a</key><data>SGk=\n</data></dict></plist>\n<!-- end -->"
         #expect(try AMC.lint(bytes(allowed)) == .xmlPropertyList)
         #expect(try AMC.lint(bytes("<?xml version=\"1.0\" encoding=\"US-ASCII\"?>" + body)) == .xmlPropertyList)
+        #expect(try AMC.lint(bytes("<?xml version=\"1.0\" encoding=\"UTF8\"?>" + body)) == .xmlPropertyList)
+    }
+
+    /// A file that says it is Latin-1 is refused for that, not for the first byte that is not UTF-8.
+    @Test func aDocumentInAnotherEncodingIsRefusedForWhatItSaysItIs() throws {
+        let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<plist><string>caf".utf8) + [0xE9]
+            + Array("</string></plist>".utf8)
+        let error = try #require(malformed(Data(latin1)))
+        #expect(error.1 == .line(1, column: 21))
+        #expect(error.2.hasPrefix("the document is in \"ISO-8859-1\""))
+    }
+
+    /// XML 1.0 requires every reader to read UTF-16 (with its byte-order mark).
+    @Test func xmlInUTF16IsRead() throws {
+        let document = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist version=\"1.0\"><dict>"
+            + "<key>name</key><string>Zoë 😀</string><key>n</key><integer>7</integer></dict></plist>\n"
+        for bigEndian in [true, false] {
+            let units = Array(document.utf16)
+            var data = Data(bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE])
+            for unit in units {
+                data.append(contentsOf: bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)])
+            }
+            #expect(AMCFormat(detecting: data) == .xmlPropertyList)
+            let dictionary = try #require(try DocumentCodec.parse(data).value.swiftValue as? [String: Any])
+            #expect(dictionary["name"] as? String == "Zoë 😀")
+            #expect(dictionary["n"] as? Int == 7)
+            // Its declaration must not say UTF-8; an unpaired surrogate or an odd byte is refused.
+            let saysUTF8 = Data(data.prefix(2)) + data.dropFirst(2).replacing(Self.utf16("UTF-16", bigEndian: bigEndian), with: Self.utf16("UTF-8", bigEndian: bigEndian))
+            #expect(malformed(saysUTF8)?.2 == "the XML declaration says \"UTF-8\", but the document is UTF-16 (it starts with a UTF-16 byte-order mark)")
+            let lone = Data(data.prefix(4)) + Self.utf16Unit(0xD800, bigEndian: bigEndian) + data.dropFirst(4)
+            let surrogate = try #require(malformed(lone))
+            #expect(surrogate.1 == .byteOffset(4))
+            #expect(surrogate.2 == "invalid UTF-16 (an unpaired surrogate)")
+            #expect(malformed(data + Data([0x20]))?.2 == "UTF-16 text of an odd number of bytes")
+        }
+        // JSON is UTF-8 only (RFC 8259): UTF-16 JSON is told apart from a document of no format.
+        let json = Data([0xFF, 0xFE, UInt8(ascii: "["), 0, UInt8(ascii: "]"), 0])
+        let error = expectAMCError { _ = try AMC.lint(json) }
+        #expect(error?.kind == .unknownFormat(reason: "the data is UTF-16 text that is not XML; JSON is read in UTF-8 only (RFC 8259)"))
+    }
+
+    private static func utf16(_ text: String, bigEndian: Bool) -> Data {
+        text.utf16.reduce(into: Data()) { $0 += utf16Unit($1, bigEndian: bigEndian) }
+    }
+
+    private static func utf16Unit(_ unit: UInt16, bigEndian: Bool) -> Data {
+        bigEndian ? Data([UInt8(unit >> 8), UInt8(unit & 0xFF)]) : Data([UInt8(unit & 0xFF), UInt8(unit >> 8)])
     }
 
     // MARK: - Binary property lists

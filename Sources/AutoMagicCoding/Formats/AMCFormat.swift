@@ -41,16 +41,21 @@ public enum AMCFormat: String, Sendable, Equatable, CaseIterable, CustomStringCo
         return inferred
     }
 
-    /// The format of `bytes`, told from their start: `bplist00` is a binary property list,
-    /// `<?xml` or `<plist` (after white space or a byte-order mark) an XML property list, `{`, `[`
+    /// The format of `bytes`, told from their start: `bplist00` is a binary property list, `<`
+    /// (after white space or a byte-order mark, UTF-8 or UTF-16) an XML property list, `{`, `[`
     /// or any other JSON value JSON. Nil for anything else; never looks at a file name.
     ///
     /// ```swift
     /// AMCFormat(detecting: Data("{\"class\": \"Foo\"}".utf8))   // .json
+    /// AMCFormat(detecting: Data("<plist version=\"1.0\">".utf8))   // .xmlPropertyList
     /// ```
     public init?<Bytes: Collection>(detecting bytes: Bytes) where Bytes.Element == UInt8 {
         if bytes.starts(with: "bplist00".utf8) {
             self = .binaryPropertyList
+            return
+        }
+        if UTF16Text.firstCharacter(bytes) == UInt16(UInt8(ascii: "<")) {
+            self = .xmlPropertyList
             return
         }
         var rest = bytes[...]
@@ -59,8 +64,6 @@ public enum AMCFormat: String, Sendable, Equatable, CaseIterable, CustomStringCo
         guard let first = rest.first else { return nil }
         switch first {
         case UInt8(ascii: "<"):
-            guard rest.starts(with: "<?xml".utf8) || rest.starts(with: "<plist".utf8)
-                    || rest.starts(with: "<!".utf8) else { return nil }
             self = .xmlPropertyList
         case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
              UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):

@@ -54,9 +54,10 @@ enum DocumentCodec {
     /// The document in `data`, whose format is told from its first bytes.
     static func parse(_ data: Data) throws -> (value: ArchiveValue, format: AMCFormat) {
         guard let format = AMCFormat(detecting: data) else {
-            throw AMCError(.unknownFormat(reason: data.isEmpty
-                ? "the data is empty"
-                : "the data is not JSON, an XML property list or a binary property list"))
+            let reason = data.isEmpty ? "the data is empty"
+                : UTF16Text.isBigEndian(data) != nil ? "the data is UTF-16 text that is not XML; JSON is read in UTF-8 only (RFC 8259)"
+                : "the data is not JSON, an XML property list or a binary property list"
+            throw AMCError(.unknownFormat(reason: reason))
         }
         switch format {
         case .json: return (try JSONReader.parse(data), format)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Strict UTF-8 checking for the readers: invalid bytes in a file are an error, never silently
 /// replaced.
 enum UTF8Validation {
@@ -31,5 +33,64 @@ enum UTF8Validation {
             index += length
         }
         return nil
+    }
+}
+
+/// UTF-16 text with a byte-order mark, which XML 1.0 requires every reader to accept: told from
+/// its first bytes, and transcoded to UTF-8 for the XML reader.
+enum UTF16Text {
+    /// Whether `bytes` start with a UTF-16 byte-order mark: true for big-endian (`FE FF`), false
+    /// for little-endian (`FF FE`), nil when there is none.
+    static func isBigEndian<Bytes: Collection>(_ bytes: Bytes) -> Bool? where Bytes.Element == UInt8 {
+        if bytes.starts(with: [0xFE, 0xFF]) { return true }
+        if bytes.starts(with: [0xFF, 0xFE]) { return false }
+        return nil
+    }
+
+    /// The first character of `bytes` after the byte-order mark and any white space, as a UTF-16
+    /// code unit; nil when `bytes` are not UTF-16 with a byte-order mark or hold nothing else.
+    static func firstCharacter<Bytes: Collection>(_ bytes: Bytes) -> UInt16? where Bytes.Element == UInt8 {
+        guard let bigEndian = isBigEndian(bytes) else { return nil }
+        var rest = bytes.dropFirst(2)
+        while rest.count >= 2 {
+            let pair = Array(rest.prefix(2))
+            let unit = bigEndian ? UInt16(pair[0]) << 8 | UInt16(pair[1]) : UInt16(pair[1]) << 8 | UInt16(pair[0])
+            guard [0x20, 0x09, 0x0A, 0x0D].contains(unit) else { return unit }
+            rest = rest.dropFirst(2)
+        }
+        return nil
+    }
+
+    /// The UTF-8 of `data`, UTF-16 after its byte-order mark (which is left out). Throws the
+    /// byte offset and reason of an unpaired surrogate or an odd last byte.
+    static func utf8(from data: Data, bigEndian: Bool) throws(Failure) -> [UInt8] {
+        let bytes = [UInt8](data)
+        guard bytes.count % 2 == 0 else { throw Failure(offset: bytes.count - 1, reason: "UTF-16 text of an odd number of bytes") }
+        func unit(_ offset: Int) -> UInt32 {
+            let pair = (UInt32(bytes[offset]), UInt32(bytes[offset + 1]))
+            return bigEndian ? pair.0 << 8 | pair.1 : pair.1 << 8 | pair.0
+        }
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count)
+        var offset = 2
+        while offset < bytes.count {
+            var scalar = unit(offset)
+            if (0xD800...0xDBFF).contains(scalar), offset + 2 < bytes.count, (0xDC00...0xDFFF).contains(unit(offset + 2)) {
+                scalar = 0x10000 + (scalar - 0xD800) << 10 + (unit(offset + 2) - 0xDC00)
+                offset += 2
+            }
+            guard let character = Unicode.Scalar(scalar) else {
+                throw Failure(offset: offset, reason: "invalid UTF-16 (an unpaired surrogate)")
+            }
+            offset += 2
+            Unicode.UTF8.encode(character) { utf8.append($0) }
+        }
+        return utf8
+    }
+
+    /// Where and why UTF-16 text could not be read.
+    struct Failure: Error {
+        var offset: Int
+        var reason: String
     }
 }

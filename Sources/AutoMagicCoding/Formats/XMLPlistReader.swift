@@ -5,34 +5,51 @@ import Foundation
 /// wherever XML allows them, and nowhere else: what is not well-formed XML 1.0 (a malformed
 /// declaration, DOCTYPE or tag, `--` in a comment, a second root) is refused, as XML requires of
 /// every reader. One exception, for Foundation's files: control characters in text, which XML 1.0
-/// cannot hold and Foundation writes as they are. UTF-8 only; errors with line and column.
+/// cannot hold and Foundation writes as they are. UTF-8 (or ASCII), or UTF-16 with a byte-order
+/// mark; errors with line and column.
 struct XMLPlistReader {
     private let bytes: ByteView
+    /// Whether the document was UTF-16, transcoded to the UTF-8 in `bytes`.
+    private let isUTF16: Bool
     private var position = 0
     private var nesting = NestingDepth()
     private var sizeHints = SizeHints()
     private var text: [UInt8] = []
 
-    private init(bytes: ByteView) {
+    private init(bytes: ByteView, isUTF16: Bool) {
         self.bytes = bytes
+        self.isUTF16 = isUTF16
     }
 
     /// The document `data` holds.
     static func parse(_ data: Data) throws -> ArchiveValue {
-        try ByteView.withBytes(of: data) { bytes in
-            var reader = XMLPlistReader(bytes: bytes)
-            if let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
-                throw reader.error("invalid UTF-8 (byte 0x\(ByteText.hex(bytes[invalid])))", at: invalid)
+        guard let bigEndian = UTF16Text.isBigEndian(data) else {
+            return try ByteView.withBytes(of: data) { bytes in
+                var reader = XMLPlistReader(bytes: bytes, isUTF16: false)
+                if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
+                return try reader.parseDocument()
             }
-            if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
+        }
+        let utf8: [UInt8]
+        do throws(UTF16Text.Failure) {
+            utf8 = try UTF16Text.utf8(from: data, bigEndian: bigEndian)
+        } catch {
+            throw AMCError(.malformedData(format: .xmlPropertyList, location: .byteOffset(error.offset), reason: error.reason))
+        }
+        return try ByteView.withBytes(of: Data(utf8)) { bytes in
+            var reader = XMLPlistReader(bytes: bytes, isUTF16: true)
             return try reader.parseDocument()
         }
     }
 
     /// `XMLDecl? Misc* (doctypedecl Misc*)? element Misc*`, where `Misc` is comments, processing
-    /// instructions and white space.
+    /// instructions and white space. The bytes are checked as UTF-8 after the declaration, so that
+    /// a document in another encoding is refused for what it says it is.
     private mutating func parseDocument() throws -> ArchiveValue {
         if startsWith("<?xml"), position + 5 < bytes.count, Self.isSpace(bytes[position + 5]) { try parseDeclaration() }
+        if !isUTF16, let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
+            throw error("invalid UTF-8 (byte 0x\(ByteText.hex(bytes[invalid])))", at: invalid)
+        }
         try skipMarkup()
         if startsWith("<!DOCTYPE") {
             try parseDoctype()
@@ -76,7 +93,10 @@ struct XMLPlistReader {
             switch ScalarStrings.number(digits) {
             case let .int(value)?: return .int(value)
             case let .uint(value)?: return .uint(value)
-            default: throw error("\"\(digits)\" is not an integer that fits in 64 bits", at: start)
+            default:
+                let unsigned = digits.hasPrefix("-") || digits.hasPrefix("+") ? digits.dropFirst() : Substring(digits)
+                let isInteger = !unsigned.isEmpty && unsigned.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+                throw error(isInteger ? "the integer \(digits) does not fit in 64 bits" : "\"\(digits)\" is not an integer", at: start)
             }
         case "real":
             let digits = try trimmedContent(of: tag)
@@ -115,7 +135,9 @@ struct XMLPlistReader {
             let key = tag.selfClosing ? "" : try content(of: "key")
             if repeated.isRepeated(key, in: dictionary) { throw error(RepeatedKeys.reason(key), at: start) }
             try skipMarkup()
-            guard !isAtCloseTag else { throw error("the key \"\(key)\" has no value") }
+            guard !isAtCloseTag, !startsWith("<key>"), !startsWith("<key/>") else {
+                throw error("the key \"\(key)\" has no value: expected a value element, found \(found)")
+            }
             dictionary.append(key, try parseValue())
         }
     }
@@ -182,7 +204,8 @@ struct XMLPlistReader {
         guard consume("</") else { throw error("expected </\(name)>, found \(found)") }
         let found = readName()
         skipWhitespace()
-        guard found == name, consume(">") else { throw error("expected </\(name)>, found </\(found)", at: start) }
+        guard found == name else { throw error("expected </\(name)>, found </\(found)>", at: start) }
+        guard consume(">") else { throw error("expected \">\" to end </\(name), found \(self.found)") }
     }
 
     private var isAtCloseTag: Bool {
@@ -307,12 +330,33 @@ struct XMLPlistReader {
         position += 2
         let target = readName()
         guard !target.isEmpty else { throw error("expected a processing instruction's name, found \(found)") }
-        guard target.lowercased() != "xml" else { throw error("the XML declaration <?xml …?> must come first in the document", at: start) }
+        guard target.lowercased() != "xml" else {
+            throw error(target == "xml" ? "the XML declaration <?xml …?> must come first in the document"
+                : "<?\(target) is not an XML declaration: it is written <?xml, in lower case", at: start)
+        }
         position = try find("?>", what: "processing instruction") + 2
     }
 
+    /// The declaration's encoding, which must be the document's: UTF-8 (or ASCII, its first 128
+    /// characters, or `UTF8`, a common misspelling), or UTF-16 when the document starts with a
+    /// UTF-16 byte-order mark.
+    private func checkEncoding(_ name: String, at start: Int) throws {
+        let utf8 = ["utf-8", "utf8", "us-ascii", "ascii"].contains(name.lowercased())
+        let utf16 = ["utf-16", "utf-16le", "utf-16be"].contains(name.lowercased())
+        switch (utf8, utf16, isUTF16) {
+        case (true, _, false), (_, true, true):
+            return
+        case (true, _, true):
+            throw error("the XML declaration says \(name.debugDescription), but the document is UTF-16 (it starts with a UTF-16 byte-order mark)", at: start)
+        case (_, true, false):
+            throw error("the XML declaration says \(name.debugDescription), but the document has no UTF-16 byte-order mark", at: start)
+        default:
+            throw error("the document is in \(name.debugDescription); only UTF-8 (or ASCII) and UTF-16 are read: convert it to UTF-8", at: start)
+        }
+    }
+
     /// `<?xml version="1.x" encoding="UTF-8" standalone="yes|no"?>`, the last two optional, in that
-    /// order. Only UTF-8 (and ASCII, a part of it) is read.
+    /// order. Only UTF-8 (and ASCII, a part of it) and UTF-16 are read.
     private mutating func parseDeclaration() throws {
         position += 5
         var names: [String] = []
@@ -329,12 +373,10 @@ struct XMLPlistReader {
                 let minor = value.utf8.dropFirst(2)
                 valid = value.hasPrefix("1.") && !minor.isEmpty && minor.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
             case ("encoding", ["version"]):
-                // ASCII is UTF-8's first 128 characters; the bytes are checked as UTF-8 either way.
-                guard ["utf-8", "us-ascii", "ascii"].contains(value.lowercased()) else {
-                    throw error("the document is in \(value.debugDescription); only UTF-8 is read", at: start)
-                }
+                try checkEncoding(value, at: start)
                 valid = true
             case ("standalone", ["version"]), ("standalone", ["version", "encoding"]): valid = value == "yes" || value == "no"
+            case ("encoding", []), ("standalone", []): throw error("the XML declaration has no version (version=\"1.0\" must come first in it)", at: start)
             default: throw error("unexpected \(name) in the XML declaration", at: start)
             }
             guard valid else { throw error("\(value.debugDescription) is not a valid \(name) in the XML declaration", at: start) }
