@@ -30,6 +30,9 @@ enum Agreement: String, CaseIterable {
     /// it. Recognised by libxml2 (`XMLParser`) refusing it too, or by our reason naming one of
     /// those faults.
     case notWellFormedXML
+    /// XML whose declaration names an encoding other than UTF-8 (or ASCII) and UTF-16: we refuse
+    /// it, Foundation reads some of them.
+    case otherEncoding
     /// A JSON document followed by NUL bytes: RFC 8259 allows only white space after the value;
     /// we refuse, Foundation stops reading at the first NUL.
     case nulAfterJSON
@@ -122,6 +125,7 @@ private func explainRefusal(_ error: Error, of data: Data, isJSON: Bool) -> Agre
     let elementText = [" is not an ISO 8601 date", " is not an integer", " does not fit in 64 bits", " is not a real number",
                        "the <data> element is not base64"]
     if elementText.contains(where: reason.hasSuffix) { return .invalidElementText }
+    if reason.hasPrefix("the document is in "), reason.hasSuffix("convert it to UTF-8") { return .otherEncoding }
     let wellFormedness = ["XML declaration", "DOCTYPE", " tag", "inside a comment", "after the property list"]
     if wellFormedness.contains(where: reason.contains) || !XMLParser(data: data).parse() { return .notWellFormedXML }
     return .undecided
