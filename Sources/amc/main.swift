@@ -65,8 +65,16 @@ func readFile(_ path: String, _ command: String) -> Data {
     do {
         return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-        fail("amc \(command): cannot read \(path)", status: 1)
+        fail("amc \(command): cannot read \(path): \(whyUnreadable(path))", status: 1)
     }
+}
+
+/// Why the file at `path` cannot be read, for a message: no such file, a folder, no permission.
+func whyUnreadable(_ path: String) -> String {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return "no such file" }
+    if isFolder.boolValue { return "it is a folder" }
+    return FileManager.default.isReadableFile(atPath: path) ? "reading failed" : "permission denied"
 }
 
 func demo(_ arguments: [String]) -> Never {
@@ -121,7 +129,7 @@ func lint(_ arguments: [String]) -> Never {
     var failed = false
     for path in arguments {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
-            print("\(path): cannot read the file")
+            print("\(path): cannot read the file: \(whyUnreadable(path))")
             failed = true
             continue
         }

@@ -126,6 +126,7 @@ struct CommandLineTests {
         ("print-json-fixture", ["print", "foundation.json"]),
         ("print-graph", ["print", "graph.json"]),
         ("print-missing-file", ["print", "no-such-file.json"]),
+        ("lint-unreadable", ["lint", "no-such-file.json", "bad", "foundation.json"]),
         ("style-theme", ["style", "theme.json", "--check"]),
         ("check-problems", ["check", "company-problems.json", "--unknown-keys"]),
         ("check-several", ["check", "company-good.json", "company-problems.json", "graph.json"]),

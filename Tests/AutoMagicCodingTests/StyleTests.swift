@@ -140,6 +140,23 @@ struct StyleTests {
         #expect(unknown?.kind == .typeMismatch(expected: "the name of a style (the stylesheet has none)", found: "\"title\""))
     }
 
+    /// A bad entry of a named style is named where the file has it: under the style, or under the
+    /// style it extends that declares it.
+    @Test func badEntriesOfANamedStyleAreNamedByTheirPlaceInTheFile() throws {
+        let sheet = try AMCStylesheet(dictionary: ["styles": [
+            "base": ["numberOfLines": "many"],
+            "nested": ["extends": "base", "layer": ["cornerRadius": "nine"], "text": "ok"],
+        ]])
+        let label = Label()
+        let error = try #require(expectAMCError { try sheet.apply(style: "nested", to: label) })
+        guard case let .invalidStyle(errors) = error.kind else {
+            Issue.record("expected an invalid style, got \(error)")
+            return
+        }
+        #expect(Set(errors.map(\.keyPath)) == ["styles.nested.layer.cornerRadius", "styles.base.numberOfLines"])
+        #expect(label.text == "")
+    }
+
     @Test func amcStyleCheckPrintsTheResolvedStylesOrTheError() throws {
         let (status, output, _) = try AMCBinary.run(["style", FixtureFiles.url("theme.json").path, "--check"])
         #expect(status == 0)

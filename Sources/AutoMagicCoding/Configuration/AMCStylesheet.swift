@@ -70,7 +70,11 @@ public struct AMCStylesheet: @unchecked Sendable {
         }
         self.entries = entries
         self.styles = styles
+        self.declared = declared.compactMapValues { $0 as? [String: Any] }
     }
+
+    /// The styles as the file declares them, before `extends` is resolved: where an entry is written.
+    private let declared: [String: [String: Any]]
 
     /// Applies the flat entries to `root`, all or nothing.
     ///
@@ -98,7 +102,7 @@ public struct AMCStylesheet: @unchecked Sendable {
     /// try sheet.apply(style: "title", to: screen.header.title)
     /// ```
     public func apply<Object: AMCCodable & AnyObject>(style name: String, to object: Object) throws {
-        try namingTheFile { try object.apply(style: try style(named: name)) }
+        try namingTheFile { try locatingEntries(ofStyle: name) { try object.apply(style: try style(named: name)) } }
     }
 
     /// Applies the named style to a struct, all or nothing.
@@ -107,7 +111,7 @@ public struct AMCStylesheet: @unchecked Sendable {
     /// try sheet.apply(style: "card", to: &card)
     /// ```
     public func apply<Object: AMCCodable>(style name: String, to object: inout Object) throws {
-        try namingTheFile { try object.apply(style: try style(named: name)) }
+        try namingTheFile { try locatingEntries(ofStyle: name) { try object.apply(style: try style(named: name)) } }
     }
 
     /// The resolved styles as text, one `name` line then its sorted `  key: value` lines, for
@@ -138,6 +142,32 @@ public struct AMCStylesheet: @unchecked Sendable {
         } catch let error as AMCError {
             throw error.file == nil ? error.inFile(url?.path) : error
         }
+    }
+
+    /// Runs `body`, which applies style `name`; the bad entries of an ``AMCError/Kind/invalidStyle(errors:)``
+    /// it throws are named by their key paths in the file (`styles.title.font`), under the style
+    /// that declares each: `name`, or a style it extends.
+    private func locatingEntries<R>(ofStyle name: String, _ body: () throws -> R) throws -> R {
+        do {
+            return try body()
+        } catch let error as AMCError {
+            guard case let .invalidStyle(errors) = error.kind else { throw error }
+            let located = errors.map { $0.under("styles.\(declaringStyle(of: $0.keyPath, from: name))") }
+            throw AMCError(.invalidStyle(errors: located), keyPath: error.keyPath, file: error.file)
+        }
+    }
+
+    /// The style that declares entry `keyPath` of style `name`: the nearest of its `extends` chain
+    /// that has the entry's first key.
+    private func declaringStyle(of keyPath: String, from name: String) -> String {
+        var owner = name
+        var visited: Set<String> = []
+        while let style = declared[owner], visited.insert(owner).inserted,
+              !style.keys.contains(where: { keyPath == $0 || keyPath.hasPrefix($0 + ".") || keyPath.hasPrefix($0 + "[") }),
+              let parent = style[Self.extendsKey] as? String, declared[parent] != nil {
+            owner = parent
+        }
+        return owner
     }
 
     private func style(named name: String) throws -> [String: Any] {
