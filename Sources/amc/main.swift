@@ -38,12 +38,13 @@ let usages = [
           error. Exit status 1 if the stylesheet is bad.
         """,
     "bench": """
-        amc bench [--n N] [--json] | amc bench --hostile
+        amc bench [--n N] [--models NAME,…] [--json] | amc bench --hostile
           Time our JSON, XML and binary property-list writers and readers against Foundation's
-          Codable encoders and serializers on a company of N people (default 20000). Build with
-          -c release for meaningful figures. --json prints one JSON object instead of a table.
-          --hostile times reading files made to be costly at 1, 4 and 16 MB, and measures the
-          memory amc lint needs for them.
+          Codable encoders on several models of N records each (default 20000): company,
+          notes, series (N/10 series of 100 samples), folders, forum; parse times string
+          coding. --models picks some. Build with -c release for meaningful figures. --json
+          prints one JSON object instead of a table. --hostile times reading files made to be
+          costly at 1, 4 and 16 MB, and measures the memory amc lint needs for them.
         """,
 ]
 let commandOrder = ["demo", "convert", "lint", "check", "print", "style", "bench"]
@@ -198,7 +199,8 @@ func printTree(_ arguments: [String]) -> Never {
 }
 
 func bench(_ arguments: [String]) -> Never {
-    var people = 20_000, json = false, hostile = false
+    var records = 20_000, json = false, hostile = false
+    var models: Set<String>?
     var rest = arguments[...]
     while let argument = rest.popFirst() {
         switch argument {
@@ -206,7 +208,13 @@ func bench(_ arguments: [String]) -> Never {
             guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
                 usageError("bench", "--n needs a positive number")
             }
-            people = value
+            records = value
+        case "--models":
+            let names = Set((rest.popFirst() ?? "").split(separator: ",").map(String.init))
+            guard !names.isEmpty, names.isSubset(of: Benchmark.modelNames) else {
+                usageError("bench", "--models takes names from \(Benchmark.modelNames.joined(separator: ", "))")
+            }
+            models = names
         case "--json":
             json = true
         case "--hostile":
@@ -221,7 +229,7 @@ func bench(_ arguments: [String]) -> Never {
             print(try Benchmark.hostile(amc: Bundle.main.executablePath ?? CommandLine.arguments[0]))
             exit(0)
         }
-        let report = try Benchmark.run(people: people)
+        let report = try Benchmark.run(records: records, models: models)
         print(json ? report.json : report.table)
         exit(0)
     } catch {

@@ -93,14 +93,21 @@ struct CommandLineTests {
         #expect(report["n"] as? Int == 20)
         let rows = try #require(report["rows"] as? [[String: Any]])
         let names = rows.compactMap { $0["name"] as? String }
-        for ours in ["amc json write", "amc json read", "amc xml write", "amc xml read", "amc binary write", "amc binary read",
-                     "amc json write (tree mode)", "amc json read (tree mode)"] {
-            #expect(names.contains(ours))
+        for model in ["company", "notes", "series", "folders", "forum"] {
+            for format in ["json", "xml", "binary"] {
+                #expect(names.contains("amc \(model) \(format) write") && names.contains("amc \(model) \(format) read"))
+            }
         }
-        let jsonWrite = try #require(rows.first { $0["name"] as? String == "amc json write" })
-        #expect(jsonWrite["baseline"] as? String == "JSONEncoder.encode")
+        #expect(names.contains("amc company json write (tree mode)") && names.contains("amc company json read (tree mode)"))
+        let jsonWrite = try #require(rows.first { $0["name"] as? String == "amc notes json write" })
+        #expect(jsonWrite["baseline"] as? String == "JSONEncoder.encode (notes)")
         #expect((jsonWrite["ratio"] as? Double ?? 0) > 0)
         #expect((jsonWrite["bytes"] as? Int ?? 0) > 0)
+        #expect(jsonWrite["bar"] as? Double == 0.3 && jsonWrite["size_bar"] as? Double == 1.15)
+        #expect((jsonWrite["size_ratio"] as? Double ?? 0) > 0.5)
+        let binaryRead = try #require(rows.first { $0["name"] as? String == "amc series binary read" })
+        #expect(binaryRead["baseline"] as? String == "PropertyListDecoder.decode (series binary)")
+        #expect(binaryRead["bar"] as? Double == 0.25 && binaryRead["size_ratio"] is NSNull)
     }
 
     /// Every command's help, and every kind of wrong argument: stdout, stderr and exit status
@@ -113,7 +120,7 @@ struct CommandLineTests {
         ("convert-no-to", ["convert", "x.json"]), ("convert-unknown-format", ["convert", "x.json", "--to", "yaml"]),
         ("convert-no-input", ["convert", "--to", "json"]), ("convert-unknown-option", ["convert", "x.json", "--frob"]),
         ("lint-no-files", ["lint"]), ("check-no-files", ["check"]), ("check-unknown-option", ["check", "--strict", "x.json"]), ("print-two-files", ["print", "a", "b"]), ("style-no-check", ["style", "theme.json"]),
-        ("bench-bad-n", ["bench", "--n", "zero"]),
+        ("bench-bad-n", ["bench", "--n", "zero"]), ("bench-bad-model", ["bench", "--models", "company,shop"]),
     ])
     func helpAndWrongArguments(name: String, arguments: [String]) throws {
         try Snapshot.check(name, arguments)

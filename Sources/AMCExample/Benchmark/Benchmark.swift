@@ -1,12 +1,13 @@
 import AutoMagicCoding
 import Foundation
 
-/// `amc bench`: times AutoMagicCoding's writers and readers against Foundation's on the same graph
-/// (``BenchCompany``), in one process run, and reports each figure with its ratio to the
-/// matching Foundation baseline.
+/// `amc bench`: times AutoMagicCoding's writers and readers against Foundation's `Codable`
+/// encoders on several models (``BenchCompany`` and each ``BenchModel``), in one process run, and
+/// reports each figure with its ratio to the matching Foundation baseline, and each file's size
+/// with its ratio to Foundation's.
 ///
 /// ```swift
-/// let report = try Benchmark.run(people: 20_000)
+/// let report = try Benchmark.run(records: 20_000)
 /// print(report.table)
 /// ```
 public enum Benchmark {
@@ -22,6 +23,27 @@ public enum Benchmark {
         public let baseline: String?, ratio: Double?
         /// The largest ratio the project accepts for this row, when it has a target.
         public let bar: Double?
+        /// For a write compared with Foundation's: our bytes ÷ theirs, and the largest ratio
+        /// accepted.
+        public var sizeRatio: Double? = nil, sizeBar: Double? = nil
+
+        /// Whether the row misses its time bar or its size bar.
+        public var missesBar: Bool {
+            (bar.map { ratio! > $0 } ?? false) || (sizeBar.map { sizeRatio! > $0 } ?? false)
+        }
+    }
+
+    /// The ratios each model's rows must meet (ours ÷ Foundation's `Codable`, medians of the same run).
+    public struct Bars: Sendable {
+        /// Time ratios for each format, written and read.
+        public var jsonWrite = 0.30, jsonRead = 0.45, xmlWrite = 0.35, xmlRead = 0.40, binaryWrite = 0.25, binaryRead = 0.25
+        /// File size ratios: binary property lists and JSON.
+        public var binarySize = 1.05, jsonSize = 1.15
+
+        /// The bars of every model.
+        public static let everyModel = Bars()
+        /// The company's, nearer hand-written code.
+        public static let company = Bars(jsonWrite: 0.20, jsonRead: 0.35)
     }
 
     /// The time string coding takes to parse one typical value.
@@ -36,7 +58,8 @@ public enum Benchmark {
 
     /// All rows of one run.
     public struct Report: Sendable {
-        /// People in the graph.
+        /// Records in each model's graph (people of the company, notes, …; a tenth as many
+        /// series, each of 100 samples).
         public let n: Int
         /// Runs per row.
         public let repetitions: Int
@@ -46,22 +69,27 @@ public enum Benchmark {
         public let parses: [Parse]
 
         /// Rows whose ratio is above their bar.
-        public var missedBars: [Row] { rows.filter { row in row.bar.map { row.ratio! > $0 } ?? false } }
+        public var missedBars: [Row] { rows.filter(\.missesBar) }
 
         /// A table for a terminal.
         public var table: String {
-            var lines = ["n = \(n) people, 50 offices; median and min of \(repetitions) runs; ratio = median ÷ baseline median"]
-            let header = pad("operation", 40) + pad("median ms", 11, left: true) + pad("min ms", 10, left: true)
-                + pad("bytes", 11, left: true) + "  " + pad("ratio", 6, left: true) + "  baseline"
+            var lines = ["n = \(n) records per model (company: people; notes; series: n/10 of 100 samples; folders and "
+                + "files; forum: posts); median and min of \(repetitions) runs; ratio = median ÷ baseline median; "
+                + "size = bytes ÷ baseline bytes"]
+            let header = pad("operation", 44) + pad("median ms", 11, left: true) + pad("min ms", 10, left: true)
+                + pad("bytes", 11, left: true) + "  " + pad("ratio", 6, left: true) + pad("size", 6, left: true) + "  baseline"
             lines.append(header)
             lines.append(String(repeating: "-", count: header.count + 20))
             for row in rows {
-                var line = pad(row.name, 40) + pad(format(row.medianMilliseconds), 11, left: true)
+                var line = pad(row.name, 44) + pad(format(row.medianMilliseconds), 11, left: true)
                     + pad(format(row.minMilliseconds), 10, left: true)
                     + pad(row.bytes.map(String.init) ?? "", 11, left: true) + "  "
                 if let ratio = row.ratio, let baseline = row.baseline {
-                    line += pad(String(format: "%.2f", ratio), 6, left: true) + "  " + baseline
-                    if let bar = row.bar { line += ratio <= bar ? " (bar \(bar): ok)" : " (bar \(bar): MISSED)" }
+                    line += pad(String(format: "%.2f", ratio), 6, left: true)
+                        + pad(row.sizeRatio.map { String(format: "%.2f", $0) } ?? "", 6, left: true) + "  " + baseline
+                    if let bar = row.bar { line += ratio <= bar ? " (bar \(bar): ok" : " (bar \(bar): MISSED" }
+                    if let bar = row.sizeBar, let size = row.sizeRatio { line += size <= bar ? "; size \(bar): ok" : "; size \(bar): MISSED" }
+                    if row.bar != nil { line += ")" }
                 }
                 lines.append(line)
             }
@@ -83,6 +111,8 @@ public enum Benchmark {
                 fields.append("\"baseline\": \(row.baseline.map { "\"\($0)\"" } ?? "null")")
                 fields.append("\"ratio\": \(row.ratio.map { String(format: "%.3f", $0) } ?? "null")")
                 fields.append("\"bar\": \(row.bar.map { "\($0)" } ?? "null")")
+                fields.append("\"size_ratio\": \(row.sizeRatio.map { String(format: "%.3f", $0) } ?? "null")")
+                fields.append("\"size_bar\": \(row.sizeBar.map { "\($0)" } ?? "null")")
                 return "{" + fields.joined(separator: ", ") + "}"
             }
             let parses = self.parses.map { parse in
@@ -100,67 +130,97 @@ public enum Benchmark {
         }
     }
 
-    /// Builds the graph with `people` people and times every row `repetitions` times.
-    public static func run(people: Int, repetitions: Int = 7) throws -> Report {
-        BenchCompany.register()
-        let (company, twin) = BenchCompany.make(people: people)
+    /// Builds each model's graph with `records` records and times every row `repetitions` times.
+    /// `models` picks models by name (all when nil).
+    public static func run(records: Int, models: Set<String>? = nil, repetitions: Int = 7) throws -> Report {
         var timer = Timer(repetitions: repetitions)
+        func wanted(_ name: String) -> Bool { models?.contains(name) ?? true }
+        if wanted("company") {
+            BenchCompany.register()
+            let (company, twin) = BenchCompany.make(people: records)
+            try timeFormats(of: company, twin: twin, model: "company", bars: .company, timer: &timer)
+            try timeCompanyExtras(company, timer: &timer)
+        }
+        try time(BenchNotes.self, records: records, if: wanted, timer: &timer)
+        try time(BenchSeries.self, records: max(1, records / 10), if: wanted, timer: &timer)
+        try time(BenchFolders.self, records: records, if: wanted, timer: &timer)
+        try time(BenchForum.self, records: records, if: wanted, timer: &timer)
+        let parses = wanted("parse") ? try parseTimes(repetitions: repetitions, batch: min(100_000, max(100, records * 5))) : []
+        return Report(n: records, repetitions: repetitions, rows: timer.rows, parses: parses)
+    }
 
-        // The Codable baselines, each timed alternately with our own row for the same job.
+    /// The names `run(records:models:)` takes.
+    public static let modelNames = ["company", BenchNotes.name, BenchSeries.name, BenchFolders.name, BenchForum.name, "parse"]
+
+    private static func time<Model: BenchModel>(
+        _ model: Model.Type, records: Int, if wanted: (String) -> Bool, timer: inout Timer
+    ) throws {
+        guard wanted(Model.name) else { return }
+        Model.register()
+        let (root, twin) = Model.make(records: records)
+        try timeFormats(of: root, twin: twin, model: Model.name, bars: .everyModel, timer: &timer)
+    }
+
+    /// Each format written and read, ours and Foundation's `Codable` alternately.
+    private static func timeFormats<Root: AMCCodable & AnyObject, Twin: Codable>(
+        of root: Root, twin: Twin, model: String, bars: Bars, timer: inout Timer
+    ) throws {
         let (jsonEncoded, ours) = try timer.compare(
-            "JSONEncoder.encode", { try JSONEncoder().encode(twin) },
-            with: "amc json write", bar: 0.5, { try AMC.data(for: company, format: .json) })
+            "JSONEncoder.encode (\(model))", { try JSONEncoder().encode(twin) },
+            with: "amc \(model) json write", bar: bars.jsonWrite, sizeBar: bars.jsonSize, { try AMC.data(for: root, format: .json) })
         try timer.compare(
-            "JSONDecoder.decode", bytes: jsonEncoded, { try JSONDecoder().decode(CodableCompany.self, from: jsonEncoded) },
-            with: "amc json read", bar: 0.5, bytes: ours, { try AMC.object(BenchCompany.self, from: ours) })
-        // What identity costs: the same graph in tree mode, each manager written in full where it
-        // is referred to (ratio: tree ÷ graph).
+            "JSONDecoder.decode (\(model))", bytes: jsonEncoded, { try JSONDecoder().decode(Twin.self, from: jsonEncoded) },
+            with: "amc \(model) json read", bar: bars.jsonRead, bytes: ours, { try AMC.object(Root.self, from: ours) })
+        for format in [AMCFormat.xmlPropertyList, .binaryPropertyList] {
+            let name = format == .xmlPropertyList ? "xml" : "binary"
+            let encoder = PropertyListEncoder()
+            encoder.outputFormat = format == .xmlPropertyList ? .xml : .binary
+            let (encoded, ours) = try timer.compare(
+                "PropertyListEncoder.encode (\(model) \(name))", { try encoder.encode(twin) },
+                with: "amc \(model) \(name) write", bar: format == .xmlPropertyList ? bars.xmlWrite : bars.binaryWrite,
+                sizeBar: format == .binaryPropertyList ? bars.binarySize : nil, { try AMC.data(for: root, format: format) })
+            try timer.compare(
+                "PropertyListDecoder.decode (\(model) \(name))", bytes: encoded,
+                { try PropertyListDecoder().decode(Twin.self, from: encoded) },
+                with: "amc \(model) \(name) read", bar: format == .xmlPropertyList ? bars.xmlRead : bars.binaryRead, bytes: ours,
+                { try AMC.object(Root.self, from: ours) })
+        }
+    }
+
+    /// What identity costs (tree mode), and the dictionary path: AMC's original API, and
+    /// Foundation's serializers on its dictionaries.
+    private static func timeCompanyExtras(_ company: BenchCompany, timer: inout Timer) throws {
+        // The same graph in tree mode, each manager written in full where it is referred to
+        // (ratio: tree ÷ graph).
         var tree = AMCArchiver()
         tree.graphMode = .tree
-        let treeJSON = try timer.time("amc json write (tree mode)", against: "amc json write") {
+        let treeJSON = try timer.time("amc company json write (tree mode)", against: "amc company json write") {
             try tree.data(for: company, format: .json)
         }
-        try timer.time("amc json read (tree mode)", against: "amc json read", bytes: treeJSON) {
+        try timer.time("amc company json read (tree mode)", against: "amc company json read", bytes: treeJSON) {
             try tree.object(BenchCompany.self, from: treeJSON)
         }
-        for (format, name) in [(PropertyListSerialization.PropertyListFormat.xml, "xml"), (.binary, "binary")] {
-            let amcFormat: AMCFormat = format == .xml ? .xmlPropertyList : .binaryPropertyList
-            let bar = format == .xml ? 0.5 : 0.25
-            let encoder = PropertyListEncoder()
-            encoder.outputFormat = format
-            let (encoded, ours) = try timer.compare(
-                "PropertyListEncoder.encode (\(name))", { try encoder.encode(twin) },
-                with: "amc \(name) write", bar: bar, { try AMC.data(for: company, format: amcFormat) })
-            try timer.compare(
-                "PropertyListDecoder.decode (\(name))", bytes: encoded,
-                { try PropertyListDecoder().decode(CodableCompany.self, from: encoded) },
-                with: "amc \(name) read", bar: bar, bytes: ours, { try AMC.object(BenchCompany.self, from: ours) })
-        }
-
-        // The dictionary path: AMC's original API, and Foundation's serializers on its dictionaries.
-        let dictionary = try timer.time("dictionaryRepresentation()", against: "JSONEncoder.encode") {
+        let dictionary = try timer.time("dictionaryRepresentation()", against: "JSONEncoder.encode (company)") {
             try company.dictionaryRepresentation()
         }
-        try timer.time("AMC.object(from: dictionary)", against: "JSONDecoder.decode") {
+        try timer.time("AMC.object(from: dictionary)", against: "JSONDecoder.decode (company)") {
             try AMC.object(BenchCompany.self, from: dictionary)
         }
-        let serialized = try timer.time("JSONSerialization.data", against: "JSONEncoder.encode") {
+        let serialized = try timer.time("JSONSerialization.data", against: "JSONEncoder.encode (company)") {
             try JSONSerialization.data(withJSONObject: dictionary)
         }
-        try timer.time("JSONSerialization.jsonObject", against: "JSONDecoder.decode", bytes: serialized) {
+        try timer.time("JSONSerialization.jsonObject", against: "JSONDecoder.decode (company)", bytes: serialized) {
             try JSONSerialization.jsonObject(with: serialized)
         }
         for (format, name) in [(PropertyListSerialization.PropertyListFormat.xml, "xml"), (.binary, "binary")] {
-            let data = try timer.time("PropertyListSerialization.data (\(name))", against: "PropertyListEncoder.encode (\(name))") {
+            let data = try timer.time("PropertyListSerialization.data (\(name))", against: "PropertyListEncoder.encode (company \(name))") {
                 try PropertyListSerialization.data(fromPropertyList: dictionary, format: format, options: 0)
             }
             try timer.time("PropertyListSerialization.propertyList (\(name))",
-                           against: "PropertyListDecoder.decode (\(name))", bytes: data) {
+                           against: "PropertyListDecoder.decode (company \(name))", bytes: data) {
                 try PropertyListSerialization.propertyList(from: data, format: nil)
             }
         }
-        let parses = try parseTimes(repetitions: repetitions, batch: min(100_000, max(100, people * 5)))
-        return Report(n: people, repetitions: repetitions, rows: timer.rows, parses: parses)
     }
 
     /// Median time of one `AMC.value(_:from:)` over batches of `batch` (100,000 at the default
@@ -205,10 +265,11 @@ public enum Benchmark {
 
         /// Times a Foundation baseline and our row for the same job alternately, one run of each in
         /// turn, so that the machine's drift during the run weighs on both alike; records both.
+        /// `sizeBar`, for writes: the largest ratio of our bytes to the baseline's.
         @discardableResult
         mutating func compare<B, R>(
             _ baselineName: String, bytes baselineInput: Data? = nil, _ baseline: () throws -> B,
-            with name: String, bar: Double, bytes input: Data? = nil, _ body: () throws -> R
+            with name: String, bar: Double, sizeBar: Double? = nil, bytes input: Data? = nil, _ body: () throws -> R
         ) throws -> (B, R) {
             var baselineRuns = Runs<B>()
             var runs = Runs<R>()
@@ -218,6 +279,10 @@ public enum Benchmark {
             }
             record(baselineName, baselineRuns, bytes: baselineInput)
             record(name, runs, against: baselineName, bar: bar, bytes: input)
+            if let ours = runs.result as? Data, let theirs = baselineRuns.result as? Data {
+                rows[rows.count - 1].sizeRatio = Double(ours.count) / Double(theirs.count)
+                rows[rows.count - 1].sizeBar = sizeBar
+            }
             return (baselineRuns.result!, runs.result!)
         }
 
