@@ -146,6 +146,38 @@ struct FormatTests {
         #expect(read.people.last?.name == "Member 2999")
     }
 
+    /// Every repeated number and date is written once, as Foundation's writers do; values of
+    /// different kinds or bit patterns (1 and 1.0, 0.0 and -0.0) stay apart.
+    @Test func ourBinaryWriterSharesRepeatedNumbersAndDates() throws {
+        let json = Data("[7, 7, 7, 2.5, 2.5, 0.0, -0.0, 1, 1.0, 18446744073709551615, 18446744073709551615]".utf8)
+        let data = try AMC.convert(json, to: .binaryPropertyList)
+        // The array, 7, 2.5, 0.0, -0.0, 1, 1.0 and the 16-byte integer.
+        #expect(try BinaryPlistReader.markers(in: data).count == 8)
+        let read = try #require(try foundationValue(data, json: false) as? [NSNumber])
+        #expect(read.map(\.stringValue) == ["7", "7", "7", "2.5", "2.5", "0.0", "-0.0", "1", "1.0", "18446744073709551615", "18446744073709551615"])
+        #expect(String(decoding: try AMC.convert(data, to: .json, options: .compact), as: UTF8.self)
+            == "[7,7,7,2.5,2.5,0.0,-0.0,1,1.0,18446744073709551615,18446744073709551615]")
+
+        let day = ArchiveValue.date(Date(timeIntervalSinceReferenceDate: 86_400))
+        let dates = Data(try DocumentCodec.encode(.array([day, day, .double(86_400), day]), format: .binaryPropertyList, options: .compact))
+        #expect(try BinaryPlistReader.markers(in: dates).count == 3)
+        #expect(try foundationValue(dates, json: false) as? [AnyHashable] == [
+            Date(timeIntervalSinceReferenceDate: 86_400), Date(timeIntervalSinceReferenceDate: 86_400), 86_400.0,
+            Date(timeIntervalSinceReferenceDate: 86_400),
+        ])
+    }
+
+    /// Offsets and references take the fewest bytes that hold them (3 for a file of 100 KB), as
+    /// Foundation writes them, and Foundation reads them.
+    @Test func offsetsAndReferencesTakeTheFewestBytes() throws {
+        let strings = (0..<5_000).map { "a one-off string \($0)" }
+        let data = try AMC.convert(try JSONSerialization.data(withJSONObject: strings), to: .binaryPropertyList)
+        let trailer = data.count - 32
+        #expect(data[data.startIndex + trailer + 6] == 3)  // the offset size
+        #expect(data[data.startIndex + trailer + 7] == 2)  // the reference size: 5,001 objects
+        #expect(try foundationValue(data, json: false) as? [String] == strings)
+    }
+
     /// Canonically equivalent strings are equal to Swift, yet each comes back with its own bytes
     /// (here the same accents in the two orders, so even their lengths agree).
     @Test(arguments: [AMCFormat.binaryPropertyList, .xmlPropertyList, .json])

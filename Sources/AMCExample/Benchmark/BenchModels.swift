@@ -77,7 +77,7 @@ public enum BenchNotes: BenchModel {
     }
 
     private static func uuidBytes(_ index: Int) -> uuid_t {
-        let bytes = withUnsafeBytes(of: UInt64(index).bigEndian) { Array($0) }
+        let bytes = (0..<8).map { UInt8(truncatingIfNeeded: UInt64(index) >> (56 - 8 * $0)) }
         return (0x5A, 0x11, 0x0C, 0x4E, 0x90, 0x21, 0x4F, 0x7A, bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7])
     }
 }

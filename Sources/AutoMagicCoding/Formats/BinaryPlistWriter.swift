@@ -5,7 +5,7 @@ import Foundation
 /// Scalars go into the object table as they arrive, numbered in order; a container is numbered
 /// when it ends and written at the end, once the number of objects (and so the width of an object
 /// reference) is known. Keys and class names are written once and shared, other strings when they
-/// repeat one met lately (``StringTable``).
+/// repeat one met lately (``StringTable``), numbers and dates always (``NumberTable``).
 struct BinaryPlistWriter: EncodingSink {
     private(set) var bytes: [UInt8] = Array("bplist00".utf8)
     /// Byte offset of each object; containers are placed by `finish()`.
@@ -19,6 +19,7 @@ struct BinaryPlistWriter: EncodingSink {
     private var containers: [(index: Int, isDictionary: Bool, start: Int, count: Int)] = []
     private var refPool: [Int] = []
     private var strings = StringTable()
+    private var numbers = NumberTable()
     private var trueIndex: Int?
     private var falseIndex: Int?
     private var root: Int?
@@ -50,29 +51,32 @@ struct BinaryPlistWriter: EncodingSink {
             if bool { trueIndex = index } else { falseIndex = index }
             add(index)
         case let .int(int):
-            add(newObject())
+            guard let index = newNumber(kind: 0x10, bits: UInt64(bitPattern: int)) else { return }
+            add(index)
             appendInteger(int)
         case let .uint(uint):
-            add(newObject())
-            if uint <= UInt64(Int64.max) {
-                appendInteger(Int64(uint))
-            } else {
-                bytes.append(0x14)  // 16 bytes, as Foundation writes integers above Int64.max
-                bytes.appendBigEndian(0, width: 8)
-                bytes.appendBigEndian(uint, width: 8)
-            }
+            guard uint > UInt64(Int64.max) else { return try scalar(.int(Int64(uint))) }
+            guard let index = newNumber(kind: 0x14, bits: uint) else { return }
+            add(index)
+            bytes.append(0x14)  // 16 bytes, as Foundation writes integers above Int64.max
+            bytes.appendBigEndian(0, width: 8)
+            bytes.appendBigEndian(uint, width: 8)
         case let .float(float):
-            add(newObject())
+            guard let index = newNumber(kind: 0x22, bits: UInt64(float.bitPattern)) else { return }
+            add(index)
             bytes.append(0x22)
             bytes.appendBigEndian(UInt64(float.bitPattern), width: 4)
         case let .double(double):
-            add(newObject())
+            guard let index = newNumber(kind: 0x23, bits: double.bitPattern) else { return }
+            add(index)
             bytes.append(0x23)
             bytes.appendBigEndian(double.bitPattern, width: 8)
         case let .date(date):
-            add(newObject())
+            let bits = date.timeIntervalSinceReferenceDate.bitPattern
+            guard let index = newNumber(kind: 0x33, bits: bits) else { return }
+            add(index)
             bytes.append(0x33)
-            bytes.appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern, width: 8)
+            bytes.appendBigEndian(bits, width: 8)
         case let .data(data):
             add(newObject())
             appendMarker(0x40, count: data.count)
@@ -97,6 +101,7 @@ struct BinaryPlistWriter: EncodingSink {
         refPool.removeLast(refPool.count - mark.refPool)
         let objectCount = mark.objects
         strings.removeObjects(from: objectCount)
+        numbers.removeObjects(from: objectCount)
         if (trueIndex ?? 0) >= objectCount { trueIndex = nil }
         if (falseIndex ?? 0) >= objectCount { falseIndex = nil }
     }
@@ -106,7 +111,7 @@ struct BinaryPlistWriter: EncodingSink {
         let objectCount = offsets.count
         // Wide enough for the object count itself, not only the largest reference: readers
         // (CoreFoundation's among them) refuse 256 objects with 1-byte references.
-        let refSize = Self.width(for: UInt64(objectCount))
+        let refSize = Self.byteCount(for: UInt64(objectCount))
         for container in containers {
             offsets[container.index] = bytes.count
             let end = container.start + container.count
@@ -126,7 +131,7 @@ struct BinaryPlistWriter: EncodingSink {
             }
         }
         let tableOffset = bytes.count
-        let offsetSize = Self.width(for: UInt64(tableOffset))
+        let offsetSize = Self.byteCount(for: UInt64(tableOffset))
         for offset in offsets { bytes.appendBigEndian(UInt64(offset), width: offsetSize) }
         bytes.append(0, times: 6)
         bytes.append(UInt8(offsetSize))
@@ -138,6 +143,19 @@ struct BinaryPlistWriter: EncodingSink {
     }
 
     // MARK: - Objects
+
+    /// A new object for a number or date, or nil when the same value was written before: then
+    /// the reference to that one is added.
+    private mutating func newNumber(kind: UInt8, bits: UInt64) -> Int? {
+        let (shared, slot) = numbers.lookup(kind: kind, bits: bits)
+        if let shared {
+            add(shared)
+            return nil
+        }
+        let index = newObject()
+        numbers.add(kind: kind, bits: bits, object: index, slot: slot)
+        return index
+    }
 
     private mutating func newObject() -> Int {
         offsets.append(bytes.count)
@@ -201,7 +219,14 @@ struct BinaryPlistWriter: EncodingSink {
         }
     }
 
-    /// 1, 2, 4 or 8: the bytes an unsigned value needs.
+    /// 1 to 8: the fewest bytes that hold an unsigned value, the width of references and offsets
+    /// (any width reads; Foundation writes 3-byte offsets too).
+    private static func byteCount(for value: UInt64) -> Int {
+        max(1, (64 - value.leadingZeroBitCount + 7) / 8)
+    }
+
+    /// 1, 2, 4 or 8: the bytes an unsigned value needs as an integer object, whose width is a
+    /// power of two.
     private static func width(for value: UInt64) -> Int {
         value <= 0xFF ? 1 : value <= 0xFFFF ? 2 : value <= 0xFFFF_FFFF ? 4 : 8
     }

@@ -116,3 +116,59 @@ struct StringTable {
         return text.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? text.utf8.elementsEqual(bytes)
     }
 }
+
+/// The numbers and dates a binary property list writer shares, as the format intends and
+/// Foundation's writers do: each distinct value is written once. Values match by kind and bit
+/// pattern, so `0.0` and `-0.0` stay apart, as do the integer 1, the `Float` 1 and the `Double` 1.
+struct NumberTable {
+    /// Open addressing with linear probing; the table doubles at half full.
+    private var values = [UInt64](repeating: 0, count: 256)
+    private var kinds = [UInt8](repeating: 0, count: 256)
+    /// The object number + 1 in each slot (0: empty).
+    private var objects = [Int](repeating: 0, count: 256)
+    private var count = 0
+
+    /// The object number of the value of `kind` (its marker byte) and `bits` written before, or
+    /// nil and the slot to give ``add(kind:bits:object:slot:)``.
+    func lookup(kind: UInt8, bits: UInt64) -> (object: Int?, slot: Int) {
+        let mask = objects.count - 1
+        var slot = Self.slot(kind: kind, bits: bits, mask: mask)
+        while objects[slot] != 0 {
+            if values[slot] == bits, kinds[slot] == kind { return (objects[slot] - 1, slot) }
+            slot = (slot + 1) & mask
+        }
+        return (nil, slot)
+    }
+
+    /// Remembers the value as object `object`, at the `slot` its lookup gave.
+    mutating func add(kind: UInt8, bits: UInt64, object: Int, slot: Int) {
+        guard (count + 1) * 2 <= objects.count else {
+            rebuild(capacity: objects.count * 2)
+            return add(kind: kind, bits: bits, object: object, slot: lookup(kind: kind, bits: bits).slot)
+        }
+        (values[slot], kinds[slot], objects[slot]) = (bits, kind, object + 1)
+        count += 1
+    }
+
+    /// Forgets the values whose object number is `objectCount` or more (the writer rewound).
+    mutating func removeObjects(from objectCount: Int) {
+        guard objects.contains(where: { $0 > objectCount }) else { return }
+        rebuild(capacity: objects.count, keeping: { $0 < objectCount })
+    }
+
+    private mutating func rebuild(capacity: Int, keeping keep: (Int) -> Bool = { _ in true }) {
+        let old = (values, kinds, objects)
+        values = [UInt64](repeating: 0, count: capacity)
+        kinds = [UInt8](repeating: 0, count: capacity)
+        objects = [Int](repeating: 0, count: capacity)
+        count = 0
+        for slot in old.2.indices where old.2[slot] != 0 && keep(old.2[slot] - 1) {
+            add(kind: old.1[slot], bits: old.0[slot], object: old.2[slot] - 1, slot: lookup(kind: old.1[slot], bits: old.0[slot]).slot)
+        }
+    }
+
+    private static func slot(kind: UInt8, bits: UInt64, mask: Int) -> Int {
+        let mixed = (bits ^ UInt64(kind) << 56) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 32) & mask
+    }
+}
