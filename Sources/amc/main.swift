@@ -38,13 +38,17 @@ let usages = [
           error. Exit status 1 if the stylesheet is bad.
         """,
     "bench": """
-        amc bench [--n N] [--models NAME,…] [--json] | amc bench --hostile
+        amc bench [--n N] [--models NAME,…] [--json] | amc bench --scale [--models NAME,…]
+          | amc bench --hostile
           Time our JSON, XML and binary property-list writers and readers against Foundation's
           Codable encoders on several models of N records each (default 20000): company,
           notes, series (N/10 series of 100 samples), folders, forum; parse times string
           coding. --models picks some. Build with -c release for meaningful figures. --json
-          prints one JSON object instead of a table. --hostile times reading files made to be
-          costly at 1, 4 and 16 MB, and measures the memory amc lint needs for them.
+          prints one JSON object instead of a table. --scale times our JSON and binary write
+          and read per record at 2000, 20000 and 200000 records (notes and folders unless
+          --models says), with the memory each takes, in processes of their own
+          (--scale-point MODEL N FORMAT write|read FILE measures one). --hostile times reading
+          files made to be costly at 1, 4 and 16 MB, and measures the memory amc lint needs.
         """,
 ]
 let commandOrder = ["demo", "convert", "lint", "check", "print", "style", "bench"]
@@ -199,8 +203,9 @@ func printTree(_ arguments: [String]) -> Never {
 }
 
 func bench(_ arguments: [String]) -> Never {
-    var records = 20_000, json = false, hostile = false
+    var records = 20_000, json = false, hostile = false, scale = false
     var models: Set<String>?
+    if arguments.first == "--scale-point" { scalePoint(Array(arguments.dropFirst())) }
     var rest = arguments[...]
     while let argument = rest.popFirst() {
         switch argument {
@@ -219,6 +224,8 @@ func bench(_ arguments: [String]) -> Never {
             json = true
         case "--hostile":
             hostile = true
+        case "--scale":
+            scale = true
         default:
             usageError("bench", "unknown argument '\(argument)'")
         }
@@ -229,8 +236,35 @@ func bench(_ arguments: [String]) -> Never {
             print(try Benchmark.hostile(amc: Bundle.main.executablePath ?? CommandLine.arguments[0]))
             exit(0)
         }
+        if scale {
+            let program = Bundle.main.executablePath ?? CommandLine.arguments[0]
+            let chosen = models.map { Benchmark.modelNames.filter($0.contains) } ?? ScaleBenchmark.defaultModels
+            guard !chosen.contains("company"), !chosen.contains("parse") else {
+                usageError("bench", "--scale measures notes, series, folders and forum")
+            }
+            print(try ScaleBenchmark.run(amc: program, models: chosen))
+            exit(0)
+        }
         let report = try Benchmark.run(records: records, models: models)
         print(json ? report.json : report.table)
+        exit(0)
+    } catch {
+        fail("amc bench: \(error)", status: 1)
+    }
+}
+
+/// `amc bench --scale-point MODEL N json|binary write|read FILE`: one measurement of
+/// `ScaleBenchmark`, printed as one line of JSON.
+func scalePoint(_ arguments: [String]) -> Never {
+    guard arguments.count == 5, let records = Int(arguments[1]), records > 0, ["json", "binary"].contains(arguments[2]),
+          ["write", "read"].contains(arguments[3]) else {
+        usageError("bench", "--scale-point takes MODEL N json|binary write|read FILE")
+    }
+    do {
+        let point = try ScaleBenchmark.point(model: arguments[0], records: records,
+                                             format: arguments[2] == "json" ? .json : .binaryPropertyList,
+                                             write: arguments[3] == "write", file: URL(fileURLWithPath: arguments[4]))
+        print(point.json)
         exit(0)
     } catch {
         fail("amc bench: \(error)", status: 1)

@@ -1,3 +1,4 @@
+import AMCExample
 import Foundation
 import Testing
 @testable import AutoMagicCoding
@@ -110,6 +111,32 @@ struct CommandLineTests {
         #expect(binaryRead["bar"] as? Double == 0.25 && binaryRead["size_ratio"] is NSNull)
     }
 
+    /// One point of `amc bench --scale`: a write, then a read of what it wrote, each measured in its
+    /// own process.
+    @Test func benchScalePointMeasuresAWriteAndARead() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let file = folder.file("notes.json").path
+        var points: [[String: Any]] = []
+        for direction in ["write", "read"] {
+            let (status, output, _) = try AMCBinary.run(["bench", "--scale-point", "notes", "40", "json", direction, file])
+            #expect(status == 0)
+            points.append(try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]))
+        }
+        let written = try Data(contentsOf: URL(fileURLWithPath: file))
+        BenchNotes.register()
+        #expect(try AMC.object(BenchNotebook.self, from: written)?.notes.count == 40)
+        for point in points {
+            #expect(point["bytes"] as? Int == written.count)
+            #expect((point["ns_per_record"] as? Double ?? 0) > 0)
+        }
+        #if os(Linux)
+        // The memory comes from /proc/self; the objects a read builds stay held.
+        #expect((points[1]["retained_bytes"] as? Int ?? 0) > 0)
+        #expect((points[1]["peak_bytes"] as? Int ?? 0) >= (points[1]["retained_bytes"] as? Int ?? 0))
+        #endif
+    }
+
     /// Every command's help, and every kind of wrong argument: stdout, stderr and exit status
     /// compared verbatim with the golden files under `Tests/Snapshots/amc/`.
     @Test(arguments: [
@@ -121,6 +148,7 @@ struct CommandLineTests {
         ("convert-no-input", ["convert", "--to", "json"]), ("convert-unknown-option", ["convert", "x.json", "--frob"]),
         ("lint-no-files", ["lint"]), ("check-no-files", ["check"]), ("check-unknown-option", ["check", "--strict", "x.json"]), ("print-two-files", ["print", "a", "b"]), ("style-no-check", ["style", "theme.json"]),
         ("bench-bad-n", ["bench", "--n", "zero"]), ("bench-bad-model", ["bench", "--models", "company,shop"]),
+        ("bench-bad-scale-point", ["bench", "--scale-point", "notes", "ten", "json", "write", "x.json"]),
     ])
     func helpAndWrongArguments(name: String, arguments: [String]) throws {
         try Snapshot.check(name, arguments)

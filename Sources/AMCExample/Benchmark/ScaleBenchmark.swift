@@ -1,0 +1,205 @@
+import AutoMagicCoding
+import Foundation
+
+/// `amc bench --scale`: how our write and read grow with the graph. For two models at 2,000,
+/// 20,000 and 200,000 records it times a write and a read per record (flat means linear), and
+/// measures the memory each takes beyond what the process held before: a write against the size
+/// of its output, a read against its input and the objects it builds. Each write and each read
+/// runs in a process of its own (`amc bench --scale-point`), so that memory one step freed cannot
+/// hide what the next one takes.
+///
+/// ```swift
+/// print(try ScaleBenchmark.run(amc: ".build/release/amc"))
+/// ```
+public enum ScaleBenchmark {
+    /// The record counts measured.
+    public static let sizes = [2_000, 20_000, 200_000]
+    /// The models measured by default: string-heavy records and a deep tree of small objects.
+    public static let defaultModels = [BenchNotes.name, BenchFolders.name]
+    /// Time per record may vary by this factor across the sizes (slowest ÷ fastest).
+    public static let timeSpread = 1.25
+    /// A write may take its output's size times this.
+    public static let writeMemory = 1.25
+    /// A read may take its input's size times this, plus the objects it builds.
+    public static let readMemory = 3.0
+
+    /// One write or read of one model at one size, measured in its own process.
+    public struct Point: Sendable {
+        /// Median nanoseconds per record of 3 runs.
+        public var nanosecondsPerRecord: Double
+        /// The document's size.
+        public var bytes: Int
+        /// The most memory the first run took beyond what the process held before it.
+        public var peakBytes: Int
+        /// For a read: the memory still held when it ended (the objects built).
+        public var retainedBytes: Int
+
+        /// The point as one line of JSON, as `--scale-point` prints it.
+        public var json: String {
+            "{\"ns_per_record\": \(String(format: "%.1f", nanosecondsPerRecord)), \"bytes\": \(bytes), "
+                + "\"peak_bytes\": \(peakBytes), \"retained_bytes\": \(retainedBytes)}"
+        }
+
+        init(nanosecondsPerRecord: Double, bytes: Int, peakBytes: Int, retainedBytes: Int) {
+            (self.nanosecondsPerRecord, self.bytes, self.peakBytes, self.retainedBytes)
+                = (nanosecondsPerRecord, bytes, peakBytes, retainedBytes)
+        }
+
+        /// A point from the JSON `--scale-point` printed.
+        init?(json: String) {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+                  let time = (object["ns_per_record"] as? NSNumber)?.doubleValue, let bytes = object["bytes"] as? Int,
+                  let peak = object["peak_bytes"] as? Int, let retained = object["retained_bytes"] as? Int else { return nil }
+            self.init(nanosecondsPerRecord: time, bytes: bytes, peakBytes: peak, retainedBytes: retained)
+        }
+    }
+
+    /// `amc bench --scale-point MODEL N FORMAT write FILE` and `… read FILE`: builds the model and
+    /// writes it to `file`, or reads `file`, measuring the first run's memory and three runs' time.
+    public static func point(model: String, records: Int, format: AMCFormat, write: Bool, file: URL) throws -> Point {
+        switch model {
+        case BenchNotes.name: return try point(BenchNotes.self, records: records, format: format, write: write, file: file)
+        case BenchSeries.name: return try point(BenchSeries.self, records: records, format: format, write: write, file: file)
+        case BenchFolders.name: return try point(BenchFolders.self, records: records, format: format, write: write, file: file)
+        case BenchForum.name: return try point(BenchForum.self, records: records, format: format, write: write, file: file)
+        default: throw AMCError(.typeMismatch(expected: "a model (\(Benchmark.modelNames.dropFirst().dropLast().joined(separator: ", ")))", found: model))
+        }
+    }
+
+    private static func point<Model: BenchModel>(
+        _ model: Model.Type, records: Int, format: AMCFormat, write: Bool, file: URL
+    ) throws -> Point {
+        Model.register()
+        if write {
+            let root = Model.make(records: records).0
+            let memory = ResidentMemory.start()
+            var data = try AMC.data(for: root, format: format)
+            let peak = memory.peakGrowth
+            let nanoseconds = try medianNanoseconds { data = try AMC.data(for: root, format: format) }
+            try data.write(to: file)
+            return Point(nanosecondsPerRecord: nanoseconds / Double(records), bytes: data.count, peakBytes: peak, retainedBytes: 0)
+        }
+        let data = try Data(contentsOf: file)
+        let memory = ResidentMemory.start()
+        var root: Model.Root? = try AMC.object(Model.Root.self, from: data)
+        let (peak, retained) = (memory.peakGrowth, memory.growth)
+        let nanoseconds = try medianNanoseconds {
+            root = nil
+            root = try AMC.object(Model.Root.self, from: data)
+        }
+        withExtendedLifetime(root) {}
+        return Point(nanosecondsPerRecord: nanoseconds / Double(records), bytes: data.count, peakBytes: peak, retainedBytes: retained)
+    }
+
+    private static func medianNanoseconds(_ body: () throws -> Void) throws -> Double {
+        var timings: [Double] = []
+        for _ in 0..<3 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            timings.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+        }
+        return timings.sorted()[1]
+    }
+
+    /// The table of `amc bench --scale`: each model, format and size, written then read by `amc`
+    /// (`amc` is its path) in processes of their own; `sizes` for a quicker run.
+    public static func run(amc: String, models: [String] = defaultModels, sizes: [Int] = sizes) throws -> String {
+        guard ResidentMemory.isAvailable else {
+            return "amc bench --scale measures memory through /proc/self (Linux): not available here"
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("amc-scale-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var lines = [
+            "ns per record (median of 3 runs) and memory beyond what the process held (first run, MB);",
+            "bars: time per record within \(timeSpread)x across sizes; a write at most \(writeMemory)x its output;",
+            "a read at most \(Int(readMemory))x its input plus the objects it keeps",
+            "model    format  direction   records   ns/record      bytes   memory MB   bound MB",
+        ]
+        for model in models {
+            for format in [AMCFormat.json, .binaryPropertyList] {
+                var writes: [Double] = [], reads: [Double] = []
+                var rows: [String] = []
+                for records in sizes {
+                    let file = folder.appendingPathComponent("\(model)-\(records).\(format.pathExtension)")
+                    let name = format == .json ? "json" : "binary"
+                    let arguments = ["bench", "--scale-point", model, String(records), name]
+                    let written = try child(amc, arguments + ["write", file.path])
+                    let read = try child(amc, arguments + ["read", file.path])
+                    writes.append(written.nanosecondsPerRecord)
+                    reads.append(read.nanosecondsPerRecord)
+                    let writeBound = Double(written.bytes) * writeMemory
+                    let readBound = Double(read.bytes) * readMemory + Double(read.retainedBytes)
+                    rows.append(row(model, name, "write", records, written, bound: writeBound))
+                    rows.append(row(model, name, "read", records, read, bound: readBound))
+                }
+                lines += rows.sorted { $0.contains(" write ") && !$1.contains(" write ") }
+                lines.append("  \(model) \(format == .json ? "json" : "binary"): time per record spread "
+                    + String(format: "write %.2fx, read %.2fx", spread(writes), spread(reads))
+                    + (spread(writes) <= timeSpread && spread(reads) <= timeSpread ? " (ok)" : " (MISSED)"))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func row(_ model: String, _ format: String, _ direction: String, _ records: Int, _ point: Point, bound: Double) -> String {
+        let megabytes = { (bytes: Double) in String(format: "%.1f", bytes / 1_048_576) }
+        return model.padding(toLength: 9, withPad: " ", startingAt: 0) + format.padding(toLength: 8, withPad: " ", startingAt: 0)
+            + direction.padding(toLength: 10, withPad: " ", startingAt: 0)
+            + String(format: "%8d %11.0f %10d", records, point.nanosecondsPerRecord, point.bytes)
+            + megabytes(Double(point.peakBytes)).leftPadded(12) + megabytes(bound).leftPadded(11)
+            + (Double(point.peakBytes) <= bound ? "  ok" : "  MISSED")
+    }
+
+    private static func spread(_ values: [Double]) -> Double {
+        (values.max() ?? 0) / max(values.min() ?? 1, 1e-9)
+    }
+
+    private static func child(_ amc: String, _ arguments: [String]) throws -> Point {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: amc)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let point = Point(json: String(decoding: printed, as: UTF8.self)) else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "amc \(arguments.joined(separator: " ")) failed"])
+        }
+        return point
+    }
+}
+
+/// The resident memory of this process, from `/proc/self` (Linux): what it holds now, and the
+/// most it held since a mark, which resets the kernel's high-water mark.
+struct ResidentMemory {
+    private let start: Int
+
+    /// Whether `/proc/self/status` and `clear_refs` are there to read and reset.
+    static var isAvailable: Bool { field("VmHWM:") != nil && FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs") }
+
+    /// Resets the high-water mark and remembers what the process holds now.
+    static func start() -> ResidentMemory {
+        try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+        return ResidentMemory(start: field("VmRSS:") ?? 0)
+    }
+
+    /// The most the process held since `start()`, beyond what it held then.
+    var peakGrowth: Int { max(0, (Self.field("VmHWM:") ?? 0) - start) }
+    /// What the process holds now beyond what it held at `start()`.
+    var growth: Int { max(0, (Self.field("VmRSS:") ?? 0) - start) }
+
+    /// A `kB` field of `/proc/self/status`, in bytes.
+    private static func field(_ name: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
+              let kilobytes = Int(line.dropFirst(name.count).trimmingCharacters(in: .whitespaces).dropLast(3)
+                  .trimmingCharacters(in: .whitespaces)) else { return nil }
+        return kilobytes * 1024
+    }
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}
