@@ -112,6 +112,25 @@ struct StringCodingTests {
         #expect(expectAMCError { _ = try AMC.value(Character.self, from: "ab") } != nil)
     }
 
+    /// Our UUID text is `uuidString`'s, and reads what `UUID(uuidString:)` reads, in either case.
+    @Test func uuidsWriteAndReadAsFoundationDoes() throws {
+        for _ in 0..<200 {
+            let uuid = UUID()
+            #expect(UUIDText.string(of: uuid) == uuid.uuidString)
+            #expect(try AMC.value(UUID.self, from: uuid.uuidString.lowercased()) == uuid)
+            #expect(UUIDText.uuid(from: uuid.uuidString[...]) == uuid)
+        }
+        #expect(UUIDText.string(of: UUID(uuid: (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 255)))
+            == "00010203-0405-0607-0809-0A0B0C0D0EFF")
+        for bad in ["", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5G",
+                    "E621E1F8C36C-495A-93FC--0C247A3E6E5F"] {
+            #expect(UUIDText.uuid(from: bad[...]) == nil, "\(bad)")
+            #expect(UUID(uuidString: bad) == nil, "\(bad)")
+        }
+        // Foundation's sscanf takes a sign before a group of hex digits; hex digits only here.
+        #expect(UUIDText.uuid(from: "+621E1F8-C36C-495A-93FC-0C247A3E6E5F") == nil)
+    }
+
     @Test func datesURLsAndRequests() throws {
         #expect(try AMC.value(Date.self, from: "2024-05-17T09:30:00Z") == Date(timeIntervalSince1970: 1_715_938_200))
         #expect(try AMC.value(URL.self, from: "/tmp/a b.png") == URL(fileURLWithPath: "/tmp/a b.png"))

@@ -93,11 +93,8 @@ public struct AMCColor: Hashable, Sendable, AMCStructCodable {
         guard [3, 6, 8].contains(digits.count) else { return nil }
         var value: UInt32 = 0
         for byte in digits {
-            switch lowercased(byte) {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt32(lowercased(byte) - UInt8(ascii: "a") + 10)
-            default: return nil
-            }
+            guard let digit = ScalarStrings.hexDigitValue(byte) else { return nil }
+            value = value << 4 | UInt32(digit)
         }
         func channel(_ shift: UInt32, _ mask: UInt32, _ scale: Double) -> Double { Double((value >> shift) & mask) / scale }
         switch digits.count {

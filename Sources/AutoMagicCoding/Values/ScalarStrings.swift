@@ -36,12 +36,17 @@ enum ScalarStrings {
     /// ScalarStrings.unsigned("+1", radix: 10)  // nil
     /// ```
     static func unsigned(_ digits: Substring, radix: Int) -> UInt64? {
-        let isDigit: (UInt8) -> Bool = { byte in
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || (radix == 16 && (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20))
-        }
-        guard digits.utf8.allSatisfy(isDigit) else { return nil }
+        guard digits.utf8.allSatisfy({ (hexDigitValue($0) ?? 16) < radix }) else { return nil }
         return UInt64(digits, radix: radix)
+    }
+
+    /// The value of an ASCII hex digit (`0`–`9`, `a`–`f` in either case); nil for any other byte.
+    static func hexDigitValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): (byte | 0x20) - UInt8(ascii: "a") + 10
+        default: nil
+        }
     }
 
     private static func hexadecimal(_ text: Substring) -> NumberValue? {
