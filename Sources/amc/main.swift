@@ -238,9 +238,10 @@ func bench(_ arguments: [String]) -> Never {
         }
         if scale {
             let program = Bundle.main.executablePath ?? CommandLine.arguments[0]
-            let chosen = models.map { Benchmark.modelNames.filter($0.contains) } ?? ScaleBenchmark.defaultModels
-            guard !chosen.contains("company"), !chosen.contains("parse") else {
-                usageError("bench", "--scale measures notes, series, folders and forum")
+            guard !json, records == 20_000, !arguments.contains("--n") else { usageError("bench", "--scale takes only --models") }
+            let chosen = models.map { ScaleBenchmark.modelNames.filter($0.contains) } ?? ScaleBenchmark.defaultModels
+            guard models.map({ $0.isSubset(of: ScaleBenchmark.modelNames) }) ?? true else {
+                usageError("bench", "--scale measures \(ScaleBenchmark.modelNames.joined(separator: ", "))")
             }
             print(try ScaleBenchmark.run(amc: program, models: chosen))
             exit(0)

@@ -119,13 +119,13 @@ struct CommandLineTests {
         let file = folder.file("notes.json").path
         var points: [[String: Any]] = []
         for direction in ["write", "read"] {
-            let (status, output, _) = try AMCBinary.run(["bench", "--scale-point", "notes", "40", "json", direction, file])
+            let (status, output, _) = try AMCBinary.run(["bench", "--scale-point", "notes", "400", "json", direction, file])
             #expect(status == 0)
             points.append(try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]))
         }
         let written = try Data(contentsOf: URL(fileURLWithPath: file))
         BenchNotes.register()
-        #expect(try AMC.object(BenchNotebook.self, from: written)?.notes.count == 40)
+        #expect(try AMC.object(BenchNotebook.self, from: written)?.notes.count == 400)
         for point in points {
             #expect(point["bytes"] as? Int == written.count)
             #expect((point["ns_per_record"] as? Double ?? 0) > 0)

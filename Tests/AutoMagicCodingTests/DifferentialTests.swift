@@ -157,12 +157,17 @@ private func explainTheirRefusal(of data: Data, ours: ArchiveValue, isJSON: Bool
 /// The documented difference one value shows where both read the document, or `.undecided`.
 private func explain(_ mismatch: Mismatch, in data: Data, isJSON: Bool) -> Agreement {
     switch (mismatch.ours, mismatch.theirs) {
-    case (.int?, is NSNumber), (.uint?, is NSNumber), (.double?, is NSNumber):
-        return longestNumber(in: data) > 15 ? .longNumber : .undecided
+    case let (ours?, theirs as NSNumber):
+        // A number of more than 15 digits in the document, and the two values apart only by the
+        // rounding of those digits, not a misread.
+        guard case let .double(value) = ours, longestNumber(in: data) > 15 else { return .undecided }
+        let apart = (value - theirs.doubleValue).magnitude
+        return apart <= max(value.magnitude, 1) * 1e-9 ? .longNumber : .undecided
     case let (.string(ours)?, theirs as String):
         return !isJSON && theirs.contains("\r") && normalisingLineEnds(theirs) == ours ? .carriageReturnInXML : .undecided
     case (.data?, is Data):
-        return !isJSON && String(decoding: data, as: UTF8.self).contains("&#") ? .characterReferenceInData : .undecided
+        let text = String(decoding: data, as: UTF8.self)
+        return !isJSON && elementContents("data", in: text).contains { $0.contains("&#") } ? .characterReferenceInData : .undecided
     case let (.date(ours)?, theirs as Date):
         return ours.timeIntervalSinceReferenceDate < -13_197_600_000 && theirs != ours ? .dateBefore1583 : .undecided
     default:
@@ -173,19 +178,17 @@ private func explain(_ mismatch: Mismatch, in data: Data, isJSON: Bool) -> Agree
 /// Whether an `<integer>` or `<real>` of `text` has white space around its number, or a `<date>`
 /// fractional seconds or a time-zone offset.
 private func lenientElementText(in text: String) -> Bool {
-    func contents(of element: String) -> [Substring] {
-        text.components(separatedBy: "<\(element)>").dropFirst().compactMap { $0.components(separatedBy: "</\(element)>").first?[...] }
-    }
-    let spaced = (contents(of: "integer") + contents(of: "real")).contains { $0.first?.isWhitespace == true || $0.last?.isWhitespace == true }
-    let preciseDate = contents(of: "date").contains { date in
-        date.contains(".") || date.drop { $0 != "T" }.contains { $0 == "+" || $0 == "-" }
+    let numbers = elementContents("integer", in: text) + elementContents("real", in: text)
+    let spaced = numbers.contains { $0.first?.isWhitespace == true || $0.last?.isWhitespace == true }
+    let preciseDate = elementContents("date", in: text).contains { date in
+        date.contains(".") || date.contains(",") || date.drop { $0 != "T" }.contains { $0 == "+" || $0 == "-" }
     }
     return spaced || preciseDate
 }
 
-/// `text` with XML's line-end normalisation: `\r\n` and a lone `\r` become `\n`.
-private func normalisingLineEnds(_ text: String) -> String {
-    text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+/// The text of each `<element>…</element>` of `text`.
+private func elementContents(_ element: String, in text: String) -> [Substring] {
+    text.components(separatedBy: "<\(element)>").dropFirst().compactMap { $0.components(separatedBy: "</\(element)>").first?[...] }
 }
 
 /// The most digits in one number of the text (a run of digits and points).
@@ -200,6 +203,11 @@ private func longestNumber(in data: Data) -> Int {
         }
     }
     return longest
+}
+
+/// `text` with XML's line-end normalisation: `\r\n` and a lone `\r` become `\n`.
+private func normalisingLineEnds(_ text: String) -> String {
+    text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
 }
 
 /// Whether our number equals Foundation's: compared as text, or as `Double` when Foundation holds

@@ -154,7 +154,11 @@ struct FormatTests {
         // The array, 7, 2.5, 0.0, -0.0, 1, 1.0 and the 16-byte integer.
         #expect(try BinaryPlistReader.markers(in: data).count == 8)
         let read = try #require(try foundationValue(data, json: false) as? [NSNumber])
-        #expect(read.map(\.stringValue) == ["7", "7", "7", "2.5", "2.5", "0.0", "-0.0", "1", "1.0", "18446744073709551615", "18446744073709551615"])
+        #expect(read.prefix(9).map(\.doubleValue) == [7, 7, 7, 2.5, 2.5, 0, 0, 1, 1])
+        #expect(read.suffix(2).map(\.uint64Value) == [.max, .max])
+        #expect(read[5].doubleValue.sign == .plus && read[6].doubleValue.sign == .minus)
+        let isReal = read.map { ["d", "f"].contains(String(cString: $0.objCType)) }
+        #expect(isReal == [false, false, false, true, true, true, true, false, true, false, false])
         #expect(String(decoding: try AMC.convert(data, to: .json, options: .compact), as: UTF8.self)
             == "[7,7,7,2.5,2.5,0.0,-0.0,1,1.0,18446744073709551615,18446744073709551615]")
 
@@ -165,6 +169,35 @@ struct FormatTests {
             Date(timeIntervalSinceReferenceDate: 86_400), Date(timeIntervalSinceReferenceDate: 86_400), 86_400.0,
             Date(timeIntervalSinceReferenceDate: 86_400),
         ])
+    }
+
+    /// A key left out in no-throw mode takes the numbers it wrote with it: a later equal number
+    /// is written anew, not shared with one no longer in the file.
+    @Test func aNumberOfAKeyLeftOutIsNotSharedLater() throws {
+        final class Reading: AMCCodable {
+            var bad: [Any] = [7.25, 99, NSObject()]
+            var good = 7.25
+            var count = 99
+            required init() {}
+        }
+        AMC.register(Reading.self)
+        let data = try AMC.withNoThrow { try AMC.data(for: Reading(), format: .binaryPropertyList) }
+        let read = try #require(try foundationValue(data, json: false) as? [String: Any])
+        #expect(read["bad"] == nil)
+        #expect(read["good"] as? Double == 7.25 && read["count"] as? Int == 99)
+        #expect(try BinaryPlistReader.markers(in: data).allSatisfy { $0 != 0 })
+    }
+
+    /// Round numbers (`m·2^e`, as measured data has them) differ only in their high bits: the
+    /// table's first slots must still spread them, or writing them would take quadratic time.
+    @Test func numbersThatDifferInHighBitsSpreadOverTheTable() {
+        let mask = 8_191
+        let values = (0..<4_096).map { Double(2 * ($0 % 64) + 1) * Double(sign: .plus, exponent: $0 / 64, significand: 1) }
+        let slots = Set(values.map { NumberTable.slot(kind: 0x23, bits: $0.bitPattern, mask: mask) })
+        // A random spread fills about 79% as many slots as values here.
+        #expect(Set(values).count == values.count && slots.count > values.count * 7 / 10)
+        let integers = Set((0..<4_096).map { NumberTable.slot(kind: 0x10, bits: UInt64($0) << 40, mask: mask) })
+        #expect(integers.count > 4_096 * 7 / 10)
     }
 
     /// Offsets and references take the fewest bytes that hold them (3 for a file of 100 KB), as

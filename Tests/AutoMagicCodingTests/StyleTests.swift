@@ -155,6 +155,18 @@ struct StyleTests {
         }
         #expect(Set(errors.map(\.keyPath)) == ["styles.nested.layer.cornerRadius", "styles.base.numberOfLines"])
         #expect(label.text == "")
+
+        // The exact key wins over a shorter one that starts it, wherever each is in the chain.
+        let overriding = try AMCStylesheet(dictionary: ["styles": [
+            "base": ["layer.cornerRadius": "round"],
+            "child": ["extends": "base", "layer": ["borderColor": "red"]],
+        ]])
+        let exact = try #require(expectAMCError { try overriding.apply(style: "child", to: label) })
+        guard case let .invalidStyle(entries) = exact.kind else {
+            Issue.record("expected an invalid style, got \(exact)")
+            return
+        }
+        #expect(entries.map(\.keyPath) == ["styles.base.layer.cornerRadius"])
     }
 
     @Test func amcStyleCheckPrintsTheResolvedStylesOrTheError() throws {

@@ -16,8 +16,6 @@ public protocol BenchModel {
     associatedtype Twin: Codable
     /// The model's name in row names: `amc notes json write`.
     static var name: String { get }
-    /// What a record is, for tables: `notes`.
-    static var recordName: String { get }
     /// Registers the model's classes with the archiver.
     static func register()
     /// A graph of `records` records and its twin.
@@ -41,7 +39,6 @@ public enum BenchNoteKind: Int, Codable, Sendable, CaseIterable {
 /// ```
 public enum BenchNotes: BenchModel {
     public static let name = "notes"
-    public static let recordName = "notes"
 
     public static func register() {
         AMC.register(BenchNotebook.self, BenchNote.self)
@@ -142,7 +139,6 @@ public final class CodableNote: Codable {
 /// ```
 public enum BenchSeries: BenchModel {
     public static let name = "series"
-    public static let recordName = "series of 100 samples"
 
     public static func register() {
         AMC.register(BenchDataset.self, BenchSamples.self)
@@ -223,7 +219,6 @@ public final class CodableSamples: Codable {
 /// ```
 public enum BenchFolders: BenchModel {
     public static let name = "folders"
-    public static let recordName = "folders and files"
 
     public static func register() {
         AMC.register(BenchFolder.self, BenchFile.self)
@@ -318,7 +313,6 @@ public final class CodableFile: Codable {
 /// ```
 public enum BenchForum: BenchModel {
     public static let name = "forum"
-    public static let recordName = "posts"
 
     public static func register() {
         AMC.register(BenchBoard.self, BenchUser.self, BenchPost.self)

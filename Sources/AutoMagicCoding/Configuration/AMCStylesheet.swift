@@ -157,17 +157,22 @@ public struct AMCStylesheet: @unchecked Sendable {
         }
     }
 
-    /// The style that declares entry `keyPath` of style `name`: the nearest of its `extends` chain
-    /// that has the entry's first key.
+    /// The style that declares entry `keyPath` of style `name`: of its `extends` chain, the nearest
+    /// that has `keyPath` as a key, else the one whose key is the longest start of it (`"font"` for
+    /// `"font.size"`), else `name`.
     private func declaringStyle(of keyPath: String, from name: String) -> String {
-        var owner = name
-        var visited: Set<String> = []
-        while let style = declared[owner], visited.insert(owner).inserted,
-              !style.keys.contains(where: { keyPath == $0 || keyPath.hasPrefix($0 + ".") || keyPath.hasPrefix($0 + "[") }),
-              let parent = style[Self.extendsKey] as? String, declared[parent] != nil {
-            owner = parent
+        var chain: [String] = []
+        var current: String? = name
+        while let style = current, let declared = declared[style], !chain.contains(style) {
+            chain.append(style)
+            current = declared[Self.extendsKey] as? String
         }
-        return owner
+        if let exact = chain.first(where: { declared[$0]?[keyPath] != nil }) { return exact }
+        func longestStart(in style: String) -> Int {
+            (declared[style] ?? [:]).keys.filter { keyPath.hasPrefix($0 + ".") || keyPath.hasPrefix($0 + "[") }.map(\.count).max() ?? 0
+        }
+        let best = chain.max { longestStart(in: $0) < longestStart(in: $1) }
+        return best.map { longestStart(in: $0) > 0 ? $0 : name } ?? name
     }
 
     private func style(named name: String) throws -> [String: Any] {

@@ -220,7 +220,7 @@ struct BinaryPlistWriter: EncodingSink {
     }
 
     /// 1 to 8: the fewest bytes that hold an unsigned value, the width of references and offsets
-    /// (any width reads; Foundation writes 3-byte offsets too).
+    /// (any width reads; swift-foundation's `PropertyListEncoder` writes 3-byte offsets too).
     private static func byteCount(for value: UInt64) -> Int {
         max(1, (64 - value.leadingZeroBitCount + 7) / 8)
     }

@@ -179,13 +179,8 @@ struct JSONReader {
         guard bytes.count - position >= 4 else { throw error("expected 4 hexadecimal digits after \\u") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[position]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw error("expected 4 hexadecimal digits after \\u, found \(found)")
+            guard let digit = ScalarStrings.hexDigitValue(bytes[position]) else {
+                throw error("expected 4 hexadecimal digits after \\u, found \(found)")
             }
             value = value << 4 | UInt32(digit)
             position += 1

@@ -167,8 +167,16 @@ struct NumberTable {
         }
     }
 
-    private static func slot(kind: UInt8, bits: UInt64, mask: Int) -> Int {
-        let mixed = (bits ^ UInt64(kind) << 56) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed >> 32) & mask
+    /// The first slot to probe: every bit of the value and its kind counts (MurmurHash3's 64-bit
+    /// finalizer), so that values differing only in high bits, such as the round numbers `m·2^e`
+    /// of measured data, spread over the table instead of piling into a few slots.
+    static func slot(kind: UInt8, bits: UInt64, mask: Int) -> Int {
+        var mixed = bits ^ UInt64(kind) << 56
+        mixed ^= mixed >> 33
+        mixed &*= 0xFF51_AFD7_ED55_8CCD
+        mixed ^= mixed >> 33
+        mixed &*= 0xC4CE_B9FE_1A85_EC53
+        mixed ^= mixed >> 33
+        return Int(truncatingIfNeeded: mixed) & mask
     }
 }

@@ -51,14 +51,20 @@ enum UTF16Text {
     /// code unit; nil when `bytes` are not UTF-16 with a byte-order mark or hold nothing else.
     static func firstCharacter<Bytes: Collection>(_ bytes: Bytes) -> UInt16? where Bytes.Element == UInt8 {
         guard let bigEndian = isBigEndian(bytes) else { return nil }
-        var rest = bytes.dropFirst(2)
-        while rest.count >= 2 {
-            let pair = Array(rest.prefix(2))
-            let unit = bigEndian ? UInt16(pair[0]) << 8 | UInt16(pair[1]) : UInt16(pair[1]) << 8 | UInt16(pair[0])
+        var index = bytes.index(bytes.startIndex, offsetBy: 2)
+        while index != bytes.endIndex {
+            let next = bytes.index(after: index)
+            guard next != bytes.endIndex else { return nil }
+            let unit = UInt16(self.unit(bytes[index], bytes[next], bigEndian: bigEndian))
             guard [0x20, 0x09, 0x0A, 0x0D].contains(unit) else { return unit }
-            rest = rest.dropFirst(2)
+            index = bytes.index(after: next)
         }
         return nil
+    }
+
+    /// The code unit of two bytes in the given order.
+    private static func unit(_ first: UInt8, _ second: UInt8, bigEndian: Bool) -> UInt32 {
+        bigEndian ? UInt32(first) << 8 | UInt32(second) : UInt32(second) << 8 | UInt32(first)
     }
 
     /// The UTF-8 of `data`, UTF-16 after its byte-order mark (which is left out). Throws the
@@ -66,10 +72,7 @@ enum UTF16Text {
     static func utf8(from data: Data, bigEndian: Bool) throws(Failure) -> [UInt8] {
         let bytes = [UInt8](data)
         guard bytes.count % 2 == 0 else { throw Failure(offset: bytes.count - 1, reason: "UTF-16 text of an odd number of bytes") }
-        func unit(_ offset: Int) -> UInt32 {
-            let pair = (UInt32(bytes[offset]), UInt32(bytes[offset + 1]))
-            return bigEndian ? pair.0 << 8 | pair.1 : pair.1 << 8 | pair.0
-        }
+        func unit(_ offset: Int) -> UInt32 { Self.unit(bytes[offset], bytes[offset + 1], bigEndian: bigEndian) }
         var utf8: [UInt8] = []
         utf8.reserveCapacity(bytes.count)
         var offset = 2

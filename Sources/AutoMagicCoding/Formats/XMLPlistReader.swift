@@ -94,9 +94,8 @@ struct XMLPlistReader {
             case let .int(value)?: return .int(value)
             case let .uint(value)?: return .uint(value)
             default:
-                let unsigned = digits.hasPrefix("-") || digits.hasPrefix("+") ? digits.dropFirst() : Substring(digits)
-                let isInteger = !unsigned.isEmpty && unsigned.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-                throw error(isInteger ? "the integer \(digits) does not fit in 64 bits" : "\"\(digits)\" is not an integer", at: start)
+                throw error(ScalarStrings.isInteger(digits) ? "the integer \(digits) does not fit in 64 bits"
+                    : "\"\(digits)\" is not an integer", at: start)
             }
         case "real":
             let digits = try trimmedContent(of: tag)

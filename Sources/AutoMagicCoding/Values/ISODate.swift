@@ -116,7 +116,8 @@ enum ISODate {
     /// Seconds from 1970 to 2001.
     private static let referenceDateOffset: Int64 = 978_307_200
 
-    /// The date an ISO 8601 date-time string names; nil when it is not one.
+    /// The date an ISO 8601 date-time string names; nil when it is not one, or names a date more
+    /// than ``maximumInterval`` seconds from 2001, which has no text form here.
     static func date(from string: String) -> Date? {
         var utf8 = Array(string.utf8)[...]
         guard let year = takeYear(&utf8), skip(&utf8, "-"), let month = take(&utf8, digits: 2),
@@ -148,6 +149,9 @@ enum ISODate {
         guard utf8.isEmpty else { return nil }
         let days = self.days(fromCivil: year, month, day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        // Only what ``string(from:)`` can write back: a date of year 5555552024 is refused, where
+        // Foundation wraps its year to 32 bits and reads another date.
+        guard Double(seconds - referenceDateOffset).magnitude < maximumInterval else { return nil }
         return Date(timeIntervalSinceReferenceDate: interval(seconds - referenceDateOffset, fraction))
     }
 

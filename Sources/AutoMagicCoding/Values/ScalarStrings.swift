@@ -40,6 +40,16 @@ enum ScalarStrings {
         return UInt64(digits, radix: radix)
     }
 
+    /// Whether `text` is written as an integer, whatever its size: decimal digits, or `0x` and hex
+    /// digits, after an optional sign; what ``number(_:)`` reads when the value fits 64 bits.
+    static func isInteger(_ text: String) -> Bool {
+        var body = TextTrimming.trimmed(text)
+        if body.first == "-" || body.first == "+" { body = body.dropFirst() }
+        let hex = body.utf8.starts(with: "0x".utf8) || body.utf8.starts(with: "0X".utf8)
+        let digits = hex ? body.dropFirst(2) : body
+        return !digits.isEmpty && digits.utf8.allSatisfy { (hexDigitValue($0) ?? 16) < (hex ? 16 : 10) }
+    }
+
     /// The value of an ASCII hex digit (`0`–`9`, `a`–`f` in either case); nil for any other byte.
     static func hexDigitValue(_ byte: UInt8) -> UInt8? {
         switch byte {

@@ -324,7 +324,8 @@ enum UUIDText {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// The UUID `text` spells, in either case, as `UUID(uuidString:)` reads it; nil for anything else.
+    /// The UUID `text` spells, in either case, as `UUID(uuidString:)` reads it, but hex digits only
+    /// (its `sscanf` also takes a sign before a group); nil for anything else.
     static func uuid(from text: Substring) -> UUID? {
         let utf8 = Array(text.utf8)
         guard utf8.count == 36 else { return nil }
