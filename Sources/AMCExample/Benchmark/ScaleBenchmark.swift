@@ -187,8 +187,9 @@ struct ResidentMemory {
         return ResidentMemory(start: field("VmRSS:") ?? 0)
     }
 
-    /// The most the process held since `start()`, beyond what it held then.
-    var peakGrowth: Int { max(0, (Self.field("VmHWM:") ?? 0) - start) }
+    /// The most the process held since `start()`, beyond what it held then. The kernel updates
+    /// its high-water mark lazily, so what the process holds now may be above it.
+    var peakGrowth: Int { max(0, max(Self.field("VmHWM:") ?? 0, Self.field("VmRSS:") ?? 0) - start) }
     /// What the process holds now beyond what it held at `start()`.
     var growth: Int { max(0, (Self.field("VmRSS:") ?? 0) - start) }
 
