@@ -51,6 +51,20 @@ enum Agreement: String, CaseIterable {
     /// A string whose UTF-16 holds an unpaired surrogate, in a binary property list: we refuse
     /// it (no Unicode string holds one), Foundation reads U+FFFD in its place.
     case unpairedSurrogate
+    /// A binary property list holding what the document vocabulary has no place for: a
+    /// dictionary key that is not a string, or a UID (`NSKeyedArchiver`'s references). We refuse
+    /// it, naming the object; Foundation reads it.
+    case outsideVocabulary
+    /// An integer in a binary property list wider than 64 bits: we read a 16-byte integer as its
+    /// 128-bit value and refuse one outside 64 bits (or wider than 16 bytes); Foundation keeps the
+    /// low 64 bits, so it reads all bits set as 18446744073709551615 where we read -1.
+    case wideInteger
+    /// A non-ASCII byte in a binary property list's ASCII string (`0x5_`): we refuse it,
+    /// Foundation reads some character for it.
+    case nonASCIIByte
+    /// `bplist00` followed by less than a trailer: we refuse it as too short, Foundation reads it
+    /// as an OpenStep text property list (a bare word is a string there). We read no OpenStep.
+    case openStepText
     /// Text Foundation's XML reader refuses and ours reads, for hand-written files: white space
     /// around the number in an `<integer>` or `<real>`, fractional seconds or a time-zone offset
     /// in a `<date>` (ISO 8601 allows both).
@@ -91,8 +105,8 @@ func compareWithFoundation(_ data: Data, ours: Result<ArchiveValue, Error>) -> (
         let kinds = Set(mismatches.map { explain($0, in: data, isJSON: isJSON) })
         let agreement = kinds.count == 1 ? kinds.first! : .undecided
         return (agreement, "values differ at \(mismatches.count) places, first \(first.description)")
-    case let (.failure(error), .success):
-        return (explainRefusal(error, of: data, isJSON: isJSON), "we refuse, Foundation reads: \(error)")
+    case let (.failure(error), .success(their)):
+        return (explainRefusal(error, of: data, isJSON: isJSON, theirs: their), "we refuse, Foundation reads: \(error)")
     case let (.success(value), .failure(error)):
         return (explainTheirRefusal(of: data, ours: value, isJSON: isJSON), "we read, Foundation refuses: \(error)")
     }
@@ -110,11 +124,21 @@ private func foundationReading(of data: Data, isJSON: Bool) -> Result<Any, Error
 }
 
 /// The documented difference that makes us refuse what Foundation reads, or `.undecided`.
-private func explainRefusal(_ error: Error, of data: Data, isJSON: Bool) -> Agreement {
+private func explainRefusal(_ error: Error, of data: Data, isJSON: Bool, theirs: Any) -> Agreement {
     guard case let .malformedData(_, _, reason)? = (error as? AMCError)?.kind else { return .undecided }
     if reason.contains("appears twice in one dictionary") { return .repeatedKey }
     if AMCFormat(detecting: data) == .binaryPropertyList {
-        return reason == "invalid UTF-16 (an unpaired surrogate)" ? .unpairedSurrogate : .undecided
+        switch reason {
+        case "invalid UTF-16 (an unpaired surrogate)": return .unpairedSurrogate
+        case "a dictionary key that is not a string", "UID objects (from NSKeyedArchiver) are not supported":
+            return .outsideVocabulary
+        case "a 128-bit integer that does not fit in 64 bits": return .wideInteger
+        case "a non-ASCII byte in an ASCII string": return .nonASCIIByte
+        default:
+            if reason.hasPrefix("an integer of "), reason.hasSuffix(" bytes") { return .wideInteger }
+            if reason.hasPrefix("too short for a binary property list"), theirs is String { return .openStepText }
+            return .undecided
+        }
     }
     if isJSON {
         if reason == "expected a value, found \"]\"" || reason == "expected a key string, found \"}\"" {
@@ -157,6 +181,10 @@ private func explainTheirRefusal(of data: Data, ours: ArchiveValue, isJSON: Bool
 /// The documented difference one value shows where both read the document, or `.undecided`.
 private func explain(_ mismatch: Mismatch, in data: Data, isJSON: Bool) -> Agreement {
     switch (mismatch.ours, mismatch.theirs) {
+    case let (.int(ours)?, theirs as NSNumber) where ours < 0 && theirs.stringValue == String(UInt64(bitPattern: ours)):
+        // A negative 16-byte integer, which Foundation reads as its low 64 bits, unsigned.
+        let markers = (try? BinaryPlistReader.markers(in: data)) ?? []
+        return markers.contains(0x14) ? .wideInteger : .undecided
     case let (ours?, theirs as NSNumber):
         // A number of more than 15 digits in the document, and the two values apart only by the
         // rounding of those digits, not a misread.
