@@ -204,3 +204,41 @@ struct DecodingRulesTests {
         #expect(error == AMCError(.unregisteredClass(className: "Unregistered"), keyPath: "anything[1]"))
     }
 }
+
+/// Dictionaries of scalars, which the archiver reads and writes through typed accessors.
+final class Tally: AMCCodable {
+    var counts: [String: Int] = [:]
+    var labels: [String: String] = [:]
+    required init() {}
+}
+
+@Suite("Dictionaries of scalars keep every decoding rule")
+struct ScalarDictionaryTests {
+    init() { AMC.register(Tally.self) }
+
+    @Test func valuesConvertAndAnEscapedReferenceKeyIsUnescaped() throws {
+        let json = #"{"class": "Tally", "counts": {"a": "10", "b": 2}, "labels": {"$$ref": "x"}}"#
+        let tally = try #require(try AMC.object(Tally.self, from: Data(json.utf8)))
+        #expect(tally.counts == ["a": 10, "b": 2])
+        #expect(tally.labels == ["$ref": "x"])
+    }
+
+    @Test func aValueThatDoesNotConvertIsAnErrorAtItsKey() {
+        let json = #"{"class": "Tally", "counts": {"a": 1, "b": "ten"}}"#
+        let error = expectAMCError { _ = try AMC.object(Tally.self, from: Data(json.utf8)) }
+        #expect(error?.keyPath == "counts.b")
+    }
+
+    @Test func aOneKeyDictionaryNamedLikeAReferenceRoundTrips() throws {
+        let tally = Tally()
+        tally.labels = ["$ref": "#/counts"]
+        tally.counts = ["x": 1, "y": -2]
+        let data = try AMC.data(for: tally, format: .json)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""$$ref""#))
+        for format in [AMCFormat.json, .xmlPropertyList, .binaryPropertyList] {
+            let copy = try #require(try AMC.object(Tally.self, from: try AMC.data(for: tally, format: format)))
+            #expect(copy.labels == tally.labels)
+            #expect(copy.counts == tally.counts)
+        }
+    }
+}

@@ -185,6 +185,20 @@ struct ExactDateTests {
         #expect(ISODate.string(from: Date(timeIntervalSince1970: 1.5)) == "1970-01-01T00:00:01.5Z")
         #expect(ISODate.string(from: Date(timeIntervalSinceReferenceDate: 0)) == "2001-01-01T00:00:00Z")
         #expect(ISODate.string(from: Date(timeIntervalSinceReferenceDate: -0.25)) == "2000-12-31T23:59:59.75Z")
+        // Shortest forms with an exponent (`1e-07`), and their complement before 2001.
+        #expect(ISODate.string(from: Date(timeIntervalSinceReferenceDate: 1e-7)) == "2001-01-01T00:00:00.0000001Z")
+        #expect(ISODate.string(from: Date(timeIntervalSinceReferenceDate: -1e-7)) == "2000-12-31T23:59:59.9999999Z")
+        #expect(ISODate.string(from: Date(timeIntervalSinceReferenceDate: -62_902_396_800)) == "0007-09-15T00:00:00Z")
+    }
+
+    @Test func xmlPropertyListsHoldDatesRoundedToTheNearestSecond() throws {
+        for (seconds, text) in [(0.5, "2001-01-01T00:00:01Z"), (0.49, "2001-01-01T00:00:00Z"), (-0.5, "2001-01-01T00:00:00Z"),
+                                (-0.51, "2000-12-31T23:59:59Z"), (59.5, "2001-01-01T00:01:00Z")] {
+            var document = ArchiveDictionary()
+            document.append("d", .date(Date(timeIntervalSinceReferenceDate: seconds)))
+            let xml = try DocumentCodec.encode(.dictionary(document), format: .xmlPropertyList, options: .compact)
+            #expect(String(decoding: xml, as: UTF8.self).contains("<date>\(text)</date>"), "\(seconds)")
+        }
     }
 }
 

@@ -373,6 +373,11 @@ struct ArchiveDecoder {
             try enterContainer()
             depth -= 1
             return RuntimeAccess.withMutableFieldBase(of: &instance) { write($0, elements) }
+        case let .scalarDictionary(_, write):
+            guard case let .dictionary(entries) = raw else { return false }
+            try enterContainer()
+            depth -= 1
+            return RuntimeAccess.withMutableFieldBase(of: &instance) { write($0, entries) }
         }
         return true
     }

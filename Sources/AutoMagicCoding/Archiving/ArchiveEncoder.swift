@@ -163,6 +163,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         case let .scalars(read, _):
             sink.key(name)
             try encodeArray(read(base)) { encoder, element in try encoder.emit(element) }
+        case let .scalarDictionary(read, _):
+            sink.key(name)
+            try encodeEntries(read(base)) { encoder, value in try encoder.emit(value) }
         }
     }
 

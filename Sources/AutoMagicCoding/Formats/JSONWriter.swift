@@ -57,8 +57,12 @@ struct JSONWriter: EncodingSink {
             guard double.isFinite else { throw Self.nonFinite("\(double)") }
             bytes.append(contentsOf: double.description.utf8)
         case let .date(date):
-            guard let text = ISODate.string(from: date) else { throw ISODate.unwritable(date) }
-            appendString(text)
+            bytes.append("\"")
+            guard ISODate.append(date, to: &bytes) else {
+                bytes.removeLast()
+                throw ISODate.unwritable(date)
+            }
+            bytes.append("\"")
         case let .data(data):
             appendString(data.base64EncodedString())
         case .null:

@@ -63,9 +63,7 @@ struct XMLPlistWriter: EncodingSink {
             appendReal(double.isFinite ? double.description : Self.nonFinite(double))
         case let .date(date):
             bytes.append("<date>")
-            var text = ""
-            guard ISODate.write(date, fractionalDigits: 0, to: &text) else { throw ISODate.unwritable(date) }
-            bytes.append(contentsOf: text.utf8)
+            guard ISODate.appendWholeSeconds(date, to: &bytes) else { throw ISODate.unwritable(date) }
             bytes.append("</date>")
         case let .data(data):
             bytes.append("<data>")

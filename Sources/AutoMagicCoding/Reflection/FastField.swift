@@ -76,6 +76,12 @@ enum GraphField {
     case scalars(
         read: (FieldBase) -> [ArchiveScalar],
         write: (MutableFieldBase, [ArchiveValue]) -> Bool)
+    /// A `[String: Value]` of scalars, as ``scalars`` for arrays: read gives the entries in the
+    /// dictionary's order; write is false, storing nothing, unless every value is exactly of the
+    /// value type (and no key is escaped, see ``ObjectReference``).
+    case scalarDictionary(
+        read: (FieldBase) -> [(key: String, value: ArchiveScalar)],
+        write: (MutableFieldBase, ArchiveDictionary) -> Bool)
 
     /// The accessor for a field of `type` (whose kind is `kind`) at `offset`; nil for other shapes.
     static func make(for type: Any.Type, kind: ValueKind, at offset: Int) -> GraphField? {
@@ -86,8 +92,8 @@ enum GraphField {
             return optionalObject(codable, type, offset)
         case let .sequence(_, .object(codable)):
             return objects(codable, type, offset)
-        case let .sequence(_, .scalar(codec)):
-            return codec.arrayField(type, offset)
+        case let .sequence(_, .scalar(codec)), let .dictionary(_, nil, .scalar(codec)):
+            return codec.collectionField(type, offset)
         default:
             return nil
         }
@@ -147,6 +153,27 @@ enum GraphField {
                 for raw in raws {
                     guard let element = exactValue(raw) else { return false }
                     typed.append(element)
+                }
+                RuntimeAccess.write(typed, at: offset, to: base)
+                return true
+            })
+    }
+
+    /// A `[String: Value]`, written by `scalar` and read by `exactValue` (a ``ScalarCodec``'s).
+    static func scalarDictionary<Value>(
+        _: Value.Type, at offset: Int,
+        scalar: @escaping (Value) -> ArchiveScalar, exactValue: @escaping (ArchiveValue) -> Value?
+    ) -> GraphField {
+        .scalarDictionary(
+            read: { RuntimeAccess.read([String: Value].self, at: offset, from: $0).map { ($0.key, scalar($0.value)) } },
+            write: { base, raw in
+                // A one-key `$$ref` stands for `$ref`: the general path unescapes it.
+                if raw.count == 1, ObjectReference.isEscapable(raw.entries[0].key, minimumDollars: 2) { return false }
+                var typed: [String: Value] = [:]
+                typed.reserveCapacity(raw.count)
+                for entry in raw.entries {
+                    guard let value = exactValue(entry.value) else { return false }
+                    if typed[entry.key] == nil { typed[entry.key] = value }
                 }
                 RuntimeAccess.write(typed, at: offset, to: base)
                 return true

@@ -121,7 +121,27 @@ indirect enum ValueKind: @unchecked Sendable {
 
     // MARK: - Opening metatypes
 
-    private static func codec<T: ScalarValue>(_: T.Type) -> ScalarCodec { ScalarCodec(T.self) }
+    /// The codec of a scalar type. The common ones are made where their type is known, so that
+    /// the compiler specialises their accessors: a generic one looks up the metadata of `[T]`,
+    /// `[String: T]` and their elements at run time for every value (a measured fifth of writing
+    /// string-heavy records).
+    private static func codec(_ type: any ScalarValue.Type) -> ScalarCodec {
+        switch type {
+        case is String.Type: ScalarCodec(String.self)
+        case is Int.Type: ScalarCodec(Int.self)
+        case is Double.Type: ScalarCodec(Double.self)
+        case is Bool.Type: ScalarCodec(Bool.self)
+        case is Date.Type: ScalarCodec(Date.self)
+        case is UUID.Type: ScalarCodec(UUID.self)
+        case is Int64.Type: ScalarCodec(Int64.self)
+        case is Float.Type: ScalarCodec(Float.self)
+        case is Data.Type: ScalarCodec(Data.self)
+        case is URL.Type: ScalarCodec(URL.self)
+        default: openedCodec(type)
+        }
+    }
+
+    private static func openedCodec<T: ScalarValue>(_: T.Type) -> ScalarCodec { ScalarCodec(T.self) }
     private static func structCodec<T: AMCStructCodable>(_: T.Type) -> ScalarCodec { .structString(T.self) }
     private static func caseNameCodec<T: CaseIterable>(_: T.Type) -> ScalarCodec { .caseName(T.self) }
 

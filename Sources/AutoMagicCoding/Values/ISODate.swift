@@ -16,12 +16,9 @@ enum ISODate {
     /// shortest decimal form of its `timeIntervalSinceReferenceDate`); nil for a date with no
     /// text form.
     static func string(from date: Date) -> String? {
-        guard let (seconds, fraction) = exactParts(of: date.timeIntervalSinceReferenceDate) else { return nil }
-        var text = ""
-        write(seconds: seconds, to: &text)
-        if !fraction.isEmpty { text += "." + String(decoding: fraction, as: UTF8.self) }
-        text += "Z"
-        return text
+        var bytes: [UInt8] = []
+        guard append(date, to: &bytes) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The error of a date with no text form, for the writers of JSON and XML property lists.
@@ -32,77 +29,89 @@ enum ISODate {
                 + "property lists write dates within ±31 million years; binary property lists hold any)"))
     }
 
-    /// Writes `date` in UTC with at most `fractionalDigits` digits; whole seconds when 0 (what
-    /// XML property lists hold). False, writing nothing, for a date with no text form.
-    static func write(_ date: Date, fractionalDigits: Int, to text: inout String) -> Bool {
-        guard date.timeIntervalSinceReferenceDate.magnitude < maximumInterval else { return false }  // NaN too
-        let interval = date.timeIntervalSince1970
-        let scale = pow(10, Double(fractionalDigits))
-        var seconds = interval.rounded(.down)
-        var fraction = ((interval - seconds) * scale).rounded()
-        if fraction >= scale {
-            seconds += 1
-            fraction = 0
+    /// Appends the bytes of ``string(from:)`` to `bytes`, building no string; false, appending
+    /// nothing, for a date with no text form.
+    ///
+    /// The fraction is the decimal digits of the interval's shortest form (Swift's `description`,
+    /// which reads back to the same `Double`) after its point, taken in decimal so that nothing
+    /// rounds: `-0.25` seconds is `2000-12-31T23:59:59.75Z`.
+    static func append(_ date: Date, to bytes: inout [UInt8]) -> Bool {
+        let interval = date.timeIntervalSinceReferenceDate
+        guard interval.magnitude < maximumInterval else { return false }  // NaN too
+        let whole = interval.rounded(.down)
+        if whole == interval {
+            appendDateTime(seconds: Int64(whole) + referenceDateOffset, to: &bytes)
+        } else {
+            ByteView.withBytes(of: interval.magnitude.description) {
+                appendFractional(shortest: $0, negative: interval < 0, to: &bytes)
+            }
         }
-        write(seconds: Int64(seconds), to: &text)
-        if fraction > 0 {
-            var digits = padded(Int64(fraction), fractionalDigits)
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += ".\(digits)"
-        }
-        text += "Z"
+        bytes.append("Z")
         return true
     }
 
-    /// `yyyy-MM-ddTHH:mm:ss` of `whole` seconds since 1970.
-    private static func write(seconds whole: Int64, to text: inout String) {
+    /// Appends the date-time of a magnitude whose shortest form is `text` (`780000000.5`,
+    /// `1e-07`, never whole), negated when `negative`.
+    private static func appendFractional(shortest text: ByteView, negative: Bool, to bytes: inout [UInt8]) {
+        let zero = UInt8(ascii: "0")
+        let exponentAt = text.firstIndex(of: UInt8(ascii: "e")) ?? text.count
+        var exponent = 0
+        if exponentAt < text.count {
+            for index in (exponentAt + 1)..<text.count where text[index] >= zero { exponent = exponent * 10 + Int(text[index] - zero) }
+            if text[exponentAt + 1] == UInt8(ascii: "-") { exponent = -exponent }
+        }
+        let pointAt = text[..<exponentAt].firstIndex(of: UInt8(ascii: ".")) ?? exponentAt
+        let digitCount = exponentAt - (pointAt < exponentAt ? 1 : 0)
+        /// The `index`th digit of the mantissa; zeros on either side of it.
+        func digit(_ index: Int) -> UInt8 {
+            guard index >= 0, index < digitCount else { return zero }
+            return text[index < pointAt ? index : index + 1]
+        }
+        // The decimal point sits after `integerCount` digits; the fraction ends at its last
+        // digit that is not 0 (there is one: the interval is not whole).
+        let integerCount = pointAt + exponent
+        var magnitude: Int64 = 0
+        for index in 0..<max(integerCount, 0) { magnitude = magnitude * 10 + Int64(digit(index) - zero) }
+        var last = digitCount - 1
+        while digit(last) == zero { last -= 1 }
+        // -(w + 0.f) = -(w + 1) + (1 - 0.f): each digit d of the complement is 9 - d, the last 10 - d.
+        appendDateTime(seconds: (negative ? -magnitude - 1 : magnitude) + referenceDateOffset, to: &bytes)
+        bytes.append(".")
+        for index in integerCount...last {
+            let d = digit(index) - zero
+            bytes.append(zero + (negative ? (index == last ? 10 : 9) - d : d))
+        }
+    }
+
+    /// Appends `date` in UTC rounded to whole seconds, as XML property lists hold dates; false,
+    /// appending nothing, for a date with no text form.
+    static func appendWholeSeconds(_ date: Date, to bytes: inout [UInt8]) -> Bool {
+        guard date.timeIntervalSinceReferenceDate.magnitude < maximumInterval else { return false }  // NaN too
+        let interval = date.timeIntervalSince1970
+        let seconds = interval.rounded(.down)
+        appendDateTime(seconds: Int64(seconds) + (interval - seconds >= 0.5 ? 1 : 0), to: &bytes)
+        bytes.append("Z")
+        return true
+    }
+
+    /// Appends `yyyy-MM-ddTHH:mm:ss` of `whole` seconds since 1970.
+    private static func appendDateTime(seconds whole: Int64, to bytes: inout [UInt8]) {
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondOfDay = whole - days * 86_400
         let (year, month, day) = civil(fromDays: days)
-        text += year < 0 ? "-\(padded(-year, 4))" : padded(year, 4)
-        text += "-\(padded(month, 2))-\(padded(day, 2))T"
-        text += "\(padded(secondOfDay / 3600, 2)):\(padded(secondOfDay / 60 % 60, 2)):\(padded(secondOfDay % 60, 2))"
-    }
-
-    /// Seconds since 2001 as whole seconds since 1970 (rounded down) and the decimal digits of
-    /// the rest, exactly: the shortest decimal form of `interval` (Swift's `description`,
-    /// which reads back to the same `Double`) split in decimal arithmetic, so nothing rounds.
-    /// Nil for values too large to need it.
-    static func exactParts(of interval: Double) -> (seconds: Int64, fraction: [UInt8])? {
-        guard interval.magnitude < maximumInterval else { return nil }  // NaN too
-        let text = Array("\(interval.magnitude)".utf8)
-        var mantissa = text[...]
-        var exponent = 0
-        if let e = text.firstIndex(of: UInt8(ascii: "e")) {
-            mantissa = text[..<e]
-            exponent = Int(String(decoding: text[(e + 1)...], as: UTF8.self)) ?? 0
+        if year < 0 { bytes.append("-") }
+        if year.magnitude < 1000 { bytes.append(UInt8(ascii: "0"), times: year.magnitude < 10 ? 3 : year.magnitude < 100 ? 2 : 1) }
+        bytes.appendDecimal(year.magnitude)
+        func twoDigits(after separator: Unicode.Scalar, _ value: Int64) {
+            bytes.append(UInt8(ascii: separator))
+            bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
         }
-        let point = mantissa.firstIndex(of: UInt8(ascii: ".")).map { $0 - mantissa.startIndex } ?? mantissa.count
-        let digits = mantissa.filter { $0 != UInt8(ascii: ".") }
-        let zero = UInt8(ascii: "0")
-        // The decimal point sits after `point + exponent` of `digits`, padded with zeros.
-        let integerCount = point + exponent
-        var integerDigits: [UInt8] = []
-        var fraction: [UInt8] = []
-        if integerCount <= 0 {
-            fraction = Array(repeating: zero, count: -integerCount) + digits
-        } else if integerCount >= digits.count {
-            integerDigits = Array(digits) + Array(repeating: zero, count: integerCount - digits.count)
-        } else {
-            integerDigits = Array(digits.prefix(integerCount))
-            fraction = Array(digits.dropFirst(integerCount))
-        }
-        while fraction.last == zero { fraction.removeLast() }
-        var whole = Int64(String(decoding: integerDigits, as: UTF8.self)) ?? 0
-        if interval < 0 {
-            // -(w + 0.f) = -(w + 1) + (1 - 0.f)
-            whole = -whole
-            if !fraction.isEmpty {
-                whole -= 1
-                fraction = complement(fraction)
-            }
-        }
-        return (whole + referenceDateOffset, fraction)
+        twoDigits(after: "-", month)
+        twoDigits(after: "-", day)
+        twoDigits(after: "T", secondOfDay / 3600)
+        twoDigits(after: ":", secondOfDay / 60 % 60)
+        twoDigits(after: ":", secondOfDay % 60)
     }
 
     /// `1 - 0.digits`, as digits (the last one is not 0).
@@ -193,10 +202,6 @@ enum ISODate {
 
     // MARK: - Scanning
 
-    private static func padded(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
 
     /// A year: four digits or more (at most 11), after a minus sign for years before year 0.
     private static func takeYear(_ bytes: inout ArraySlice<UInt8>) -> Int64? {

@@ -19,9 +19,10 @@ final class ScalarCodec: @unchecked Sendable {
     let decode: (ArchiveValue, ValueContext) throws -> Any
     /// The scalar for `value`; nil when `value` is not of the type.
     let encode: (Any) -> ArchiveScalar?
-    /// A typed accessor for a field of exactly this type, `T?` or `[T]` (see ``FastField``).
+    /// A typed accessor for a field of exactly this type or `T?` (see ``FastField``).
     let fastField: (_ fieldType: Any.Type, _ offset: Int) -> FastField?
-    let arrayField: (_ fieldType: Any.Type, _ offset: Int) -> GraphField?
+    /// A typed accessor for a field of exactly `[T]` or `[String: T]` (see ``GraphField``).
+    let collectionField: (_ fieldType: Any.Type, _ offset: Int) -> GraphField?
 
     init<Value>(
         _: Value.Type,
@@ -45,9 +46,12 @@ final class ScalarCodec: @unchecked Sendable {
             if fieldType == Value?.self { return FastField(optional: Value.self, at: offset, scalar: scalar, exactValue: exactValue) }
             return nil
         }
-        arrayField = { fieldType, offset in
-            guard fieldType == [Value].self else { return nil }
-            return GraphField.scalars(Value.self, at: offset, scalar: scalar, exactValue: exactValue)
+        collectionField = { fieldType, offset in
+            if fieldType == [Value].self { return GraphField.scalars(Value.self, at: offset, scalar: scalar, exactValue: exactValue) }
+            if fieldType == [String: Value].self {
+                return GraphField.scalarDictionary(Value.self, at: offset, scalar: scalar, exactValue: exactValue)
+            }
+            return nil
         }
     }
 
