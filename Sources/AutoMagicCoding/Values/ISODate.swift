@@ -128,7 +128,11 @@ enum ISODate {
     /// The date an ISO 8601 date-time string names; nil when it is not one, or names a date more
     /// than ``maximumInterval`` seconds from 2001, which has no text form here.
     static func date(from string: String) -> Date? {
-        var utf8 = Array(string.utf8)[...]
+        ByteView.withBytes(of: string) { date(from: $0[...]) }
+    }
+
+    private static func date(from text: Slice<ByteView>) -> Date? {
+        var utf8 = text
         guard let year = takeYear(&utf8), skip(&utf8, "-"), let month = take(&utf8, digits: 2),
               skip(&utf8, "-"), let day = take(&utf8, digits: 2), skip(&utf8, "T") || skip(&utf8, "t") || skip(&utf8, " "),
               let hour = take(&utf8, digits: 2), skip(&utf8, ":"), let minute = take(&utf8, digits: 2),
@@ -204,14 +208,14 @@ enum ISODate {
 
 
     /// A year: four digits or more (at most 11), after a minus sign for years before year 0.
-    private static func takeYear(_ bytes: inout ArraySlice<UInt8>) -> Int64? {
+    private static func takeYear(_ bytes: inout Slice<ByteView>) -> Int64? {
         let negative = skip(&bytes, "-")
         let count = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
         guard (4...11).contains(count), let year = take(&bytes, digits: count) else { return nil }
         return negative ? -year : year
     }
 
-    private static func take(_ bytes: inout ArraySlice<UInt8>, digits count: Int) -> Int64? {
+    private static func take(_ bytes: inout Slice<ByteView>, digits count: Int) -> Int64? {
         guard bytes.count >= count else { return nil }
         var value: Int64 = 0
         for byte in bytes.prefix(count) {
@@ -222,7 +226,7 @@ enum ISODate {
         return value
     }
 
-    private static func skip(_ bytes: inout ArraySlice<UInt8>, _ character: Unicode.Scalar) -> Bool {
+    private static func skip(_ bytes: inout Slice<ByteView>, _ character: Unicode.Scalar) -> Bool {
         guard bytes.first == UInt8(ascii: character) else { return false }
         bytes.removeFirst()
         return true

@@ -13,7 +13,9 @@ protocol ScalarValue {
     /// How the value is written.
     var archiveScalar: ArchiveScalar { get }
     /// The value when `raw` is exactly one, with nothing to convert or judge: the decoder's fast
-    /// path. Nil sends `raw` to ``init(converting:context:)``.
+    /// path. Where a format has no such value, the exact text our writers give it counts (an ISO
+    /// 8601 string for a date in JSON, a UUID's string). Nil sends `raw` to
+    /// ``init(converting:context:)``.
     init?(exactValue raw: ArchiveValue)
     /// The value that `raw` converts to: a number of another width, 0 or 1 for a `Bool`, a
     /// string in one of the type's string forms. Throws ``AMCError`` (without key path) naming
@@ -238,8 +240,13 @@ extension Date: ScalarValue {
     static var expectation: String { "a date or an ISO 8601 date string" }
     var archiveScalar: ArchiveScalar { .date(self) }
     init?(exactValue raw: ArchiveValue) {
-        guard case let .date(date) = raw else { return nil }
-        self = date
+        if case let .date(date) = raw {
+            self = date
+        } else if let string = raw.string, let date = ISODate.date(from: string) {
+            self = date
+        } else {
+            return nil
+        }
     }
     init(converting raw: ArchiveValue, context: ValueContext) throws {
         guard let string = raw.string, let date = ISODate.date(from: String(TextTrimming.trimmed(string))) else {
@@ -294,7 +301,10 @@ extension URL: ScalarValue {
 extension UUID: ScalarValue {
     static var expectation: String { "a UUID string" }
     var archiveScalar: ArchiveScalar { .string(UUIDText.string(of: self)) }
-    init?(exactValue raw: ArchiveValue) { nil }
+    init?(exactValue raw: ArchiveValue) {
+        guard let string = raw.string, let uuid = UUIDText.uuid(from: string[...]) else { return nil }
+        self = uuid
+    }
     init(converting raw: ArchiveValue, context: ValueContext) throws {
         guard let string = raw.string, let uuid = UUIDText.uuid(from: TextTrimming.trimmed(string)) else {
             throw Self.mismatch(raw)
