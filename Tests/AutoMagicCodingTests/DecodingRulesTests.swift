@@ -205,6 +205,26 @@ struct DecodingRulesTests {
     }
 }
 
+extension DecodingRulesTests {
+    /// JSON has no dates, data or UUIDs: their strings are read on the typed path when exact, and
+    /// through the general conversion (trimmed) otherwise, with the key path of a bad one.
+    @Test func datesDataAndUUIDsReadFromTheirStringsExactOrTrimmed() throws {
+        let uuid = "E621E1F8-C36C-495A-93FC-0C247A3E6E5A"
+        for (date, data, id) in [("2001-01-01T00:00:01.5Z", "AAEC", uuid), (" 2001-01-01T00:00:01.5Z\\n", "AAEC", " \(uuid) ")] {
+            let json = #"{"class": "AllScalars", "date": "\#(date)", "data": "\#(data)", "uuid": "\#(id)"}"#
+            let scalars = try #require(try AMC.object(AllScalars.self, from: Data(json.utf8)))
+            #expect(scalars.date == Date(timeIntervalSinceReferenceDate: 1.5))
+            #expect(scalars.data == Data([0, 1, 2]))
+            #expect(scalars.uuid == UUID(uuidString: uuid))
+        }
+        for (key, bad) in [("date", "2001-13-01T00:00:00Z"), ("uuid", "E621E1F8"), ("data", "A=B")] {
+            let json = #"{"class": "AllScalars", "\#(key)": "\#(bad)"}"#
+            let error = expectAMCError { _ = try AMC.object(AllScalars.self, from: Data(json.utf8)) }
+            #expect(error?.keyPath == key)
+        }
+    }
+}
+
 /// Dictionaries of scalars, which the archiver reads and writes through typed accessors.
 final class Tally: AMCCodable {
     var counts: [String: Int] = [:]

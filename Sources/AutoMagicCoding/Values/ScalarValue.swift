@@ -263,8 +263,13 @@ extension Data: ScalarValue {
     static var expectation: String { "data or a base64 string" }
     var archiveScalar: ArchiveScalar { .data(self) }
     init?(exactValue raw: ArchiveValue) {
-        guard case let .data(data) = raw else { return nil }
-        self = data
+        if case let .data(data) = raw {
+            self = data
+        } else if let string = raw.string, let data = Data(base64Encoded: string) {
+            self = data
+        } else {
+            return nil
+        }
     }
     init(converting raw: ArchiveValue, context: ValueContext) throws {
         guard let string = raw.string, let data = Data(base64Encoded: string) else { throw Self.mismatch(raw) }
