@@ -73,8 +73,10 @@ struct FormatTests {
     func foundationReadsOurPropertyLists(format: AMCFormat) throws {
         for object in [Edges() as any AMCCodable, Company.sample(), AllScalars()] {
             // In property order, as the dictionary representation: shared objects are written in
-            // full where they come first, so sorted keys would put them elsewhere.
-            let data = try AMC.data(for: object, format: format, options: AMCWriteOptions(prettyPrinted: true, sortedKeys: false))
+            // full where they come first, so sorted keys would put them elsewhere. Every class
+            // named, as there too.
+            let options = AMCWriteOptions(prettyPrinted: true, sortedKeys: false, classNames: .everyObject)
+            let data = try AMC.data(for: object, format: format, options: options)
             let read = try foundationValue(data, json: false)
             let expected = try object.dictionaryRepresentation()
             #expect(Canonical.text(read) == Canonical.text(expected))
@@ -125,7 +127,8 @@ struct FormatTests {
 
     @Test func ourBinaryWriterSharesRepeatedStrings() throws {
         let company = Company.sample()
-        let data = try AMC.data(for: company, format: .binaryPropertyList)
+        let everyClass = AMCWriteOptions(prettyPrinted: false, sortedKeys: false, classNames: .everyObject)
+        let data = try AMC.data(for: company, format: .binaryPropertyList, options: everyClass)
         #expect(data.ranges(of: Data("class".utf8)).count == 1)
         #expect(data.ranges(of: Data("Person".utf8)).count == 1)
         let read = try foundationValue(data, json: false)
@@ -137,7 +140,8 @@ struct FormatTests {
     @Test func ourBinaryWriterSharesKeysAndClassNamesAmongManyOneOffStrings() throws {
         let company = Company.sample()
         company.people += (0..<3000).map { Person(name: "Member \($0)", role: .designer) }
-        let data = try AMC.data(for: company, format: .binaryPropertyList)
+        let everyClass = AMCWriteOptions(prettyPrinted: false, sortedKeys: false, classNames: .everyObject)
+        let data = try AMC.data(for: company, format: .binaryPropertyList, options: everyClass)
         for shared in ["class", "Person", "Manager", "name", "skills", "designer"] {
             #expect(data.ranges(of: Data(shared.utf8)).count == 1, "\(shared)")
         }

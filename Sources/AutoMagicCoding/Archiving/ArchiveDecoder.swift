@@ -36,6 +36,9 @@ struct ArchiveDecoder {
         let targets: Set<String>
         let routes: [String: Set<String>]
         var objects: [String: any AMCCodable] = [:]
+        /// The root object's class: where a place's declared types start (see
+        /// ``declaredClass(at:)``).
+        var rootType: (any AMCCodable.Type)?
 
         init(root: ArchiveValue, targets: Set<String>, routes: [String: Set<String>]) {
             self.root = root
@@ -67,11 +70,14 @@ struct ArchiveDecoder {
         let className = try self.className(in: dictionary)
         guard let expected else {
             guard let className else { throw path.error(.missingClassName) }
-            return try decoded(try instantiate(try registered(className), from: dictionary))
+            let type = try registered(className)
+            references?.rootType = type
+            return try decoded(try instantiate(type, from: dictionary))
         }
         guard let type = try resolve(className, expected: expected) else {
             throw path.error(.unrelatedClass(className: className ?? "", expected: AMC.unqualifiedName(of: expected)))
         }
+        references?.rootType = type
         return try decoded(try instantiate(type, from: dictionary))
     }
 
@@ -759,16 +765,65 @@ struct ArchiveDecoder {
         }
         guard case let .dictionary(dictionary) = target else { throw invalid(pointer, "it names \(target.summary), not an object") }
         guard ObjectReference.pointer(in: dictionary) == nil else { throw invalid(pointer, "it names another reference") }
-        guard let className = try className(in: dictionary) else { throw invalid(pointer, "it names a dictionary without \"class\"") }
-        guard let type = try resolve(className, expected: expected) else {
-            throw path.error(.unrelatedClass(className: className, expected: AMC.unqualifiedName(of: expected)))
+        let type: any AMCCodable.Type
+        if let className = try className(in: dictionary) {
+            guard let resolved = try resolve(className, expected: expected) else {
+                throw path.error(.unrelatedClass(className: className, expected: AMC.unqualifiedName(of: expected)))
+            }
+            type = resolved
+        } else {
+            // Written without its class, as the declared type of its place (see AMCClassNames).
+            guard let declared = try declaredClass(at: components) else {
+                throw invalid(pointer, "it names a dictionary without \"class\"")
+            }
+            type = declared
         }
-        guard RuntimeAccess.shape(of: type) == .class else { throw invalid(pointer, "it names a \(className) value, not an object") }
+        guard RuntimeAccess.shape(of: type) == .class else {
+            throw invalid(pointer, "it names a \(type.amcClassName) value, not an object")
+        }
         // Decode it at its own place, so that the places below it are right.
-        let here = path
-        path = KeyPathTracker(components: components, routes: references.routes)
-        defer { path = here }
-        return try instantiate(type, from: dictionary)
+        let object: any AMCCodable
+        do {
+            let here = path
+            path = KeyPathTracker(components: components, routes: references.routes)
+            defer { path = here }
+            object = try instantiate(type, from: dictionary)
+        }
+        return try checked(object, expected)
+    }
+
+    /// The class of the object at `components` when its dictionary names none: the type its
+    /// place declares, found by walking down from the root object through the field plans of
+    /// the objects on the way (and the classes they name). Nil where a place on the way is `Any`
+    /// or a protocol (whose objects always name their class) or the walk leaves the document.
+    private func declaredClass(at components: [KeyPathTracker.Component]) throws -> (any AMCCodable.Type)? {
+        guard let references, let rootType = references.rootType else { return nil }
+        var value = references.root
+        var kind = ValueKind.object(rootType)
+        for component in components {
+            while case let .optional(_, wrapped) = kind { kind = wrapped }
+            switch (kind, component, value) {
+            case let (.object(declared), .key(key), .dictionary(dictionary)):
+                guard let type = try resolve(try className(in: dictionary), expected: declared),
+                      let field = TypePlan.of(type, naming: archiver.keyNaming).fieldsByKey[key], let next = dictionary[key] else {
+                    return nil
+                }
+                (kind, value) = (field.kind, next)
+            case let (.sequence(_, element), .index(index), .array(elements)),
+                 let (.orderedCollection(_, element), .index(index), .array(elements)):
+                guard elements.indices.contains(index) else { return nil }
+                (kind, value) = (element, elements[index])
+            case let (.dictionary(_, _, element), .key(key), .dictionary(dictionary)),
+                 let (.keyedCollection(_, element), .key(key), .dictionary(dictionary)):
+                guard let next = dictionary[key] else { return nil }
+                (kind, value) = (element, next)
+            default:
+                return nil
+            }
+        }
+        while case let .optional(_, wrapped) = kind { kind = wrapped }
+        guard case let .object(declared) = kind else { return nil }
+        return declared
     }
 
     /// `object`, when it can be stored where `expected` is declared.

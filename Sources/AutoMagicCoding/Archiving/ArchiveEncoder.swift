@@ -16,6 +16,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     let sortedKeys: Bool
     let graphMode: AMCGraphMode
     let keyNaming: AMCKeyNaming
+    /// Files: an object whose class is the declared type of its place goes without `"class"`
+    /// (see ``AMCClassNames``).
+    let omitsDeclaredClasses: Bool
     private var path = KeyPathTracker()
     /// Tree mode: the objects being encoded, from the root down to here: meeting one again is a cycle.
     private var objectsInProgress = Set<ObjectIdentifier>()
@@ -37,8 +40,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     // shares between sinks then needs no generic metadata to reach them.
     var sink: Sink
 
-    init(sink: Sink, archiver: AMCArchiver, sortedKeys: Bool = false) {
+    init(sink: Sink, archiver: AMCArchiver, sortedKeys: Bool = false, omitsDeclaredClasses: Bool = false) {
         self.sink = sink
+        self.omitsDeclaredClasses = omitsDeclaredClasses
         self.noThrow = archiver.noThrow
         self.maximumDepth = archiver.maximumDepth
         self.graphMode = archiver.graphMode
@@ -49,18 +53,21 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// `object` written into `sink` as a dictionary: `"class"`, then each of its
     /// ``AMCCodable/amcKeys``. When a `weak` or `unowned` reference points to an object not
     /// written yet, a first pass finds where every object goes, and the second writes.
-    static func encode(_ object: any AMCCodable, into sink: Sink, archiver: AMCArchiver, sortedKeys: Bool = false) throws -> Sink {
-        var encoder = ArchiveEncoder(sink: sink, archiver: archiver, sortedKeys: sortedKeys)
+    static func encode(
+        _ object: any AMCCodable, into sink: Sink, archiver: AMCArchiver, sortedKeys: Bool = false,
+        omitsDeclaredClasses: Bool = false
+    ) throws -> Sink {
+        var encoder = ArchiveEncoder(sink: sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
         do {
-            try encoder.encodeObject(object)
+            try encoder.encodeObject(object, declared: nil)
             return encoder.sink
         } catch is PlanNeeded {
             var planner = ArchiveEncoder<NullSink>(sink: NullSink(), archiver: archiver, sortedKeys: sortedKeys)
             planner.isPlanning = true
-            try planner.encodeObject(object)
-            var encoder = ArchiveEncoder(sink: sink, archiver: archiver, sortedKeys: sortedKeys)
+            try planner.encodeObject(object, declared: nil)
+            var encoder = ArchiveEncoder(sink: sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
             encoder.plannedPlaces = planner.places
-            try encoder.encodeObject(object)
+            try encoder.encodeObject(object, declared: nil)
             return encoder.sink
         }
     }
@@ -69,12 +76,13 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     private struct PlanNeeded: Error {}
 
     /// Writes `object` as a dictionary: `"class"`, then each of its ``AMCCodable/amcKeys``; in
-    /// graph mode an object written before as a reference to it.
-    private mutating func encodeObject(_ object: any AMCCodable) throws {
-        try encodeFields(of: object)
+    /// graph mode an object written before as a reference to it. `declared`: the type the place
+    /// holding it declares, when a reader knows it (nil for the root and in `Any` places).
+    private mutating func encodeObject(_ object: any AMCCodable, declared: Any.Type?) throws {
+        try encodeFields(of: object, declared: declared)
     }
 
-    private mutating func encodeFields<Object: AMCCodable>(of object: Object) throws {
+    private mutating func encodeFields<Object: AMCCodable>(of object: Object, declared: Any.Type?) throws {
         let type = Swift.type(of: object)
         let identity = RuntimeAccess.identity(of: object)
         if let identity {
@@ -107,6 +115,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             for slot in plan.slots(for: object.amcKeys, sorted: sortedKeys) {
                 switch slot {
                 case .className:
+                    // Not where the place's declared type names the class, unless the object
+                    // could then read as a reference (a lone `$ref`-like key).
+                    if omitsDeclaredClasses, declared == type, !plan.hasReferenceLikeKey { continue }
                     try sink.className(plan.className)
                 case let .unknown(key):
                     path.push(key: key)
@@ -153,13 +164,13 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// A field with a typed accessor for objects or an array (see ``GraphField``).
     private mutating func encodeGraphField(_ graph: GraphField, named name: String, at base: FieldBase) throws {
         switch graph {
-        case let .object(_, read, _):
+        case let .object(type, read, _):
             guard let child = read(base) else { return }  // nil: the key is left out
             sink.key(name)
-            try encodeObject(child)
-        case let .objects(_, read, _):
+            try encodeObject(child, declared: type)
+        case let .objects(type, read, _):
             sink.key(name)
-            try encodeArray(read(base)) { encoder, element in try encoder.encodeObject(element) }
+            try encodeArray(read(base)) { encoder, element in try encoder.encodeObject(element, declared: type) }
         case let .scalars(read, _):
             sink.key(name)
             try encodeArray(read(base)) { encoder, element in try encoder.emit(element) }
@@ -179,7 +190,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         }
         if declared == inferred {
             sink.key(field.key)
-            try encode(value, kind: kind, owner: object)
+            try encode(value, kind: kind, owner: object, declaresObjects: true)
         } else if declared == .structure {
             let string = try encodeStructWithHook(value, owner: object)
             sink.key(field.key)
@@ -220,8 +231,10 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     }
 
     /// Writes one value of the given kind; `owner` is the nearest enclosing object, whose struct
-    /// hooks handle structs without a codec.
-    private mutating func encode(_ value: Any, kind: ValueKind, owner: (any AMCCodable)?) throws {
+    /// hooks handle structs without a codec. `declaresObjects`: the kind is the declared type of
+    /// the place (not found from the value, in an `Any` place), so a reader knows the class of an
+    /// object of exactly that type.
+    private mutating func encode(_ value: Any, kind: ValueKind, owner: (any AMCCodable)?, declaresObjects: Bool) throws {
         switch kind {
         case let .scalar(codec):
             guard let scalar = codec.encode(value) else {
@@ -234,7 +247,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     typeName: AMC.unqualifiedName(of: Swift.type(of: value)),
                     reason: "nil inside an array cannot be archived (property lists have no null)"))
             }
-            try encode(wrapped, kind: wrappedKind, owner: owner)
+            try encode(wrapped, kind: wrappedKind, owner: owner, declaresObjects: declaresObjects)
         case .opaqueStruct:
             try emit(.string(try encodeStructWithHook(value, owner: owner)))
         case let .codable(route):
@@ -242,35 +255,40 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                 return try emit(.string(string))
             }
             try encodeCodable(value, route: route)
-        case .object:
-            try encodeObject(try cast(value, (any AMCCodable).self))
+        case let .object(type):
+            try encodeObject(try cast(value, (any AMCCodable).self), declared: declaresObjects ? type : nil)
         case let .sequence(type, elementKind):
             var elements = try cast(value, (any SequenceContainer).self).anyElements
             // Sorted output is the same for the same data: a set of scalars in ascending order.
             if sortedKeys, type.isUnordered, case let .scalar(codec) = elementKind {
                 elements = elements.map { (codec.encode($0), $0) }.sorted { ArchiveScalar.ascending($0.0, $1.0) }.map(\.1)
             }
-            try encodeArray(elements, kind: elementKind, owner: owner)
+            try encodeArray(elements, kind: elementKind, owner: owner, declaresObjects: declaresObjects)
         case let .orderedCollection(_, elementKind):
-            try encodeArray(try cast(value, (any AMCOrderedCollection).self).amcAnyElements, kind: elementKind, owner: owner)
+            let elements = try cast(value, (any AMCOrderedCollection).self).amcAnyElements
+            try encodeArray(elements, kind: elementKind, owner: owner, declaresObjects: declaresObjects)
         case let .dictionary(_, keyCodec, valueKind):
             let entries = try cast(value, (any DictionaryContainer).self).anyEntries
-            try encodeDictionary(try entries.map { (try keyString($0.key, keyCodec), $0.value) }, kind: valueKind, owner: owner)
+            try encodeDictionary(try entries.map { (try keyString($0.key, keyCodec), $0.value) }, kind: valueKind, owner: owner,
+                                 declaresObjects: declaresObjects)
         case let .keyedCollection(_, valueKind):
-            try encodeDictionary(try cast(value, (any AMCKeyedCollection).self).amcAnyEntries, kind: valueKind, owner: owner)
+            try encodeDictionary(try cast(value, (any AMCKeyedCollection).self).amcAnyEntries, kind: valueKind, owner: owner,
+                                 declaresObjects: declaresObjects)
         case .dynamic:
             let dynamicKind = ValueKind.of(Swift.type(of: value))
             if case .dynamic = dynamicKind {
                 throw path.error(.unsupportedType(typeName: "\(Swift.type(of: value))", reason: "no concrete type"))
             }
-            try encode(value, kind: dynamicKind, owner: owner)
+            try encode(value, kind: dynamicKind, owner: owner, declaresObjects: false)
         case let .unsupported(type, reason):
             throw path.error(.unsupportedType(typeName: AMC.unqualifiedName(of: type), reason: reason))
         }
     }
 
-    private mutating func encodeArray(_ elements: [Any], kind: ValueKind, owner: (any AMCCodable)?) throws {
-        try encodeArray(elements) { encoder, element in try encoder.encode(element, kind: kind, owner: owner) }
+    private mutating func encodeArray(_ elements: [Any], kind: ValueKind, owner: (any AMCCodable)?, declaresObjects: Bool) throws {
+        try encodeArray(elements) { encoder, element in
+            try encoder.encode(element, kind: kind, owner: owner, declaresObjects: declaresObjects)
+        }
     }
 
     /// Writes `elements` as an array, each by `encodeOne` at its index in the key path. Inlined,
@@ -291,10 +309,12 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     }
 
     private mutating func encodeDictionary(
-        _ entries: [(key: String, value: Any)], kind: ValueKind, owner: (any AMCCodable)?
+        _ entries: [(key: String, value: Any)], kind: ValueKind, owner: (any AMCCodable)?, declaresObjects: Bool
     ) throws {
         let present = entries.compactMap { entry in Self.unwrapped(entry.value, kind: kind).map { (entry.key, $0) } }
-        try encodeEntries(present) { encoder, value in try encoder.encode(value.0, kind: value.1, owner: owner) }
+        try encodeEntries(present) { encoder, value in
+            try encoder.encode(value.0, kind: value.1, owner: owner, declaresObjects: declaresObjects)
+        }
     }
 
     /// Writes `entries` as a dictionary, each value by `encodeOne` at its key in the key path.

@@ -88,7 +88,7 @@ public enum AMCFormat: String, Sendable, Equatable, CaseIterable, CustomStringCo
     }
 }
 
-/// How the text formats lay out what they write.
+/// How files lay out what they write, and which objects name their class.
 ///
 /// ```swift
 /// let data = try AMC.data(for: company, format: .json, options: .readable)
@@ -100,15 +100,20 @@ public struct AMCWriteOptions: Sendable, Equatable {
     /// Dictionary keys in ascending order, so that files diff well; otherwise an object's keys
     /// come in ``AMCCodable/amcKeys`` order, after `"class"`. Applies to every format.
     public var sortedKeys: Bool
+    /// Which objects carry a `"class"` key: by default only those whose class the reader cannot
+    /// tell from the property holding them (see ``AMCClassNames``).
+    public var classNames: AMCClassNames
 
     /// Makes options.
     ///
     /// ```swift
     /// let options = AMCWriteOptions(prettyPrinted: true, sortedKeys: false)
+    /// let everyClass = AMCWriteOptions(prettyPrinted: false, sortedKeys: false, classNames: .everyObject)
     /// ```
-    public init(prettyPrinted: Bool, sortedKeys: Bool) {
+    public init(prettyPrinted: Bool, sortedKeys: Bool, classNames: AMCClassNames = .whereNeeded) {
         self.prettyPrinted = prettyPrinted
         self.sortedKeys = sortedKeys
+        self.classNames = classNames
     }
 
     /// Pretty-printed with sorted keys: what `AMC.write` uses unless told otherwise.
@@ -116,4 +121,28 @@ public struct AMCWriteOptions: Sendable, Equatable {
     /// No white space, keys in property order: the fastest, what `AMC.data(for:format:)` uses
     /// unless told otherwise.
     public static let compact = AMCWriteOptions(prettyPrinted: false, sortedKeys: false)
+}
+
+/// Which objects of a file carry a `"class"` key.
+///
+/// The root object always does. Below it, an object whose class is exactly the declared type of
+/// the property (or array, or dictionary) holding it can go without: the reader takes the
+/// declared type, as `Codable` does for every value. An object of a subclass, one in an `Any` or
+/// protocol-typed place, and one in a struct hook's or `Codable` value's care keep their class.
+/// ``AMCCodable/dictionaryRepresentation()`` always names every class, as the original AMC did.
+///
+/// Changing a property's declared type later to a superclass or a protocol makes the objects
+/// files hold there without a class read as the new declared type (or not at all, for a
+/// protocol): write files with ``everyObject`` when that is planned.
+///
+/// ```swift
+/// let data = try AMC.data(for: folder, format: .json)  // {"class":"Folder","files":[{"name":…}]}
+/// let tagged = try AMC.data(for: folder, format: .json,
+///                           options: AMCWriteOptions(prettyPrinted: false, sortedKeys: false, classNames: .everyObject))
+/// ```
+public enum AMCClassNames: Sendable, Equatable {
+    /// Only where the reader cannot tell the class from the declared type (the default).
+    case whereNeeded
+    /// Every object, as the original AMC and ``AMCCodable/dictionaryRepresentation()`` do.
+    case everyObject
 }

@@ -69,7 +69,9 @@ enum DocumentCodec {
     private static func encode<Writer: DocumentWriter>(
         _ object: any AMCCodable, with writer: Writer, options: AMCWriteOptions, archiver: AMCArchiver
     ) throws -> [UInt8] {
-        var written = try ArchiveEncoder.encode(object, into: writer, archiver: archiver, sortedKeys: options.sortedKeys)
+        var written = try ArchiveEncoder.encode(
+            object, into: writer, archiver: archiver, sortedKeys: options.sortedKeys,
+            omitsDeclaredClasses: options.classNames == .whereNeeded)
         return written.finish()
     }
 

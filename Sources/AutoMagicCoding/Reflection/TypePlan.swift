@@ -118,6 +118,9 @@ final class TypePlan: @unchecked Sendable {
     private var sortedDefaultSlots: [Slot] = []
     /// The ``AMCCodable/amcClassName`` of the type (static, so asked once).
     let className: String
+    /// Some field is written under a key like `$ref`: an object of the type keeps its `"class"`
+    /// key in files, so that it never reads as a reference (see ``AMCClassNames``).
+    let hasReferenceLikeKey: Bool
 
     private init(type: Any.Type, archiverRule: AMCKeyNaming) {
         let codable = type as? any AMCCodable.Type
@@ -132,6 +135,7 @@ final class TypePlan: @unchecked Sendable {
             return FieldPlan(field: field, key: key, alternateKeys: alternates.filter { seen.insert($0).inserted })
         }
         self.fields = fields
+        self.hasReferenceLikeKey = fields.contains { ObjectReference.isEscapable($0.key, minimumDollars: 1) }
         self.fieldsByAlternateKey = Dictionary(fields.flatMap { field in field.alternateKeys.map { ($0, field) } },
                                                uniquingKeysWith: { first, _ in first })
         self.hasAlternateKeys = !fieldsByAlternateKey.isEmpty
