@@ -14,6 +14,10 @@ private func viewPastTheEnd() {
     ByteView.withBytes(of: Data([1, 2])) { _ = $0.view(1..<3) }
 }
 
+private func wordPastTheEnd() {
+    ByteView.withBytes(of: Array(0..<9) as [UInt8]) { _ = $0.word(at: 2) }
+}
+
 @Suite("ByteView: the one bounds-checked view of raw bytes")
 struct ByteViewTests {
     @Test func readsDataArraysAndStrings() {
@@ -62,6 +66,14 @@ struct ByteViewTests {
         await #expect(processExitsWith: .failure) { readPastTheEnd() }
         await #expect(processExitsWith: .failure) { readBeforeTheStart() }
         await #expect(processExitsWith: .failure) { viewPastTheEnd() }
+        await #expect(processExitsWith: .failure) { wordPastTheEnd() }
+    }
+
+    @Test func aWordIsEightBytesLowestFirst() {
+        ByteView.withBytes(of: Array(0..<10) as [UInt8]) { bytes in
+            #expect(bytes.word(at: 0) == 0x0706_0504_0302_0100)
+            #expect(bytes.word(at: 2) == 0x0908_0706_0504_0302)
+        }
     }
 
     /// README: all unsafe code is in `Reflection/RuntimeFields.swift`, `Internal/ByteView.swift` and

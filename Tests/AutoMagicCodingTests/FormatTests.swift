@@ -83,6 +83,27 @@ struct FormatTests {
         }
     }
 
+    /// The writer scans strings eight bytes at a time: escapes at every offset within those
+    /// words, next to multi-byte characters (whose bytes have the high bit set), come out as
+    /// JSON requires and read back.
+    @Test func everyStringIsEscapedWhereverItsEscapesFall() throws {
+        let pieces = ["a", "\"", "\\", "\n", "\u{1}", "\u{1F}", " ", "~", "\u{7F}", "é", "東", "😀", "\t", "/", "ÿ", "\u{80}"]
+        var state: UInt64 = 7  // a linear congruential generator: the same strings every run
+        func nextPiece() -> String {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return pieces[Int(state >> 33) % pieces.count]
+        }
+        for length in 0..<40 {
+            for _ in 0..<20 {
+                let text = (0..<length).map { _ in nextPiece() }.joined()
+                let data = try DocumentCodec.encode(.array([.string(text)]), format: .json, options: .compact)
+                let read = try JSONSerialization.jsonObject(with: Data(data)) as? [String]
+                #expect(read == [text], "\(text.debugDescription)")
+                #expect(!data.contains(where: { $0 < 0x20 }), "a raw control character in \(text.debugDescription)")
+            }
+        }
+    }
+
     @Test func foundationReadsOurJSON() throws {
         let edges = Edges()
         let data = try AMC.data(for: edges, format: .json)

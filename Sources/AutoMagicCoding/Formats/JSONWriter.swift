@@ -18,7 +18,7 @@ struct JSONWriter: EncodingSink {
 
     mutating func beginDictionary() {
         beforeValue()
-        bytes.append("{")
+        bytes.append(UInt8(ascii: "{"))
         hasElements.append(false)
     }
 
@@ -26,7 +26,7 @@ struct JSONWriter: EncodingSink {
 
     mutating func beginArray() {
         beforeValue()
-        bytes.append("[")
+        bytes.append(UInt8(ascii: "["))
         hasElements.append(false)
     }
 
@@ -35,7 +35,7 @@ struct JSONWriter: EncodingSink {
     mutating func key(_ key: String) {
         separate()
         appendString(key)
-        bytes.append(pretty ? ": " : ":")
+        if pretty { bytes.append(": ") } else { bytes.append(UInt8(ascii: ":")) }
         afterKey = true
     }
 
@@ -95,7 +95,7 @@ struct JSONWriter: EncodingSink {
     /// A comma after the previous element, then a line break and indentation when pretty.
     private mutating func separate() {
         let depth = hasElements.count
-        if hasElements[depth - 1] { bytes.append(",") }
+        if hasElements[depth - 1] { bytes.append(UInt8(ascii: ",")) }
         hasElements[depth - 1] = true
         newline(depth: depth)
     }
@@ -114,18 +114,45 @@ struct JSONWriter: EncodingSink {
 
     // MARK: - Strings
 
+    /// Appends `string` quoted, escaping what JSON requires. Eight bytes at a time where none of
+    /// them needs an escape (most text), then byte by byte.
     private mutating func appendString(_ string: String) {
-        bytes.append("\"")
+        bytes.append(UInt8(ascii: "\""))
         ByteView.withBytes(of: string) { utf8 in
+            let count = utf8.count
             var runStart = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                utf8.append(runStart..<index, to: &bytes)
-                appendEscape(byte)
-                runStart = index + 1
+            var index = 0
+            while index < count {
+                if index + 8 <= count, !Self.mayNeedEscape(utf8.word(at: index)) {
+                    index += 8
+                    continue
+                }
+                let byte = utf8[index]
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                    utf8.append(runStart..<index, to: &bytes)
+                    appendEscape(byte)
+                    runStart = index + 1
+                }
+                index += 1
             }
-            utf8.append(runStart..<utf8.count, to: &bytes)
+            utf8.append(runStart..<count, to: &bytes)
         }
-        bytes.append("\"")
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether one of the 8 bytes of `word` may be a control character, `"` or `\` (never false
+    /// when one is; the bytes are then looked at one by one).
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte below 0x20 (bytes from 0x80 up have their high bit set and are masked out), and
+        // a zero byte after XOR with `"` or `\` (the classic "has a zero byte" test).
+        let control = (word &- ones &* 0x20) & ~word & highs
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let zero = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
+        return control | zero != 0
     }
 
     private mutating func appendEscape(_ byte: UInt8) {

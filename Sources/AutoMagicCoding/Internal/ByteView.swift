@@ -106,6 +106,13 @@ struct ByteView: RandomAccessCollection {
         }
     }
 
+    /// The 8 bytes at `offset` as one little-endian integer (byte `offset` lowest), for scanning
+    /// a word at a time; traps when they are not all inside the view.
+    func word(at offset: Int) -> UInt64 {
+        precondition(offset >= 0 && offset <= base.count - 8, "a word at \(offset) outside a view of \(base.count)")
+        return UInt64(littleEndian: UnsafeRawPointer(base.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+    }
+
     /// The big-endian unsigned integer in the `width` bytes at `offset`.
     func bigEndian(at offset: Int, width: Int) -> UInt64 {
         var value: UInt64 = 0
