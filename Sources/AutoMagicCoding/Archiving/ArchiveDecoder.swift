@@ -29,6 +29,9 @@ struct ArchiveDecoder {
     let reportsUnknownKeys: Bool
     /// The classes whose newer version a lenient decoding reported.
     private var newerVersionsReported = Set<String>()
+    /// The type last filled and its plan: a document's objects come in runs of one type, and the
+    /// shared cache takes a lock per look-up.
+    private var lastPlan: (type: ObjectIdentifier, plan: TypePlan)?
 
     /// A document's references: the places they name, and the object decoded at each.
     private final class References {
@@ -175,7 +178,7 @@ struct ArchiveDecoder {
     }
 
     private mutating func fillFields<T: AMCCodable>(of instance: inout T, from dictionary: ArchiveDictionary) throws {
-        let plan = TypePlan.of(Swift.type(of: instance), naming: archiver.keyNaming)
+        let plan = plan(of: Swift.type(of: instance))
         if let error = plan.keyError(keys: instance.amcKeys) { throw path.error(error) }
         var dictionary = dictionary
         // Lenient decoding too leaves out an object whose migration failed: the enclosing field
@@ -236,6 +239,15 @@ struct ArchiveDecoder {
         } catch {
             try stepOver(path.located(error, hook: "amcDidDecode", typeName: AMC.unqualifiedName(of: T.self)), raw: nil)
         }
+    }
+
+    /// The plan of `type` under the archiver's key naming.
+    private mutating func plan(of type: Any.Type) -> TypePlan {
+        let identity = ObjectIdentifier(type)
+        if let lastPlan, lastPlan.type == identity { return lastPlan.plan }
+        let plan = TypePlan.of(type, naming: archiver.keyNaming)
+        lastPlan = (identity, plan)
+        return plan
     }
 
     /// `dictionary`, an object of `type` as the document's version of it wrote it, brought up to

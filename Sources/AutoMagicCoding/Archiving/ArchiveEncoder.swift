@@ -36,6 +36,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     private var declinedHooks = Set<HookUse>()
     /// The versioned types written so far (see ``AMCCodable/amcVersion``), in the order met.
     private var versions: [TypePlan] = []
+    /// The type last written and its plan: a graph's objects come in runs of one type, and the
+    /// shared cache takes a lock per look-up.
+    private var lastPlan: (type: ObjectIdentifier, plan: TypePlan)?
     // Last, so that the offsets of the fields above do not depend on `Sink`: code the compiler
     // shares between sinks then needs no generic metadata to reach them.
     var sink: Sink
@@ -104,7 +107,13 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             }
         }
 
-        let plan = TypePlan.of(type, naming: keyNaming)
+        let plan: TypePlan
+        if let lastPlan, lastPlan.type == ObjectIdentifier(type) {
+            plan = lastPlan.plan
+        } else {
+            plan = TypePlan.of(type, naming: keyNaming)
+            lastPlan = (ObjectIdentifier(type), plan)
+        }
         if let error = plan.keyError(keys: object.amcKeys) { throw path.error(error) }
         if plan.version != 0, versions.last !== plan, !versions.contains(where: { $0 === plan }) { versions.append(plan) }
         let plain = plan.plainFields(of: object)
