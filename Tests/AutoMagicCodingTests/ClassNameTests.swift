@@ -80,6 +80,22 @@ struct ClassNameTests {
         }
     }
 
+    /// Sorted keys put `anything` first: the shared link is written in full inside an object in
+    /// an `Any` place (which names its class), and `later` refers into it.
+    @Test func aReferenceIntoAnObjectInAnAnyPlaceFindsTheDeclaredType() throws {
+        let inner = LinkPair()
+        inner.earlier = Link("deep")
+        let pair = LinkPair()
+        pair.anything = [inner]
+        pair.later = inner.earlier
+        for format in [AMCFormat.json, .xmlPropertyList, .binaryPropertyList] {
+            let data = try AMC.data(for: pair, format: format, options: .readable)
+            let copy = try #require(try AMC.object(LinkPair.self, from: data))
+            #expect(copy.later === (copy.anything.first as? LinkPair)?.earlier)
+            #expect(copy.later?.label == "deep")
+        }
+    }
+
     @Test func aReferenceToAClasslessDictionaryInAnAnyPlaceIsAnError() {
         let json = ##"{"class": "LinkPair", "later": {"$ref": "#/anything/0"}, "anything": [{"label": "x"}]}"##
         let error = expectAMCError { _ = try AMC.object(LinkPair.self, from: Data(json.utf8)) }

@@ -814,10 +814,14 @@ struct ArchiveDecoder {
         var kind = ValueKind.object(rootType)
         for component in components {
             while case let .optional(_, wrapped) = kind { kind = wrapped }
+            // An object in an `Any` place names its class: the walk goes on from it.
+            if case .dynamic = kind, case let .dictionary(dictionary) = value, let name = try className(in: dictionary) {
+                kind = .object(try registered(name))
+            }
             switch (kind, component, value) {
             case let (.object(declared), .key(key), .dictionary(dictionary)):
                 guard let type = try resolve(try className(in: dictionary), expected: declared),
-                      let field = TypePlan.of(type, naming: archiver.keyNaming).fieldsByKey[key], let next = dictionary[key] else {
+                      let field = TypePlan.of(type, naming: archiver.keyNaming).field(named: key), let next = dictionary[key] else {
                     return nil
                 }
                 (kind, value) = (field.kind, next)
