@@ -105,7 +105,7 @@ extension AMCArchiver {
     /// ```
     public func lenientObject(from data: Data, reportingUnknownKeys: Bool = false) throws -> AMCDecodingReport<any AMCCodable> {
         var decoder = ArchiveDecoder(archiver: self, lenient: true, reportsUnknownKeys: reportingUnknownKeys)
-        let object = try decoder.decodeRoot(try DocumentCodec.parse(data).value, expected: nil)
+        let object = try decoder.decodeRoot(try DocumentCodec.parse(data), expected: nil)
         return AMCDecodingReport(object: object, problems: decoder.problems ?? [])
     }
 

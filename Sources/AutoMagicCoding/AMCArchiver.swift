@@ -161,7 +161,7 @@ extension AMCArchiver {
     public func object(from data: Data) throws -> (any AMCCodable)? {
         try guarded(fallback: nil) {
             var decoder = ArchiveDecoder(archiver: self)
-            return try decoder.decodeRoot(try DocumentCodec.parse(data).value, expected: nil)
+            return try decoder.decodeRoot(try DocumentCodec.parse(data), expected: nil)
         }
     }
 
@@ -174,7 +174,7 @@ extension AMCArchiver {
     public func object<T: AMCCodable>(_ type: T.Type, from data: Data) throws -> T? {
         try guarded(fallback: nil) {
             var decoder = ArchiveDecoder(archiver: self)
-            return try decoder.decodeRoot(try DocumentCodec.parse(data).value, expected: T.self) as? T
+            return try decoder.decodeRoot(try DocumentCodec.parse(data), expected: T.self) as? T
         }
     }
 

@@ -92,6 +92,28 @@ struct ObjectGraphTests {
         #expect(copy.roster[0].name == "Ada L.")
     }
 
+    /// Each reader notes a reference however deep it is (the decoder walks the document for
+    /// references only then), and only a reference: a tree, or a key escaped as `$$ref`, has none.
+    @Test(arguments: formats)
+    func everyReaderNotesAReferenceWhereverItIs(format: AMCFormat) throws {
+        let squad = Squad(), ada = Player("Ada")
+        squad.anything = [["deep": [Player("Bob"), ada]]]
+        squad.lookup = ["again": ada]
+        let shared = try AMC.data(for: squad, format: format, options: .readable)
+        #expect(try DocumentCodec.parse(shared).holdsReferences)
+        let copy = try #require(try AMC.object(Squad.self, from: shared))
+        let deep = try #require((copy.anything.first as? [String: Any])?["deep"] as? [Any])
+        #expect(copy.lookup["again"] as? Player === deep[1] as? Player)
+
+        let tree = Squad()
+        tree.roster = [Player("Ada"), Player("Ada")]
+        tree.notes = ["$ref": "#/roster/0"]
+        let unshared = try AMC.data(for: tree, format: format, options: .readable)
+        #expect(try !DocumentCodec.parse(unshared).holdsReferences)
+        let back = try #require(try AMC.object(Squad.self, from: unshared))
+        #expect(back.roster[0] !== back.roster[1] && back.notes == ["$ref": "#/roster/0"])
+    }
+
     @Test(arguments: formats)
     func cyclesAndSelfReferencesComeBackAsCycles(format: AMCFormat) throws {
         let squad = Squad()

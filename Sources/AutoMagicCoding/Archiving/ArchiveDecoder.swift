@@ -17,6 +17,8 @@ struct ArchiveDecoder {
     private var declinedHooks = Set<HookUse>()
     /// The references of the document being decoded, when it has any.
     private var references: References?
+    /// False when the document is known to hold no reference (see ``ParsedDocument``).
+    private var searchesReferences = true
     /// The objects `weak` and `unowned` fields were pointed at, to check once the document is
     /// decoded that something else holds them.
     private var conditionalTargets: [ConditionalTarget] = []
@@ -114,6 +116,13 @@ struct ArchiveDecoder {
         if isDocument { _ = try decoded(instance) }
     }
 
+    /// The object a parsed document describes (see ``decodeRoot(_:expected:)``), without looking
+    /// for references in a document whose reader saw none.
+    mutating func decodeRoot(_ document: ParsedDocument, expected: (any AMCCodable.Type)?) throws -> any AMCCodable {
+        searchesReferences = document.holdsReferences
+        return try decodeRoot(document.value, expected: expected)
+    }
+
     /// The object a dictionary representation describes (see ``decodeRoot(_:expected:)``).
     mutating func decodeRoot(_ dictionary: [String: Any], expected: (any AMCCodable.Type)?) throws -> any AMCCodable {
         try decodeRoot(try ArchiveValue.converting(dictionary, path: &path), expected: expected)
@@ -154,7 +163,7 @@ struct ArchiveDecoder {
     /// Starts following the references in the document `root`, if it has any: decoding then
     /// knows each place a reference names.
     private mutating func followReferences(in root: ArchiveValue) {
-        guard references == nil, path.components.isEmpty, let found = ObjectReference.targets(in: root) else { return }
+        guard searchesReferences, references == nil, path.components.isEmpty, let found = ObjectReference.targets(in: root) else { return }
         references = References(root: root, targets: found.targets, routes: found.routes)
         path.track(found.routes)
     }

@@ -105,6 +105,10 @@ struct ArchiveDictionary {
     var count: Int { entries.count }
     var isEmpty: Bool { entries.isEmpty }
 
+    /// Whether this may be a reference (one `"$ref"` entry; see ``ObjectReference``): what the
+    /// readers note so that a document without any spares the decoder a walk looking for them.
+    var mayBeReference: Bool { entries.count == 1 && entries[0].key == ObjectReference.key }
+
     /// Adds an entry; a repeated key keeps its first value when looked up.
     mutating func append(_ key: String, _ value: ArchiveValue) {
         entries.append(Entry(key: key, value: value))

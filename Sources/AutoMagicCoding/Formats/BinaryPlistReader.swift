@@ -17,9 +17,11 @@ struct BinaryPlistReader {
     private var inProgress: [Bool]
     private var nesting = NestingDepth()
     private let maximumExpansion: Int
+    /// Whether a dictionary read may be a reference (see ``ParsedDocument/holdsReferences``).
+    private var holdsReferences = false
 
-    /// The document `data` holds.
-    static func parse(_ data: Data) throws -> ArchiveValue {
+    /// The document `data` holds, and whether it may hold references.
+    static func parse(_ data: Data) throws -> (value: ArchiveValue, holdsReferences: Bool) {
         try ByteView.withBytes(of: data) { bytes in
             var reader = try BinaryPlistReader(bytes: bytes)
             // Every entry of the offset table, used or not, as CoreFoundation checks them: a table
@@ -29,7 +31,7 @@ struct BinaryPlistReader {
             guard top < UInt64(reader.objectCount) else {
                 throw reader.error("the top object \(top) is not in the table of \(reader.objectCount)", at: bytes.count - 16)
             }
-            return try reader.object(Int(top)).value
+            return (try reader.object(Int(top)).value, reader.holdsReferences)
         }
     }
 
@@ -172,6 +174,7 @@ struct BinaryPlistReader {
             size += value.size + 1
             guard size <= maximumExpansion else { break }
         }
+        if dictionary.mayBeReference { holdsReferences = true }
         return (.dictionary(dictionary), size)
     }
 

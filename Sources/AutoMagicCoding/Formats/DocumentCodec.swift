@@ -24,6 +24,15 @@ extension BinaryPlistWriter: DocumentWriter {
     init(options: AMCWriteOptions) { self.init() }
 }
 
+/// A document as a reader parsed it.
+struct ParsedDocument {
+    let value: ArchiveValue
+    let format: AMCFormat
+    /// False when no dictionary in the document is a reference (`{"$ref": …}`): the decoder then
+    /// skips its walk of the whole document looking for them.
+    let holdsReferences: Bool
+}
+
 /// Object graphs and documents to and from the bytes of each format.
 enum DocumentCodec {
     /// The bytes of `object` in `format`, written straight from the object graph.
@@ -52,18 +61,19 @@ enum DocumentCodec {
     }
 
     /// The document in `data`, whose format is told from its first bytes.
-    static func parse(_ data: Data) throws -> (value: ArchiveValue, format: AMCFormat) {
+    static func parse(_ data: Data) throws -> ParsedDocument {
         guard let format = AMCFormat(detecting: data) else {
             let reason = data.isEmpty ? "the data is empty"
                 : UTF16Text.isBigEndian(data) != nil ? "the data is UTF-16 text that is not XML; JSON is read in UTF-8 only (RFC 8259)"
                 : "the data is not JSON, an XML property list or a binary property list"
             throw AMCError(.unknownFormat(reason: reason))
         }
-        switch format {
-        case .json: return (try JSONReader.parse(data), format)
-        case .xmlPropertyList: return (try XMLPlistReader.parse(data), format)
-        case .binaryPropertyList: return (try BinaryPlistReader.parse(data), format)
+        let parsed = switch format {
+        case .json: try JSONReader.parse(data)
+        case .xmlPropertyList: try XMLPlistReader.parse(data)
+        case .binaryPropertyList: try BinaryPlistReader.parse(data)
         }
+        return ParsedDocument(value: parsed.value, format: format, holdsReferences: parsed.holdsReferences)
     }
 
     private static func encode<Writer: DocumentWriter>(

@@ -9,13 +9,15 @@ struct JSONReader {
     /// Reused for strings with escapes.
     private var scratch: [UInt8] = []
     private var sizeHints = SizeHints()
+    /// Whether a dictionary read may be a reference (see ``ParsedDocument/holdsReferences``).
+    private var holdsReferences = false
 
     private init(bytes: ByteView) {
         self.bytes = bytes
     }
 
-    /// The document `data` holds.
-    static func parse(_ data: Data) throws -> ArchiveValue {
+    /// The document `data` holds, and whether it may hold references.
+    static func parse(_ data: Data) throws -> (value: ArchiveValue, holdsReferences: Bool) {
         try ByteView.withBytes(of: data) { bytes in
             var reader = JSONReader(bytes: bytes)
             if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
@@ -24,7 +26,7 @@ struct JSONReader {
             guard reader.position == reader.bytes.count else {
                 throw reader.error("unexpected \(reader.found) after the document")
             }
-            return value
+            return (value, reader.holdsReferences)
         }
     }
 
@@ -71,6 +73,7 @@ struct JSONReader {
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) {
                 sizeHints.record(dictionary.count, depth: nesting.depth, dictionary: true)
+                if dictionary.mayBeReference { holdsReferences = true }
                 return .dictionary(dictionary)
             }
             throw error("expected \",\" or \"}\", found \(found)")
@@ -112,7 +115,17 @@ struct JSONReader {
         var isASCII = true
         var escaped = false
         scratch.removeAll(keepingCapacity: true)
+        var highBits: UInt64 = 0
         while true {
+            // Eight bytes at a time where none ends the string or needs a look (most text).
+            if position + 8 <= bytes.count {
+                let word = bytes.word(at: position)
+                if !JSONBytes.mayNeedEscape(word) {
+                    highBits |= word
+                    position += 8
+                    continue
+                }
+            }
             guard position < bytes.count else {
                 position = start
                 throw error("unterminated string")
@@ -135,6 +148,7 @@ struct JSONReader {
             position += 1
         }
         defer { position += 1 }
+        if highBits & JSONBytes.highBits != 0 { isASCII = false }
         if !escaped {
             if !isASCII { try validate(runStart..<position) }
             return bytes.string(runStart..<position)

@@ -123,7 +123,7 @@ struct JSONWriter: EncodingSink {
             var runStart = 0
             var index = 0
             while index < count {
-                if index + 8 <= count, !Self.mayNeedEscape(utf8.word(at: index)) {
+                if index + 8 <= count, !JSONBytes.mayNeedEscape(utf8.word(at: index)) {
                     index += 8
                     continue
                 }
@@ -138,21 +138,6 @@ struct JSONWriter: EncodingSink {
             utf8.append(runStart..<count, to: &bytes)
         }
         bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// Whether one of the 8 bytes of `word` may be a control character, `"` or `\` (never false
-    /// when one is; the bytes are then looked at one by one).
-    @inline(__always)
-    private static func mayNeedEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        // A byte below 0x20 (bytes from 0x80 up have their high bit set and are masked out), and
-        // a zero byte after XOR with `"` or `\` (the classic "has a zero byte" test).
-        let control = (word &- ones &* 0x20) & ~word & highs
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let zero = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
-        return control | zero != 0
     }
 
     private mutating func appendEscape(_ byte: UInt8) {

@@ -14,6 +14,8 @@ struct XMLPlistReader {
     private var position = 0
     private var nesting = NestingDepth()
     private var sizeHints = SizeHints()
+    /// Whether a dictionary read may be a reference (see ``ParsedDocument/holdsReferences``).
+    private var holdsReferences = false
     private var text: [UInt8] = []
 
     private init(bytes: ByteView, isUTF16: Bool) {
@@ -21,13 +23,13 @@ struct XMLPlistReader {
         self.isUTF16 = isUTF16
     }
 
-    /// The document `data` holds.
-    static func parse(_ data: Data) throws -> ArchiveValue {
+    /// The document `data` holds, and whether it may hold references.
+    static func parse(_ data: Data) throws -> (value: ArchiveValue, holdsReferences: Bool) {
         guard let bigEndian = UTF16Text.isBigEndian(data) else {
             return try ByteView.withBytes(of: data) { bytes in
                 var reader = XMLPlistReader(bytes: bytes, isUTF16: false)
                 if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
-                return try reader.parseDocument()
+                return (try reader.parseDocument(), reader.holdsReferences)
             }
         }
         let utf8: [UInt8]
@@ -38,7 +40,7 @@ struct XMLPlistReader {
         }
         return try ByteView.withBytes(of: Data(utf8)) { bytes in
             var reader = XMLPlistReader(bytes: bytes, isUTF16: true)
-            return try reader.parseDocument()
+            return (try reader.parseDocument(), reader.holdsReferences)
         }
     }
 
@@ -126,6 +128,7 @@ struct XMLPlistReader {
             if isAtCloseTag {
                 try closeTag("dict")
                 sizeHints.record(dictionary.count, depth: nesting.depth, dictionary: true)
+                if dictionary.mayBeReference { holdsReferences = true }
                 return dictionary
             }
             let start = position

@@ -322,9 +322,6 @@ extension UUID: ScalarValue {
 /// without Foundation's `snprintf` and `sscanf`, which took a tenth of writing string-heavy records.
 enum UUIDText {
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
-    /// Where the hyphens go in the 36 characters.
-    private static let hyphens: Set = [8, 13, 18, 23]
-
     /// The 36 characters of `uuid`, upper-case hex, as `uuidString` writes them.
     static func string(of uuid: UUID) -> String {
         let u = uuid.uuid
@@ -342,26 +339,23 @@ enum UUIDText {
     /// The UUID `text` spells, in either case, as `UUID(uuidString:)` reads it, but hex digits only
     /// (its `sscanf` also takes a sign before a group); nil for anything else.
     static func uuid(from text: Substring) -> UUID? {
-        let utf8 = Array(text.utf8)
+        let utf8 = text.utf8
         guard utf8.count == 36 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
-        var high: UInt8?
+        // The 32 digits, as two 64-bit halves: no array, no hashing per character.
+        var high: UInt64 = 0, low: UInt64 = 0, digits = 0
         for (index, character) in utf8.enumerated() {
-            if hyphens.contains(index) {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
                 guard character == UInt8(ascii: "-") else { return nil }
                 continue
             }
             guard let digit = ScalarStrings.hexDigitValue(character) else { return nil }
-            if let first = high {
-                bytes.append(first << 4 | digit)
-                high = nil
-            } else {
-                high = digit
-            }
+            if digits < 16 { high = high << 4 | UInt64(digit) } else { low = low << 4 | UInt64(digit) }
+            digits += 1
         }
-        let b = bytes
-        return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+        func byte(_ half: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: half >> (56 - 8 * index)) }
+        return UUID(uuid: (byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5),
+                           byte(high, 6), byte(high, 7), byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3),
+                           byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)))
     }
 }
 
