@@ -100,7 +100,47 @@ struct FormatTests {
                 let read = try JSONSerialization.jsonObject(with: Data(data)) as? [String]
                 #expect(read == [text], "\(text.debugDescription)")
                 #expect(!data.contains(where: { $0 < 0x20 }), "a raw control character in \(text.debugDescription)")
+                #expect(try DocumentCodec.parse(Data(data)).value.isSame(as: .array([.string(text)])), "\(text.debugDescription)")
             }
+        }
+    }
+
+    /// The reader scans strings (and checks UTF-8) eight bytes at a time: a byte that is not
+    /// UTF-8 is refused wherever it falls within those words, and every valid string is read.
+    @Test func everyInvalidUTF8ByteIsRefusedWhereverItFalls() throws {
+        let pieces: [[UInt8]] = [[0x61], [0x20], [0x7E], Array("é".utf8), Array("東".utf8), Array("😀".utf8),
+                                 [0xFF], [0xC0, 0x80], [0x80], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]]
+        var state: UInt64 = 11  // a linear congruential generator: the same strings every run
+        func nextPiece() -> [UInt8] {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            // Mostly valid pieces, so that invalid ones fall at every offset of long strings.
+            let index = Int(state >> 33) % (pieces.count * 4)
+            return index < pieces.count * 3 ? pieces[index % 6] : pieces[index - pieces.count * 3]
+        }
+        var refused = 0
+        for length in 0..<40 {
+            for _ in 0..<20 {
+                let text = (0..<length).flatMap { _ in nextPiece() }
+                let isUTF8 = Array(String(decoding: text, as: UTF8.self).utf8) == text
+                let json = Data([UInt8(ascii: "["), UInt8(ascii: "\"")] + text + [UInt8(ascii: "\""), UInt8(ascii: "]")])
+                if isUTF8 {
+                    let string = String(decoding: text, as: UTF8.self)
+                    #expect(try DocumentCodec.parse(json).value.isSame(as: .array([.string(string)])), "\(text)")
+                } else {
+                    let error = expectAMCError { _ = try DocumentCodec.parse(json) }
+                    #expect(error?.description.contains("invalid UTF-8") == true, "\(text)")
+                    refused += 1
+                }
+            }
+        }
+        #expect(refused > 200)
+        // A raw control character is refused at every offset too.
+        for offset in 0..<20 {
+            var text = [UInt8](repeating: UInt8(ascii: "a"), count: 20)
+            text[offset] = 0x01
+            let json = Data([UInt8(ascii: "\"")] + text + [UInt8(ascii: "\"")])
+            let error = expectAMCError { _ = try DocumentCodec.parse(json) }
+            #expect(error?.description.contains("control character") == true, "at \(offset)")
         }
     }
 

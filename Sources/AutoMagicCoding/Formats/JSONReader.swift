@@ -120,7 +120,7 @@ struct JSONReader {
             // Eight bytes at a time where none ends the string or needs a look (most text).
             if position + 8 <= bytes.count {
                 let word = bytes.word(at: position)
-                if !JSONBytes.mayNeedEscape(word) {
+                if !ByteWords.mayNeedJSONEscape(word) {
                     highBits |= word
                     position += 8
                     continue
@@ -148,7 +148,7 @@ struct JSONReader {
             position += 1
         }
         defer { position += 1 }
-        if highBits & JSONBytes.highBits != 0 { isASCII = false }
+        if highBits & ByteWords.highBits != 0 { isASCII = false }
         if !escaped {
             if !isASCII { try validate(runStart..<position) }
             return bytes.string(runStart..<position)

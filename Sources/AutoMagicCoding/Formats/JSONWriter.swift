@@ -123,7 +123,7 @@ struct JSONWriter: EncodingSink {
             var runStart = 0
             var index = 0
             while index < count {
-                if index + 8 <= count, !JSONBytes.mayNeedEscape(utf8.word(at: index)) {
+                if index + 8 <= count, !ByteWords.mayNeedJSONEscape(utf8.word(at: index)) {
                     index += 8
                     continue
                 }

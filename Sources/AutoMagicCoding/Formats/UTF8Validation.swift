@@ -9,6 +9,11 @@ enum UTF8Validation {
         var index = 0
         let count = bytes.count
         while index < count {
+            // Eight ASCII bytes at a time (most text), then sequence by sequence.
+            if index + 8 <= count, bytes.word(at: index) & ByteWords.highBits == 0 {
+                index += 8
+                continue
+            }
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1

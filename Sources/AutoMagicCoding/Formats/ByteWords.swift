@@ -1,17 +1,18 @@
-/// Word-at-a-time tests on JSON text, shared by the reader and the writer: eight bytes of a string
-/// are looked at one by one only where one of them may need an escape.
+/// Word-at-a-time tests on text, shared by the readers and writers: eight bytes (read with
+/// ``ByteView/word(at:)``) are looked at one by one only where one of them may need it.
 ///
 /// ```swift
-/// JSONBytes.mayNeedEscape(0x6F6C_6C65_4820_2C69)  // false: eight plain ASCII bytes
+/// ByteWords.mayNeedJSONEscape(0x6F6C_6C65_4820_2C69)  // false: "i, Hello", plain ASCII
+/// ByteWords.highBits & 0x6F6C_6C65_4820_2C69 == 0     // true: no byte from 0x80 up
 /// ```
-enum JSONBytes {
-    /// The high bit of each byte of a word.
+enum ByteWords {
+    /// The high bit of each byte of a word: a word of ASCII has none of them set.
     static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     /// Whether one of the 8 bytes of `word` may be a control character, `"` or `\` (never false
     /// when one is; the bytes are then looked at one by one).
     @inline(__always)
-    static func mayNeedEscape(_ word: UInt64) -> Bool {
+    static func mayNeedJSONEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         // A byte below 0x20 (bytes from 0x80 up have their high bit set and are masked out), and
         // a zero byte after XOR with `"` or `\` (the classic "has a zero byte" test).
