@@ -455,6 +455,27 @@ struct FormatTests {
         #expect(foundation["large"] as? Double == -.infinity)
     }
 
+    /// `<real>` and `<integer>` text: white space (Unicode's, as Foundation trims it) around the
+    /// number, the words Foundation writes in any case, and nothing else.
+    @Test func xmlNumbersReadWithTheirWhiteSpaceAndWords() throws {
+        func read(_ element: String) throws -> ArchiveValue {
+            let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><array>\(element)</array></plist>"
+            guard case let .array(values) = try DocumentCodec.parse(Data(xml.utf8)).value else { return .null }
+            return values.first ?? .null
+        }
+        #expect(try read("<real> 1.5\n</real>").isSame(as: .double(1.5)))
+        #expect(try read("<real>-2.5e3</real>").isSame(as: .double(-2500)))
+        #expect(try read("<real>\u{A0}-0\u{3000}</real>").isSame(as: .double(-0.0)))
+        #expect(try read("<integer>\u{2003}7\t</integer>").isSame(as: .int(7)))
+        #expect(try read("<real>+Infinity</real>").isSame(as: .double(.infinity)))
+        #expect(try read("<real> -INF </real>").isSame(as: .double(-.infinity)))
+        guard case let .double(nan) = try read("<real>NaN</real>") else { Issue.record("no NaN"); return }
+        #expect(nan.isNaN)
+        for bad in ["<real>--5</real>", "<real>1.5x</real>", "<real>-</real>", "<real>in f</real>", "<integer>1.5</integer>"] {
+            #expect(expectAMCError { _ = try read(bad) } != nil, "\(bad)")
+        }
+    }
+
     @Test func noThrowModeLeavesOutTheKeyThatFailsInEveryFormat() throws {
         let edges = Edges()
         edges.large = .nan

@@ -273,7 +273,7 @@ struct XMLPlistReader {
 
     private mutating func trimmedContent(of tag: (name: String, selfClosing: Bool)) throws -> String {
         guard !tag.selfClosing else { return "" }
-        return try content(of: tag.name).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(TextTrimming.trimmed(try content(of: tag.name)))
     }
 
     /// `&lt;`, `&gt;`, `&amp;`, `&quot;`, `&apos;`, `&#N;` and `&#xN;`.
@@ -512,6 +512,11 @@ struct XMLPlistReader {
     /// A NUL byte is refused first: `Double(_:)` reads a C string, so `"0.1\0junk"` would be 0.1.
     private static func real(_ text: String) -> Double? {
         guard !text.utf8.contains(0) else { return nil }
+        // A digit first (after a minus) cannot start one of the words: no case folding.
+        let utf8 = text.utf8
+        if let first = utf8.first(where: { $0 != UInt8(ascii: "-") }), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
+            return Double(text)
+        }
         switch text.lowercased() {
         case "nan": return .nan
         case "inf", "+inf", "infinity", "+infinity": return .infinity
