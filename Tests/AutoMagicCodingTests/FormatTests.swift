@@ -85,7 +85,8 @@ struct FormatTests {
 
     /// The writer scans strings eight bytes at a time: escapes at every offset within those
     /// words, next to multi-byte characters (whose bytes have the high bit set), come out as
-    /// JSON requires and read back.
+    /// JSON requires and read back; the same strings in a binary property list (UTF-16 from
+    /// U+0080 on) read back in Foundation.
     @Test func everyStringIsEscapedWhereverItsEscapesFall() throws {
         let pieces = ["a", "\"", "\\", "\n", "\u{1}", "\u{1F}", " ", "~", "\u{7F}", "é", "東", "😀", "\t", "/", "ÿ", "\u{80}"]
         var state: UInt64 = 7  // a linear congruential generator: the same strings every run
@@ -101,6 +102,9 @@ struct FormatTests {
                 #expect(read == [text], "\(text.debugDescription)")
                 #expect(!data.contains(where: { $0 < 0x20 }), "a raw control character in \(text.debugDescription)")
                 #expect(try DocumentCodec.parse(Data(data)).value.isSame(as: .array([.string(text)])), "\(text.debugDescription)")
+                // The binary writer transcodes to UTF-16 itself: Foundation reads each string back.
+                let binary = Data(try DocumentCodec.encode(.array([.string(text)]), format: .binaryPropertyList, options: .compact))
+                #expect(try PropertyListSerialization.propertyList(from: binary, format: nil) as? [String] == [text])
             }
         }
     }

@@ -241,6 +241,14 @@ struct HostileInputTests {
         #expect(malformed(huge)?.2 == "a count of 1099511627776 runs past the object table")
         // A string whose UTF-16 holds an unpaired surrogate.
         #expect(malformed(Self.binary(objects: [[0x61, 0xD8, 0x00]], top: 0))?.2 == "invalid UTF-16 (an unpaired surrogate)")
+        // A low surrogate alone, a high one before a letter, two highs, a low before its high.
+        for units: [UInt8] in [[0x61, 0xDC, 0x00], [0x62, 0xD8, 0x3D, 0x00, 0x41], [0x62, 0xD8, 0x3D, 0xD8, 0x3D],
+                               [0x62, 0xDE, 0x00, 0xD8, 0x3D]] {
+            #expect(malformed(Self.binary(objects: [units], top: 0))?.2 == "invalid UTF-16 (an unpaired surrogate)", "\(units)")
+        }
+        // A pair between letters reads as the one character it is.
+        let pair = Self.binary(objects: [[0x64, 0x00, 0x41, 0xD8, 0x3D, 0xDE, 0x00, 0x00, 0x42]], top: 0)
+        #expect(try DocumentCodec.parse(pair).value.isSame(as: .string("A😀B")))
         #expect(malformed(Self.binary(objects: [[0x80, 0x01]], top: 0))?.2 == "UID objects (from NSKeyedArchiver) are not supported")
     }
 

@@ -19,6 +19,8 @@ struct BinaryPlistReader {
     private let maximumExpansion: Int
     /// Whether a dictionary read may be a reference (see ``ParsedDocument/holdsReferences``).
     private var holdsReferences = false
+    /// The UTF-8 of the last UTF-16 string read (see `utf16String(count:at:)`).
+    private var utf8: [UInt8] = []
 
     /// The document `data` holds, and whether it may hold references.
     static func parse(_ data: Data) throws -> (value: ArchiveValue, holdsReferences: Bool) {
@@ -218,22 +220,17 @@ struct BinaryPlistReader {
         return (count, start)
     }
 
-    private func utf16String(count: Int, at start: Int) throws -> String {
-        var units: [UInt16] = []
-        units.reserveCapacity(count)
-        for index in 0..<count {
-            units.append(UInt16(bytes[start + 2 * index]) << 8 | UInt16(bytes[start + 2 * index + 1]))
-        }
-        var string = ""
-        var iterator = units.makeIterator()
-        var decoder = UTF16()
-        while true {
-            switch decoder.decode(&iterator) {
-            case let .scalarValue(scalar): string.unicodeScalars.append(scalar)
-            case .emptyInput: return string
-            case .error: throw error("invalid UTF-16 (an unpaired surrogate)", at: start)
+    /// A UTF-16BE string object, transcoded to UTF-8 in a buffer kept for the next one.
+    private mutating func utf16String(count: Int, at start: Int) throws -> String {
+        utf8.removeAll(keepingCapacity: true)
+        do throws(UTF16Text.UnpairedSurrogate) {
+            try UTF16Text.appendUTF8(units: count, to: &utf8) { [bytes] index in
+                UInt32(bytes[start + 2 * index]) << 8 | UInt32(bytes[start + 2 * index + 1])
             }
+        } catch {
+            throw self.error("invalid UTF-16 (an unpaired surrogate)", at: start)
         }
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     private func offset(of index: Int) throws -> Int {

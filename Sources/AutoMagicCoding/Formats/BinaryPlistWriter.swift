@@ -190,11 +190,41 @@ struct BinaryPlistWriter: EncodingSink {
             appendMarker(0x50, count: utf8.count)
             bytes.append(contentsOf: utf8)
         } else {
-            let utf16 = text.utf16
-            appendMarker(0x60, count: utf16.count)
-            for unit in utf16 { bytes.appendBigEndian(UInt64(unit), width: 2) }
+            appendUTF16(of: text)
         }
         return index
+    }
+
+    /// A UTF-16BE string object, transcoded straight from the string's UTF-8 (valid, as every
+    /// `String`'s is): a unit per scalar, two (a surrogate pair) from U+10000 on.
+    private mutating func appendUTF16(of text: String) {
+        ByteView.withBytes(of: text) { utf8 in
+            var units = 0
+            for index in 0..<utf8.count where utf8[index] & 0xC0 != 0x80 {  // each scalar's first byte
+                units += utf8[index] >= 0xF0 ? 2 : 1
+            }
+            appendMarker(0x60, count: units)
+            bytes.reserveCapacity(bytes.count + 2 * units)
+            var index = 0
+            while index < utf8.count {
+                let lead = UInt32(utf8[index])
+                func next(_ offset: Int) -> UInt32 { UInt32(utf8[index + offset] & 0x3F) }
+                let scalar: UInt32
+                switch lead {
+                case ..<0x80: scalar = lead; index += 1
+                case ..<0xE0: scalar = (lead & 0x1F) << 6 | next(1); index += 2
+                case ..<0xF0: scalar = (lead & 0x0F) << 12 | next(1) << 6 | next(2); index += 3
+                default: scalar = (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3); index += 4
+                }
+                if scalar >= 0x10000 {
+                    let offset = scalar - 0x10000
+                    bytes.appendBigEndian(UInt64(0xD800 | offset >> 10), width: 2)
+                    bytes.appendBigEndian(UInt64(0xDC00 | offset & 0x3FF), width: 2)
+                } else {
+                    bytes.appendBigEndian(UInt64(scalar), width: 2)
+                }
+            }
+        }
     }
 
     /// An integer in the fewest bytes: 1, 2 or 4 unsigned, else 8 (the only signed width).

@@ -75,25 +75,61 @@ enum UTF16Text {
     /// The UTF-8 of `data`, UTF-16 after its byte-order mark (which is left out). Throws the
     /// byte offset and reason of an unpaired surrogate or an odd last byte.
     static func utf8(from data: Data, bigEndian: Bool) throws(Failure) -> [UInt8] {
-        let bytes = [UInt8](data)
-        guard bytes.count % 2 == 0 else { throw Failure(offset: bytes.count - 1, reason: "UTF-16 text of an odd number of bytes") }
-        func unit(_ offset: Int) -> UInt32 { Self.unit(bytes[offset], bytes[offset + 1], bigEndian: bigEndian) }
+        guard data.count % 2 == 0 else { throw Failure(offset: data.count - 1, reason: "UTF-16 text of an odd number of bytes") }
         var utf8: [UInt8] = []
-        utf8.reserveCapacity(bytes.count)
-        var offset = 2
-        while offset < bytes.count {
-            var scalar = unit(offset)
-            if (0xD800...0xDBFF).contains(scalar), offset + 2 < bytes.count, (0xDC00...0xDFFF).contains(unit(offset + 2)) {
-                scalar = 0x10000 + (scalar - 0xD800) << 10 + (unit(offset + 2) - 0xDC00)
-                offset += 2
+        utf8.reserveCapacity(data.count)
+        let unpaired = ByteView.withBytes(of: data) { bytes -> Int? in
+            do throws(UnpairedSurrogate) {
+                try appendUTF8(units: bytes.count / 2 - 1, to: &utf8) { index in
+                    unit(bytes[2 + 2 * index], bytes[3 + 2 * index], bigEndian: bigEndian)
+                }
+                return nil
+            } catch {
+                return error.index
             }
-            guard let character = Unicode.Scalar(scalar) else {
-                throw Failure(offset: offset, reason: "invalid UTF-16 (an unpaired surrogate)")
-            }
-            offset += 2
-            Unicode.UTF8.encode(character) { utf8.append($0) }
         }
+        if let unpaired { throw Failure(offset: 2 + 2 * unpaired, reason: "invalid UTF-16 (an unpaired surrogate)") }
         return utf8
+    }
+
+    /// Appends to `utf8` the UTF-8 of `count` UTF-16 code units, `unit(i)` the i-th: the one
+    /// transcoder of the XML reader (UTF-16 files) and the binary reader (UTF-16 strings). Throws
+    /// the index of a surrogate that is not half of a pair, high then low.
+    @inline(__always)
+    static func appendUTF8(units count: Int, to utf8: inout [UInt8], _ unit: (Int) -> UInt32) throws(UnpairedSurrogate) {
+        var index = 0
+        while index < count {
+            var scalar = unit(index)
+            index += 1
+            if scalar < 0x80 {
+                utf8.append(UInt8(truncatingIfNeeded: scalar))
+                continue
+            }
+            if (0xD800...0xDFFF).contains(scalar) {
+                guard scalar <= 0xDBFF, index < count, case let low = unit(index), (0xDC00...0xDFFF).contains(low) else {
+                    throw UnpairedSurrogate(index: index - 1)
+                }
+                scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
+                index += 1
+            }
+            func continuation(_ shift: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: 0x80 | (scalar >> shift) & 0x3F) }
+            if scalar < 0x800 {
+                utf8.append(UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6))
+            } else if scalar < 0x10000 {
+                utf8.append(UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12))
+                utf8.append(continuation(6))
+            } else {
+                utf8.append(UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18))
+                utf8.append(continuation(12))
+                utf8.append(continuation(6))
+            }
+            utf8.append(continuation(0))
+        }
+    }
+
+    /// The index of a code unit that is half of a surrogate pair without its other half.
+    struct UnpairedSurrogate: Error {
+        var index: Int
     }
 
     /// Where and why UTF-16 text could not be read.
