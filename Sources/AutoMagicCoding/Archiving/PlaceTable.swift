@@ -2,26 +2,30 @@
 /// entry per object, holding only the few key path components between it and the object it is
 /// inside, so recording a place copies no path. The whole path is put together only when a
 /// reference needs it.
+///
+/// Graph mode records every object it writes, so the table is most of what a write holds beyond
+/// its output: an entry takes 32 bytes, and the identities are found through an open-addressing
+/// table of 32-bit slots kept at most half full (Swift's `Dictionary` took three times that, and a
+/// tenth of the time of writing small objects).
 struct PlaceTable {
     private typealias Component = KeyPathTracker.Component
 
+    /// A place: its object, the place of the object it is inside (-1 for the root), and the
+    /// components between the two in their usual shapes, a key and an optional index
+    /// (`children[3]`); other shapes are in `unusual`.
     private struct Place {
         let identity: ObjectIdentifier
-        /// The place of the object this one is inside; -1 for the root.
-        let parent: Int
-        /// The components from the parent's place to this one (one or two, usually).
-        let components: Relative
-    }
-
-    private enum Relative {
-        case none
-        case one(Component)
-        case two(Component, Component)
-        case many([Component])
+        let parent: Int32
+        /// The index after `key`, or -1 for none.
+        let index: Int32
+        let key: String?
     }
 
     private var places: [Place] = []
-    private var byIdentity: [ObjectIdentifier: Int] = [:]
+    /// The components of places whose path from their parent is not a key and an optional index.
+    private var unusual: [Int: [Component]] = [:]
+    /// Open addressing with linear probing: each slot holds a place + 1, or 0 when empty.
+    private var slots: [UInt32] = []
     /// Pointers already put together, for objects referred to again and again.
     private var pointers: [Int: String] = [:]
 
@@ -29,22 +33,45 @@ struct PlaceTable {
     var count: Int { places.count }
 
     /// The place of `identity`, if it was written.
-    func place(of identity: ObjectIdentifier) -> Int? { byIdentity[identity] }
+    func place(of identity: ObjectIdentifier) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        var slot = Self.slot(of: identity, in: slots.count)
+        while slots[slot] != 0 {
+            let place = Int(slots[slot] - 1)
+            if places[place].identity == identity { return place }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
 
     /// Records that `identity` is written in full where `components` (the path from its parent's
     /// place) lead from `parent`; returns its place.
     mutating func record<Components: Collection>(_ identity: ObjectIdentifier, parent: Int, components: Components) -> Int
     where Components.Element == KeyPathTracker.Component {
-        let relative: Relative
-        switch components.count {
-        case 0: relative = .none
-        case 1: relative = .one(components[components.startIndex])
-        case 2: relative = .two(components[components.startIndex], components[components.index(after: components.startIndex)])
-        default: relative = .many(Array(components))
+        precondition(places.count < Int(UInt32.max - 1), "more objects than a place table holds")
+        let place = places.count
+        var key: String?
+        var index: Int32 = -1
+        var rest = components[...]
+        if case let .key(first)? = rest.first {
+            key = first
+            rest = rest.dropFirst()
+            if case let .index(second)? = rest.first, let small = Int32(exactly: second) {
+                index = small
+                rest = rest.dropFirst()
+            }
         }
-        places.append(Place(identity: identity, parent: parent, components: relative))
-        byIdentity[identity] = places.count - 1
-        return places.count - 1
+        if !rest.isEmpty {
+            key = nil
+            index = -1
+            unusual[place] = Array(components)
+        }
+        if (place + 1) * 2 > slots.count { growSlots() }
+        places.append(Place(identity: identity, parent: Int32(parent), index: index, key: key))
+        var slot = Self.slot(of: identity, in: slots.count)
+        while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = UInt32(place + 1)
+        return place
     }
 
     /// The JSON Pointer of `place` (see ``ObjectReference``), put together once.
@@ -61,13 +88,13 @@ struct PlaceTable {
         var current = place
         while current >= 0 {
             let entry = places[current]
-            switch entry.components {
-            case .none: break
-            case let .one(only): chain.append(only)
-            case let .two(first, second): chain.append(contentsOf: [second, first])
-            case let .many(all): chain.append(contentsOf: all.reversed())
+            if let all = unusual[current] {
+                chain.append(contentsOf: all.reversed())
+            } else if let key = entry.key {
+                if entry.index >= 0 { chain.append(.index(Int(entry.index))) }
+                chain.append(.key(key))
             }
-            current = entry.parent
+            current = Int(entry.parent)
         }
         return chain.reversed()
     }
@@ -75,8 +102,50 @@ struct PlaceTable {
     /// Forgets the places recorded since `mark` (their writing was undone).
     mutating func forget(since mark: Int) {
         guard places.count > mark else { return }
-        for place in places[mark...] { byIdentity[place.identity] = nil }
-        for place in mark..<places.count { pointers[place] = nil }
+        for place in (mark..<places.count).reversed() {
+            removeSlot(of: place)
+            unusual[place] = nil
+            pointers[place] = nil
+        }
         places.removeSubrange(mark...)
+    }
+
+    // MARK: - Slots
+
+    /// Where the search for `identity` starts among `count` slots (a power of two): the address
+    /// multiplied by a large odd constant, whose high bits mix all of the address's.
+    private static func slot(of identity: ObjectIdentifier, in count: Int) -> Int {
+        let mixed = UInt64(UInt(bitPattern: identity)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> UInt64(64 - count.trailingZeroBitCount))
+    }
+
+    /// Twice the slots, every place put back.
+    private mutating func growSlots() {
+        slots = [UInt32](repeating: 0, count: max(16, slots.count * 2))
+        for place in places.indices {
+            var slot = Self.slot(of: places[place].identity, in: slots.count)
+            while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = UInt32(place + 1)
+        }
+    }
+
+    /// Empties the slot of `place` and moves back the entries after it that would no longer be
+    /// found (linear probing's deletion, which leaves no tombstones).
+    private mutating func removeSlot(of place: Int) {
+        let mask = slots.count - 1
+        var hole = Self.slot(of: places[place].identity, in: slots.count)
+        while slots[hole] != UInt32(place + 1) { hole = (hole + 1) & mask }
+        slots[hole] = 0
+        var next = (hole + 1) & mask
+        while slots[next] != 0 {
+            let home = Self.slot(of: places[Int(slots[next] - 1)].identity, in: slots.count)
+            // The entry at `next` may fill the hole when its home is not in (hole, next].
+            if (next - home) & mask >= (next - hole) & mask {
+                slots[hole] = slots[next]
+                slots[next] = 0
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
     }
 }

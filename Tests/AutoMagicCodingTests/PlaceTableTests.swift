@@ -1,0 +1,43 @@
+import Testing
+@testable import AutoMagicCoding
+
+/// The encoder's table of where each object was written.
+@Suite("Place table")
+struct PlaceTableTests {
+    @Test func placesAreFoundRebuiltAndForgotten() {
+        let objects = (0..<5_000).map { _ in Node() }
+        var table = PlaceTable()
+        #expect(table.place(of: ObjectIdentifier(objects[0])) == nil)
+        var expected: [[KeyPathTracker.Component]] = []
+        for (index, object) in objects.enumerated() {
+            // Every shape of the path from the parent: none (the root), a key, a key and an
+            // index, and unusual ones (an index alone, two keys, a key and two indices).
+            let shapes: [[KeyPathTracker.Component]] = [
+                [.key("next")], [.key("children"), .index(index)], [.index(index)],
+                [.key("lookup"), .key("k\(index)")], [.key("groups"), .index(1), .index(index)],
+            ]
+            let relative = index == 0 ? [] : shapes[index % shapes.count]
+            let parent = index == 0 ? -1 : index / 2
+            #expect(table.record(ObjectIdentifier(object), parent: parent, components: relative) == index)
+            expected.append((index == 0 ? [] : expected[parent]) + relative)
+        }
+        for (index, object) in objects.enumerated() {
+            #expect(table.place(of: ObjectIdentifier(object)) == index)
+            #expect(table.components(of: index) == expected[index])
+        }
+        #expect(table.pointer(of: 3) == ObjectReference.pointer(of: expected[3]))
+
+        table.forget(since: 2_500)
+        #expect(table.count == 2_500)
+        for (index, object) in objects.enumerated() {
+            #expect(table.place(of: ObjectIdentifier(object)) == (index < 2_500 ? index : nil))
+        }
+        // Recorded again, the forgotten ones get new places and paths.
+        for index in 2_500..<5_000 {
+            #expect(table.record(ObjectIdentifier(objects[index]), parent: 0, components: [.key("again")]) == index)
+        }
+        #expect(table.place(of: ObjectIdentifier(objects[4_999])) == 4_999)
+        #expect(table.components(of: 4_999) == [.key("again")])
+        #expect(table.place(of: ObjectIdentifier(Node())) == nil)
+    }
+}
