@@ -150,6 +150,6 @@ extension AMC {
     /// Throws ``AMCError/Kind/fileSystem(path:reason:)`` when the file cannot be written; the
     /// previous file is then left as it was.
     public static func write(data: Data, to url: URL) throws {
-        try AtomicFile.write(Array(data), to: url)
+        try AtomicFile.write(to: url) { drain in drain.write(data) }
     }
 }

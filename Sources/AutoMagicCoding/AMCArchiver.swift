@@ -149,7 +149,11 @@ extension AMCArchiver {
     /// ```
     public func data(for object: any AMCCodable, format: AMCFormat, options: AMCWriteOptions = .compact) throws -> Data {
         try guarded(fallback: Data()) {
-            Data(try DocumentCodec.encode(object, format: format, options: options, archiver: self))
+            // The writer passes its bytes on as it goes, into Data that grows in place: the
+            // document is not copied whole at the end.
+            let drain = ByteDrain(into: Data())
+            try DocumentCodec.write(object, format: format, options: options, archiver: self, to: drain)
+            return drain.data
         }
     }
 
@@ -188,7 +192,9 @@ extension AMCArchiver {
     ) throws {
         try guarded(fallback: ()) {
             let format = try AMCFormat.resolved(format, for: url)
-            try AtomicFile.write(try DocumentCodec.encode(object, format: format, options: options, archiver: self), to: url)
+            try AtomicFile.write(to: url) { drain in
+                try DocumentCodec.write(object, format: format, options: options, archiver: self, to: drain)
+            }
         }
     }
 

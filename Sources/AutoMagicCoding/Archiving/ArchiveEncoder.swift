@@ -68,6 +68,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             var planner = ArchiveEncoder<NullSink>(sink: NullSink(), archiver: archiver, sortedKeys: sortedKeys)
             planner.isPlanning = true
             try planner.encodeObject(object, declared: nil)
+            sink.restart()
             var encoder = ArchiveEncoder(sink: sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
             encoder.plannedPlaces = planner.places
             try encoder.encodeObject(object, declared: nil)

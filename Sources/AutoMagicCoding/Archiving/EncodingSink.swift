@@ -68,10 +68,15 @@ protocol EncodingSink {
     mutating func rewind(to mark: Mark)
     /// The bytes written so far, where the sink counts them (the text writers); 0 elsewhere.
     var outputSize: Int { get }
+    /// The encoder is about to write the graph again from the start, into a copy of this sink as
+    /// it was before the first try: a writer takes back what it passed on (see ``ByteDrain``).
+    func restart()
 }
 
 extension EncodingSink {
     var outputSize: Int { 0 }
+
+    func restart() {}
 
     mutating func className(_ name: String) throws {
         key("class")

@@ -7,7 +7,9 @@ import Foundation
 /// reference) is known. Keys and class names are written once and shared, other strings when they
 /// repeat one met lately (``StringTable``), numbers and dates always (``NumberTable``).
 struct BinaryPlistWriter: EncodingSink {
+    /// The bytes not passed on to ``link``'s drain yet (all of them, without one).
     private(set) var bytes: [UInt8] = Array("bplist00".utf8)
+    var link = DrainLink()
     /// Byte offset of each object; containers are placed by `finish()`.
     private var offsets: [Int] = []
     /// References to the children of the open containers, innermost last.
@@ -89,11 +91,11 @@ struct BinaryPlistWriter: EncodingSink {
     typealias Mark = (bytes: Int, objects: Int, childRefs: Int, open: Int, containers: Int, refPool: Int)
 
     mutating func mark() -> Mark {
-        (bytes.count, offsets.count, childRefs.count, open.count, containers.count, refPool.count)
+        (link.size(with: bytes), offsets.count, childRefs.count, open.count, containers.count, refPool.count)
     }
 
     mutating func rewind(to mark: Mark) {
-        bytes.removeLast(bytes.count - mark.bytes)
+        link.rewind(&bytes, to: mark.bytes)
         offsets.removeLast(offsets.count - mark.objects)
         childRefs.removeLast(childRefs.count - mark.childRefs)
         open.removeLast(open.count - mark.open)
@@ -113,7 +115,7 @@ struct BinaryPlistWriter: EncodingSink {
         // (CoreFoundation's among them) refuse 256 objects with 1-byte references.
         let refSize = Self.byteCount(for: UInt64(objectCount))
         for container in containers {
-            offsets[container.index] = bytes.count
+            offsets[container.index] = link.size(with: bytes)
             let end = container.start + container.count
             if container.isDictionary {
                 appendMarker(0xD0, count: container.count / 2)
@@ -129,8 +131,9 @@ struct BinaryPlistWriter: EncodingSink {
                     bytes.appendBigEndian(UInt64(refPool[position]), width: refSize)
                 }
             }
+            link.settle(&bytes)
         }
-        let tableOffset = bytes.count
+        let tableOffset = link.size(with: bytes)
         let offsetSize = Self.byteCount(for: UInt64(tableOffset))
         for offset in offsets { bytes.appendBigEndian(UInt64(offset), width: offsetSize) }
         bytes.append(0, times: 6)
@@ -158,7 +161,7 @@ struct BinaryPlistWriter: EncodingSink {
     }
 
     private mutating func newObject() -> Int {
-        offsets.append(bytes.count)
+        offsets.append(link.size(with: bytes))
         return offsets.count - 1
     }
 
@@ -176,6 +179,7 @@ struct BinaryPlistWriter: EncodingSink {
         refPool.append(contentsOf: childRefs[start...])
         childRefs.removeLast(count)
         add(index)
+        link.settle(&bytes)
     }
 
     /// The object for `text`, written on first use: ASCII as bytes, anything else as UTF-16BE.

@@ -3,8 +3,14 @@ import Foundation
 /// A format writer: an encoding sink that ends in the bytes of a whole document.
 protocol DocumentWriter: EncodingSink {
     init(options: AMCWriteOptions)
-    /// The finished document.
+    /// Where the writer passes its bytes on as it goes, if anywhere.
+    var link: DrainLink { get set }
+    /// The finished document: what was not passed on to ``link``'s drain.
     mutating func finish() -> [UInt8]
+}
+
+extension DocumentWriter {
+    func restart() { link.drain?.restart() }
 }
 
 extension JSONWriter: DocumentWriter {
@@ -35,16 +41,25 @@ struct ParsedDocument {
 
 /// Object graphs and documents to and from the bytes of each format.
 enum DocumentCodec {
-    /// The bytes of `object` in `format`, written straight from the object graph.
-    static func encode(
-        _ object: any AMCCodable, format: AMCFormat, options: AMCWriteOptions, archiver: AMCArchiver
+    /// Writes `object` in `format` to `drain`, block by block as the writer goes, so that the
+    /// document is never whole in memory (except in no-throw mode, where a failed entry is
+    /// dropped by rewinding the writer, which needs its bytes).
+    static func write(
+        _ object: any AMCCodable, format: AMCFormat, options: AMCWriteOptions, archiver: AMCArchiver, to drain: ByteDrain
+    ) throws {
+        drain.write(try write(object, format: format, options: options, archiver: archiver, to: archiver.noThrow ? nil : drain))
+    }
+
+    /// The bytes of `object` in `format` that the writer did not pass on to `drain`.
+    private static func write(
+        _ object: any AMCCodable, format: AMCFormat, options: AMCWriteOptions, archiver: AMCArchiver, to drain: ByteDrain?
     ) throws -> [UInt8] {
         switch format {
-        case .json: return try encode(object, with: JSONWriter(options: options), options: options, archiver: archiver)
+        case .json: return try encode(object, with: JSONWriter(options: options), options: options, archiver: archiver, drain: drain)
         case .xmlPropertyList:
-            return try encode(object, with: XMLPlistWriter(options: options), options: options, archiver: archiver)
+            return try encode(object, with: XMLPlistWriter(options: options), options: options, archiver: archiver, drain: drain)
         case .binaryPropertyList:
-            return try encode(object, with: BinaryPlistWriter(options: options), options: options, archiver: archiver)
+            return try encode(object, with: BinaryPlistWriter(options: options), options: options, archiver: archiver, drain: drain)
         }
     }
 
@@ -77,8 +92,10 @@ enum DocumentCodec {
     }
 
     private static func encode<Writer: DocumentWriter>(
-        _ object: any AMCCodable, with writer: Writer, options: AMCWriteOptions, archiver: AMCArchiver
+        _ object: any AMCCodable, with writer: Writer, options: AMCWriteOptions, archiver: AMCArchiver, drain: ByteDrain?
     ) throws -> [UInt8] {
+        var writer = writer
+        writer.link.drain = drain
         var written = try ArchiveEncoder.encode(
             object, into: writer, archiver: archiver, sortedKeys: options.sortedKeys,
             omitsDeclaredClasses: options.classNames == .whereNeeded)

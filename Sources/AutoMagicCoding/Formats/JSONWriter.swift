@@ -3,8 +3,10 @@ import Foundation
 /// Writes JSON bytes as the encoder walks the graph: no intermediate dictionaries. Dates become
 /// ISO 8601 strings and data base64 strings; infinity and NaN throw (JSON has neither).
 struct JSONWriter: EncodingSink {
+    /// The bytes not passed on to ``link``'s drain yet (all of them, without one).
     var bytes: [UInt8] = []
-    var outputSize: Int { bytes.count }
+    var link = DrainLink()
+    var outputSize: Int { link.size(with: bytes) }
     let pretty: Bool
     /// For each open container: whether it has an element yet (a comma comes before the next).
     private var hasElements: [Bool] = []
@@ -71,11 +73,11 @@ struct JSONWriter: EncodingSink {
     }
 
     mutating func mark() -> (count: Int, depth: Int, hasElements: Bool) {
-        (bytes.count, hasElements.count, hasElements.last ?? false)
+        (outputSize, hasElements.count, hasElements.last ?? false)
     }
 
     mutating func rewind(to mark: (count: Int, depth: Int, hasElements: Bool)) {
-        bytes.removeLast(bytes.count - mark.count)
+        link.rewind(&bytes, to: mark.count)
         hasElements.removeLast(hasElements.count - mark.depth)
         if !hasElements.isEmpty { hasElements[hasElements.count - 1] = mark.hasElements }
         afterKey = false
@@ -104,6 +106,7 @@ struct JSONWriter: EncodingSink {
         let hadElements = hasElements.removeLast()
         if hadElements { newline(depth: hasElements.count) }
         bytes.append(bracket)
+        link.settle(&bytes)
     }
 
     private mutating func newline(depth: Int) {

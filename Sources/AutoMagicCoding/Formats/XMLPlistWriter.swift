@@ -3,8 +3,10 @@ import Foundation
 /// Writes an XML property list as the encoder walks the graph, laid out as Foundation lays it out
 /// (a tab per level), or on one line when not pretty.
 struct XMLPlistWriter: EncodingSink {
+    /// The bytes not passed on to ``link``'s drain yet (all of them, without one).
     private(set) var bytes: [UInt8] = []
-    var outputSize: Int { bytes.count }
+    var link = DrainLink()
+    var outputSize: Int { link.size(with: bytes) }
     let pretty: Bool
     /// For each open container: its tag and whether it has an element yet (an empty one closes
     /// itself: `<dict/>`).
@@ -76,11 +78,11 @@ struct XMLPlistWriter: EncodingSink {
     }
 
     mutating func mark() -> (count: Int, depth: Int, hasElements: Bool) {
-        (bytes.count, open.count, open.last?.hasElements ?? false)
+        (outputSize, open.count, open.last?.hasElements ?? false)
     }
 
     mutating func rewind(to mark: (count: Int, depth: Int, hasElements: Bool)) {
-        bytes.removeLast(bytes.count - mark.count)
+        link.rewind(&bytes, to: mark.count)
         open.removeLast(open.count - mark.depth)
         if !open.isEmpty { open[open.count - 1].hasElements = mark.hasElements }
     }
@@ -108,6 +110,7 @@ struct XMLPlistWriter: EncodingSink {
             bytes.append("/>")
         }
         endLine()
+        link.settle(&bytes)
     }
 
     private mutating func startLine() {

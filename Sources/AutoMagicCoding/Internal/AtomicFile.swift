@@ -16,7 +16,14 @@ import Darwin
 /// in the instant between naming and renaming, a leftover `.NAME.amc-PID-N.tmp` of a process
 /// that no longer runs is removed by the next write to the same file.
 enum AtomicFile {
+    /// Writes `bytes` to `url`, atomically.
     static func write(_ bytes: [UInt8], to url: URL) throws {
+        try write(to: url) { drain in drain.write(bytes) }
+    }
+
+    /// Writes to `url` what `produce` passes to the drain it is given (the temporary file),
+    /// atomically: nothing replaces the file unless `produce` returns and every byte is on disk.
+    static func write(to url: URL, _ produce: (ByteDrain) throws -> Void) throws {
         let path = url.path
         let folder = url.deletingLastPathComponent().path
         let prefix = ".\(url.lastPathComponent).amc-"
@@ -35,7 +42,9 @@ enum AtomicFile {
         }
         do {
             defer { close(descriptor) }
-            try writeAll(bytes, to: descriptor, path: path)
+            let drain = ByteDrain(descriptor: descriptor, path: path)
+            try produce(drain)
+            try drain.check()
             if status.st_mode != 0 { fchmod(descriptor, mode) }  // keep the permissions of the file replaced
             guard fsync(descriptor) == 0 else { throw failure(path, "cannot flush to disk") }
             if !named {
@@ -79,10 +88,6 @@ enum AtomicFile {
         #endif
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
-        guard ByteView.withBytes(of: bytes, { $0.write(to: descriptor) }) else { throw failure(path, "cannot write") }
-    }
-
     /// Removes temporary files of earlier writes to the same target whose process has ended.
     private static func removeLeftovers(in folder: String, prefix: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
@@ -93,7 +98,8 @@ enum AtomicFile {
         }
     }
 
-    private static func failure(_ path: String, _ what: String) -> AMCError {
+    /// An error about the file at `path`: `what` failed, for the reason `errno` gives.
+    static func failure(_ path: String, _ what: String) -> AMCError {
         let reason = String(cString: strerror(errno))
         return AMCError(.fileSystem(path: path, reason: "\(what): \(reason)"))
     }

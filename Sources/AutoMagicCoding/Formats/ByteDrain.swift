@@ -1,0 +1,114 @@
+import Foundation
+
+/// Where a format writer passes its bytes on a block at a time, so that a document is never whole
+/// in memory: the temporary file of an atomic write (see ``AtomicFile``), or the `Data` that
+/// ``AMC/data(for:format:options:)`` returns (which grows in place: no second copy at the end).
+///
+/// A writer keeps its pending bytes in its own array and hands them over at a point it never looks
+/// back past (the end of a container: see ``take(_:)``). A failed file write is remembered and
+/// reported by whoever finishes the document (``check()``): the writers' events do not throw.
+///
+/// ```swift
+/// let drain = ByteDrain(into: Data())
+/// var writer = JSONWriter(pretty: false)
+/// writer.drain = drain
+/// ```
+final class ByteDrain {
+    /// What the writers keep before passing it on: small enough not to count beside the table
+    /// of objects, large enough that system calls do not either.
+    static let blockSize = 1 << 16
+
+    private enum Destination {
+        case file(descriptor: Int32, path: String)
+        case data
+    }
+
+    private let destination: Destination
+    /// The bytes passed on, when the destination is `Data`.
+    private(set) var data = Data()
+    /// What went wrong writing to the file, reported by ``check()``.
+    private var failure: AMCError?
+
+    /// A drain into an open file (`path` names it in errors).
+    init(descriptor: Int32, path: String) {
+        destination = .file(descriptor: descriptor, path: path)
+    }
+
+    /// A drain into `Data`, starting with `data`.
+    init(into data: Data) {
+        destination = .data
+        self.data = data
+    }
+
+    /// Passes `bytes` on once they hold a block's worth, and empties them (keeping their
+    /// capacity); returns how many were passed (0 when fewer than a block were pending).
+    func take(_ bytes: inout [UInt8]) -> Int {
+        guard bytes.count >= Self.blockSize else { return 0 }
+        let count = bytes.count
+        write(bytes)
+        bytes.removeAll(keepingCapacity: true)
+        return count
+    }
+
+    /// Passes `bytes` on.
+    func write(_ bytes: [UInt8]) {
+        ByteView.withBytes(of: bytes) { write($0) }
+    }
+
+    /// Passes `bytes` on.
+    func write(_ bytes: Data) {
+        ByteView.withBytes(of: bytes) { write($0) }
+    }
+
+    private func write(_ bytes: ByteView) {
+        switch destination {
+        case .data:
+            bytes.withContiguousStorageIfAvailable { data.append($0) }
+        case let .file(descriptor, path):
+            if failure == nil, !bytes.write(to: descriptor) { failure = AtomicFile.failure(path, "cannot write") }
+        }
+    }
+
+    /// Takes back everything passed on: the document is written again from its start.
+    func restart() {
+        switch destination {
+        case .data:
+            data.removeAll()
+        case let .file(descriptor, path):
+            if failure == nil, ftruncate(descriptor, 0) != 0 || lseek(descriptor, 0, SEEK_SET) != 0 {
+                failure = AtomicFile.failure(path, "cannot write")
+            }
+        }
+    }
+
+    /// Throws what went wrong writing to the file, if anything did.
+    func check() throws {
+        if let failure { throw failure }
+    }
+}
+
+/// A writer's link to its drain: the drain, if any, and how many bytes the writer has passed on
+/// to it, so that the writer's offsets and marks count from the document's start.
+///
+/// ```swift
+/// writer.link.drain = ByteDrain(into: Data())
+/// ```
+struct DrainLink {
+    var drain: ByteDrain?
+    private(set) var passed = 0
+
+    /// At a point the writer never looks back past: passes `pending` on if it holds a block.
+    mutating func settle(_ pending: inout [UInt8]) {
+        if let drain { passed += drain.take(&pending) }
+    }
+
+    /// The document's size so far, with `pending` the bytes not passed on.
+    func size(with pending: [UInt8]) -> Int { passed + pending.count }
+
+    /// Drops what was written after `mark` (a size from ``size(with:)``) of what is pending.
+    /// (A writer with a drain is never rewound past what it passed on, except on the way to an
+    /// error that discards the whole.)
+    func rewind(_ pending: inout [UInt8], to mark: Int) {
+        pending.removeLast(pending.count - max(0, mark - passed))
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import AutoMagicCoding
+
+/// Writers pass their bytes on a block at a time (``ByteDrain``): to the temporary file of
+/// `AMC.write`, or to the `Data` of `AMC.data(for:)`. Documents larger than a block come out as
+/// the writer would have made them whole, and a write that fails late leaves the previous file.
+@Suite("Large documents are written as they are made")
+struct StreamedWriteTests {
+    init() { AMC.register(Player.self, Squad.self, Folder.self, Item.self, Node.self) }
+
+    /// A folder of `count` items with long titles (several blocks of output), each item's
+    /// `delegate` a weak reference to the one before, but every hundredth from the 2,000th on to
+    /// the next: that one is not written yet, so the encoder starts over once it has passed
+    /// blocks on.
+    private static func folder(items count: Int) -> Folder {
+        let folder = Folder()
+        folder.name = "big"
+        folder.items = (0..<count).map { index in
+            let item = Item()
+            item.title = "item \(index) " + String(repeating: "é\"x", count: 300)
+            item.parent = folder
+            return item
+        }
+        for index in 1..<(count - 1) {
+            folder.items[index].delegate = folder.items[index >= 2_000 && index % 100 == 0 ? index + 1 : index - 1]
+        }
+        return folder
+    }
+
+    @Test(arguments: [AMCFormat.json, .xmlPropertyList, .binaryPropertyList])
+    func aDocumentOfManyBlocksIsTheDocumentTheWriterMakesWhole(format: AMCFormat) throws {
+        let folder = Self.folder(items: 3_000)
+        let temporary = try TemporaryFolder()
+        defer { temporary.cleanUp() }
+        let url = temporary.file("big.\(format.pathExtension)")
+        try AMC.write(folder, to: url, format: format, options: .compact)
+        let written = try Data(contentsOf: url)
+        #expect(written.count > 3 * ByteDrain.blockSize)
+        // No-throw mode keeps the whole document in the writer (it may have to rewind), so its
+        // bytes are the writer's own, made without a drain.
+        var whole = AMCArchiver()
+        whole.noThrow = true
+        #expect(written == (try whole.data(for: folder, format: format)))
+        #expect(written == (try AMC.data(for: folder, format: format)))
+
+        let read = try #require(try AMC.read(Folder.self, from: url))
+        #expect(read.items.count == 3_000)
+        #expect(read.items[0].title == folder.items[0].title)
+        #expect(read.items[1_999].delegate === read.items[1_998])
+        #expect(read.items[2_100].delegate === read.items[2_101])
+        #expect(read.items[1_234].parent === read)
+    }
+
+    @Test(arguments: [AMCFormat.json, .xmlPropertyList, .binaryPropertyList])
+    func aWriteThatFailsAfterPassingBlocksOnLeavesThePreviousFile(format: AMCFormat) throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.cleanUp() }
+        let url = temporary.file("nodes.\(format.pathExtension)")
+        let small = Node()
+        small.value = 1
+        try AMC.write(small, to: url, format: format)
+        let before = try Data(contentsOf: url)
+
+        // Enough nodes for several blocks, the last one inside a cycle: tree mode refuses it
+        // only when it gets there.
+        let root = Node()
+        root.children = (0..<80_000).map { index in
+            let node = Node()
+            node.value = index
+            return node
+        }
+        root.children[79_999].children = [root]
+        var tree = AMCArchiver()
+        tree.graphMode = .tree
+        let error = expectAMCError { try tree.write(root, to: url, format: format) }
+        #expect(error?.kind == .referenceCycle(typeName: "Node"))
+        #expect(error?.keyPath == "children[79999].children[0]")
+        #expect(try Data(contentsOf: url) == before)
+        #expect(temporary.contents == ["nodes.\(format.pathExtension)"])
+        root.children[79_999].children = []
+    }
+}
