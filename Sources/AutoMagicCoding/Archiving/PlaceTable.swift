@@ -5,8 +5,8 @@
 ///
 /// Graph mode records every object it writes, so the table is most of what a write holds beyond
 /// its output: an entry takes 32 bytes, and the identities are found through an open-addressing
-/// table of 32-bit slots kept at most half full (Swift's `Dictionary` took three times that, and a
-/// tenth of the time of writing small objects).
+/// table of 64-bit slots kept at most half full (Swift's `Dictionary` took twice that, and a tenth
+/// of the time of writing small objects).
 struct PlaceTable {
     private typealias Component = KeyPathTracker.Component
 
@@ -24,8 +24,9 @@ struct PlaceTable {
     private var places: [Place] = []
     /// The components of places whose path from their parent is not a key and an optional index.
     private var unusual: [Int: [Component]] = [:]
-    /// Open addressing with linear probing: each slot holds a place + 1, or 0 when empty.
-    private var slots: [UInt32] = []
+    /// Open addressing with linear probing: each slot holds 32 bits of its identity's hash (so
+    /// that a probe rarely has to look at the place itself) above its place + 1; 0 when empty.
+    private var slots: [UInt64] = []
     /// Pointers already put together, for objects referred to again and again.
     private var pointers: [Int: String] = [:]
 
@@ -35,10 +36,13 @@ struct PlaceTable {
     /// The place of `identity`, if it was written.
     func place(of identity: ObjectIdentifier) -> Int? {
         guard !slots.isEmpty else { return nil }
-        var slot = Self.slot(of: identity, in: slots.count)
+        let (start, fingerprint) = Self.hash(of: identity, in: slots.count)
+        var slot = start
         while slots[slot] != 0 {
-            let place = Int(slots[slot] - 1)
-            if places[place].identity == identity { return place }
+            if slots[slot] >> 32 == fingerprint {
+                let place = Int(slots[slot] & 0xFFFF_FFFF) - 1
+                if places[place].identity == identity { return place }
+            }
             slot = (slot + 1) & (slots.count - 1)
         }
         return nil
@@ -68,9 +72,7 @@ struct PlaceTable {
         }
         if (place + 1) * 2 > slots.count { growSlots() }
         places.append(Place(identity: identity, parent: Int32(parent), index: index, key: key))
-        var slot = Self.slot(of: identity, in: slots.count)
-        while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
-        slots[slot] = UInt32(place + 1)
+        insertSlot(of: place)
         return place
     }
 
@@ -112,33 +114,42 @@ struct PlaceTable {
 
     // MARK: - Slots
 
-    /// Where the search for `identity` starts among `count` slots (a power of two): the address
-    /// multiplied by a large odd constant, whose high bits mix all of the address's.
-    private static func slot(of identity: ObjectIdentifier, in count: Int) -> Int {
+    /// Where the search for `identity` starts among `count` slots (a power of two), and the
+    /// fingerprint its slot holds: the address multiplied by a large odd constant, whose high bits
+    /// mix all of the address's.
+    private static func hash(of identity: ObjectIdentifier, in count: Int) -> (slot: Int, fingerprint: UInt64) {
         let mixed = UInt64(UInt(bitPattern: identity)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed >> UInt64(64 - count.trailingZeroBitCount))
+        return (Int(truncatingIfNeeded: mixed >> UInt64(64 - count.trailingZeroBitCount)), mixed & 0xFFFF_FFFF)
+    }
+
+    /// The slot content of `place`.
+    private func entry(of place: Int) -> UInt64 {
+        Self.hash(of: places[place].identity, in: slots.count).fingerprint << 32 | UInt64(place + 1)
+    }
+
+    private mutating func insertSlot(of place: Int) {
+        var slot = Self.hash(of: places[place].identity, in: slots.count).slot
+        while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = entry(of: place)
     }
 
     /// Twice the slots, every place put back.
     private mutating func growSlots() {
-        slots = [UInt32](repeating: 0, count: max(16, slots.count * 2))
-        for place in places.indices {
-            var slot = Self.slot(of: places[place].identity, in: slots.count)
-            while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
-            slots[slot] = UInt32(place + 1)
-        }
+        slots = [UInt64](repeating: 0, count: max(16, slots.count * 2))
+        for place in places.indices { insertSlot(of: place) }
     }
 
     /// Empties the slot of `place` and moves back the entries after it that would no longer be
     /// found (linear probing's deletion, which leaves no tombstones).
     private mutating func removeSlot(of place: Int) {
         let mask = slots.count - 1
-        var hole = Self.slot(of: places[place].identity, in: slots.count)
-        while slots[hole] != UInt32(place + 1) { hole = (hole + 1) & mask }
+        var hole = Self.hash(of: places[place].identity, in: slots.count).slot
+        let content = entry(of: place)
+        while slots[hole] != content { hole = (hole + 1) & mask }
         slots[hole] = 0
         var next = (hole + 1) & mask
         while slots[next] != 0 {
-            let home = Self.slot(of: places[Int(slots[next] - 1)].identity, in: slots.count)
+            let home = Self.hash(of: places[Int(slots[next] & 0xFFFF_FFFF) - 1].identity, in: slots.count).slot
             // The entry at `next` may fill the hole when its home is not in (hole, next].
             if (next - home) & mask >= (next - hole) & mask {
                 slots[hole] = slots[next]
