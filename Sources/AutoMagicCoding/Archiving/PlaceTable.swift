@@ -52,7 +52,7 @@ struct PlaceTable {
     /// place) lead from `parent`; returns its place.
     mutating func record<Components: Collection>(_ identity: ObjectIdentifier, parent: Int, components: Components) -> Int
     where Components.Element == KeyPathTracker.Component {
-        precondition(places.count < Int(UInt32.max - 1), "more objects than a place table holds")
+        precondition(places.count < Int(Int32.max), "more objects than a place table holds")
         let place = places.count
         var key: String?
         var index: Int32 = -1
