@@ -180,7 +180,17 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             try encodeObject(child, declared: type)
         case let .objects(type, read, _):
             sink.key(name)
-            try encodeArray(read(base)) { encoder, element in try encoder.encodeObject(element, declared: type) }
+            try enterContainer()
+            defer { depth -= 1 }
+            sink.beginArray()
+            var index = 0
+            try read(base) { element in
+                path.push(index: index)
+                defer { path.pop() }
+                try encodeObject(element, declared: type)
+                index += 1
+            }
+            sink.endArray()
         case let .scalars(read, _):
             sink.key(name)
             try encodeArray(read(base)) { encoder, element in try encoder.emit(element) }

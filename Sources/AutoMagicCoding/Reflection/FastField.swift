@@ -65,10 +65,11 @@ enum GraphField {
         type: any AMCCodable.Type,
         read: (FieldBase) -> (any AMCCodable)?,
         write: (MutableFieldBase, any AMCCodable) -> Bool)
-    /// An array of ``AMCCodable`` values of type `type`: write is false when one is not a `type`.
+    /// An array of ``AMCCodable`` values of type `type`: read calls its second argument with each
+    /// element in order (the array is not copied); write is false when one is not a `type`.
     case objects(
         type: any AMCCodable.Type,
-        read: (FieldBase) -> [any AMCCodable],
+        read: (FieldBase, (any AMCCodable) throws -> Void) throws -> Void,
         write: (MutableFieldBase, [any AMCCodable]) -> Bool)
     /// An array of scalars (strings, numbers, dates, data, ``AMCStructCodable`` values): write is
     /// false, storing nothing, unless every element is exactly of the element type (see
@@ -127,7 +128,7 @@ enum GraphField {
         guard type == [T].self else { return nil }
         return .objects(
             type: T.self,
-            read: { RuntimeAccess.read([T].self, at: offset, from: $0).map { $0 } },
+            read: { base, body in try RuntimeAccess.forEachElement(of: [T].self, at: offset, from: base) { try body($0) } },
             write: { base, objects in
                 var typed: [T] = []
                 typed.reserveCapacity(objects.count)

@@ -219,6 +219,15 @@ enum RuntimeAccess {
         base.address.load(fromByteOffset: offset, as: T.self)
     }
 
+    /// Calls `body` with each element of the `[T]` field at `offset` of `base`, in order, without
+    /// copying the array (see `withFieldBase`).
+    @inline(__always)
+    static func forEachElement<T>(of _: [T].Type, at offset: Int, from base: FieldBase, _ body: (T) throws -> Void) rethrows {
+        try base.address.advanced(by: offset).assumingMemoryBound(to: [T].self).pointee.withUnsafeBufferPointer { elements in
+            for element in elements { try body(element) }
+        }
+    }
+
     /// Writes the `var` field of type `T` at `offset` from `base` (see `withMutableFieldBase`),
     /// releasing the previous value.
     @inline(__always)
