@@ -118,6 +118,34 @@ struct RuntimeAccessTests {
         #expect(load(plainFields[3], in: plain) as? Int == 5)
     }
 
+    /// The encoder walks an array of objects in place: every element, in order, each still held
+    /// by the array alone once the walk is over (nothing copied out is kept or leaked).
+    @Test func forEachElementWalksAnArrayFieldInPlace() {
+        let owner = Derived()
+        let fields = RuntimeAccess.fields(of: Derived.self)
+        var seen: [Int] = []
+        RuntimeAccess.withFieldBase(of: owner) { base in
+            RuntimeAccess.forEachElement(of: [Int].self, at: fields[4].offset, from: base) { seen.append($0) }
+        }
+        #expect(seen == [1, 2])
+
+        let folder = Folder()
+        folder.items = (0..<3).map { index in
+            let item = Item()
+            item.title = "item \(index)"
+            return item
+        }
+        let offset = RuntimeAccess.fields(of: Folder.self).first { $0.name == "items" }!.offset
+        var titles: [String] = []
+        RuntimeAccess.withFieldBase(of: folder) { base in
+            RuntimeAccess.forEachElement(of: [Item].self, at: offset, from: base) { titles.append($0.title) }
+        }
+        #expect(titles == ["item 0", "item 1", "item 2"])
+        weak var first = folder.items[0]
+        folder.items = []
+        #expect(first == nil)
+    }
+
     @Test func theFieldBaseOfAClassInstanceIsTheObjectItself() {
         let object = Derived()
         let base = RuntimeAccess.withFieldBase(of: object) { $0.address }
