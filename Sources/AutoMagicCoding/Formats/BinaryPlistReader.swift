@@ -3,18 +3,24 @@ import Foundation
 /// Parses a binary property list (`bplist00`) into an ``ArchiveValue``.
 ///
 /// Every offset, count and reference is checked against the file before it is used; an object
-/// that contains itself is an error; objects shared by several containers are parsed once, and
-/// the whole may expand to at most a bounded multiple of the file's size, so a small hostile file
-/// cannot make the decoder build an enormous graph.
+/// that contains itself is an error; objects shared by several containers are parsed at most
+/// twice, and the whole may expand to at most a bounded multiple of the file's size, so a small
+/// hostile file cannot make the decoder build an enormous graph.
 struct BinaryPlistReader {
     private let bytes: ByteView
     private let offsetSize: Int
     private let refSize: Int
     private let objectCount: Int
     private let tableOffset: Int
-    /// Each object once parsed, with the number of values it expands to.
-    private var parsed: [(value: ArchiveValue, size: Int)?]
-    private var inProgress: [Bool]
+    /// Objects met more than once (keys, shared numbers), parsed, with the number of values each
+    /// expands to. An object is kept here on its second visit: most are met once, and keeping
+    /// each of those took a tenth of reading.
+    private var shared: [Int: (value: ArchiveValue, size: Int)] = [:]
+    /// For each object: whether it was visited before (``visited``) and is being parsed now
+    /// (``inProgress``).
+    private var state: [UInt8]
+    private static let visited: UInt8 = 1
+    private static let inProgress: UInt8 = 2
     private var nesting = NestingDepth()
     private let maximumExpansion: Int
     /// Whether a dictionary read may be a reference (see ``ParsedDocument/holdsReferences``).
@@ -74,24 +80,23 @@ struct BinaryPlistReader {
 
         objectCount = Int(count)
         tableOffset = Int(table)
-        parsed = Array(repeating: nil, count: objectCount)
-        inProgress = Array(repeating: false, count: objectCount)
+        state = Array(repeating: 0, count: objectCount)
         maximumExpansion = max(1 << 20, bytes.count * 16)
     }
 
     // MARK: - Objects
 
     private mutating func object(_ index: Int) throws -> (value: ArchiveValue, size: Int) {
-        if let done = parsed[index] { return done }
+        if state[index] & Self.visited != 0, let done = shared[index] { return done }
         let offset = try self.offset(of: index)
-        guard !inProgress[index] else { throw error("object \(index) contains itself", at: offset) }
-        inProgress[index] = true
-        defer { inProgress[index] = false }
+        guard state[index] & Self.inProgress == 0 else { throw error("object \(index) contains itself", at: offset) }
+        state[index] |= Self.inProgress
+        defer { state[index] &= ~Self.inProgress }
         let result = try parseObject(at: offset)
         guard result.size <= maximumExpansion else {
             throw error("shared objects expand to more than \(maximumExpansion) values", at: offset)
         }
-        parsed[index] = result
+        if state[index] & Self.visited != 0 { shared[index] = result } else { state[index] |= Self.visited }
         return result
     }
 
