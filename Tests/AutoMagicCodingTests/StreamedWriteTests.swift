@@ -80,4 +80,28 @@ struct StreamedWriteTests {
         #expect(temporary.contents == ["nodes.\(format.pathExtension)"])
         root.children[79_999].children = []
     }
+
+    /// The writer holds about a block at a time, even inside one long dictionary of strings (the
+    /// binary writer's containers and tables come at the end); what it passed on and what it
+    /// held at the end are the document.
+    @Test(arguments: [AMCFormat.json, .xmlPropertyList, .binaryPropertyList])
+    func theWriterPassesItsBytesOnAsItGoes(format: AMCFormat) throws {
+        let squad = Squad()
+        squad.notes = Dictionary(uniqueKeysWithValues: (0..<40_000).map { ("key \($0)", "value \($0) of a long dictionary") })
+        let drain = ByteDrain(into: Data())
+        let tail = try DocumentCodec.encode(squad, format: format, options: .compact, archiver: AMCArchiver(), passingOnTo: drain)
+        var whole = AMCArchiver()
+        whole.noThrow = true
+        #expect(drain.data + tail == (try whole.data(for: squad, format: format)))
+        #expect(drain.data.count > 10 * ByteDrain.blockSize)
+        if format == .binaryPropertyList {
+            // A container is written whole at the end: the dictionary's 80,000 references (3
+            // bytes each). The offset table follows it in what the writer holds at the end.
+            #expect(drain.largestPass < ByteDrain.blockSize + 3 * 80_000 + 16)
+            #expect(tail.count < 3 * 80_010 + ByteDrain.blockSize)
+        } else {
+            #expect(drain.largestPass < ByteDrain.blockSize + 1_000)
+            #expect(tail.count < ByteDrain.blockSize + 100)
+        }
+    }
 }

@@ -127,6 +127,7 @@ struct PlaceTable {
         Self.hash(of: places[place].identity, in: slots.count).fingerprint << 32 | UInt64(place + 1)
     }
 
+    /// Puts `place` in the first empty slot from its identity's.
     private mutating func insertSlot(of place: Int) {
         var slot = Self.hash(of: places[place].identity, in: slots.count).slot
         while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }

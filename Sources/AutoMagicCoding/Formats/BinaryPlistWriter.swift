@@ -9,6 +9,8 @@ import Foundation
 struct BinaryPlistWriter: EncodingSink {
     /// The bytes not passed on to ``link``'s drain yet (all of them, without one).
     private(set) var bytes: [UInt8] = Array("bplist00".utf8)
+    /// Where the objects go as the writer goes, if anywhere (see ``ByteDrain``); the containers,
+    /// the offset table and the trailer follow in `finish()`.
     var link = DrainLink()
     /// Byte offset of each object; containers are placed by `finish()`.
     private var offsets: [Int] = []
@@ -108,7 +110,8 @@ struct BinaryPlistWriter: EncodingSink {
         if (falseIndex ?? 0) >= objectCount { falseIndex = nil }
     }
 
-    /// Writes the containers, the offset table and the trailer.
+    /// Writes the containers, the offset table and the trailer; returns what was not passed on
+    /// to ``link``'s drain.
     mutating func finish() -> [UInt8] {
         let objectCount = offsets.count
         // Wide enough for the object count itself, not only the largest reference: readers
@@ -161,6 +164,7 @@ struct BinaryPlistWriter: EncodingSink {
     }
 
     private mutating func newObject() -> Int {
+        link.settle(&bytes)  // the previous object is complete
         offsets.append(link.size(with: bytes))
         return offsets.count - 1
     }

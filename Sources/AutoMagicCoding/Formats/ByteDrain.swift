@@ -5,13 +5,15 @@ import Foundation
 /// ``AMC/data(for:format:options:)`` returns (which grows in place: no second copy at the end).
 ///
 /// A writer keeps its pending bytes in its own array and hands them over at a point it never looks
-/// back past (the end of a container: see ``take(_:)``). A failed file write is remembered and
+/// back past (before an element or object, or at the end of a container: see ``DrainLink``), so
+/// what it holds is about a block, whatever the document's shape; a single string or `Data` is
+/// written whole, as the value itself is in memory anyway. A failed file write is remembered and
 /// reported by whoever finishes the document (``check()``): the writers' events do not throw.
 ///
 /// ```swift
 /// let drain = ByteDrain(into: Data())
 /// var writer = JSONWriter(pretty: false)
-/// writer.drain = drain
+/// writer.link.drain = drain
 /// ```
 final class ByteDrain {
     /// What the writers keep before passing it on: small enough not to count beside the table
@@ -28,6 +30,8 @@ final class ByteDrain {
     private(set) var data = Data()
     /// What went wrong writing to the file, reported by ``check()``.
     private var failure: AMCError?
+    /// The most bytes passed on at once: about what a writer held at its most.
+    private(set) var largestPass = 0
 
     /// A drain into an open file (`path` names it in errors).
     init(descriptor: Int32, path: String) {
@@ -61,6 +65,7 @@ final class ByteDrain {
     }
 
     private func write(_ bytes: ByteView) {
+        largestPass = max(largestPass, bytes.count)
         switch destination {
         case .data:
             bytes.withContiguousStorageIfAvailable { data.append($0) }
@@ -94,7 +99,9 @@ final class ByteDrain {
 /// writer.link.drain = ByteDrain(into: Data())
 /// ```
 struct DrainLink {
+    /// Where the writer passes its bytes on; nil: it keeps them all, to the end.
     var drain: ByteDrain?
+    /// How many bytes the writer has passed on so far.
     private(set) var passed = 0
 
     /// At a point the writer never looks back past: passes `pending` on if it holds a block.

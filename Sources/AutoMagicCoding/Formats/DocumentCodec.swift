@@ -10,6 +10,7 @@ protocol DocumentWriter: EncodingSink {
 }
 
 extension DocumentWriter {
+    /// Takes back what the writer passed on to its drain (see ``EncodingSink/restart()``).
     func restart() { link.drain?.restart() }
 }
 
@@ -47,12 +48,13 @@ enum DocumentCodec {
     static func write(
         _ object: any AMCCodable, format: AMCFormat, options: AMCWriteOptions, archiver: AMCArchiver, to drain: ByteDrain
     ) throws {
-        drain.write(try write(object, format: format, options: options, archiver: archiver, to: archiver.noThrow ? nil : drain))
+        let rest = try encode(object, format: format, options: options, archiver: archiver, passingOnTo: archiver.noThrow ? nil : drain)
+        drain.write(rest)
     }
 
-    /// The bytes of `object` in `format` that the writer did not pass on to `drain`.
-    private static func write(
-        _ object: any AMCCodable, format: AMCFormat, options: AMCWriteOptions, archiver: AMCArchiver, to drain: ByteDrain?
+    /// The bytes of `object` in `format` that the writer did not pass on to `drain` as it went.
+    static func encode(
+        _ object: any AMCCodable, format: AMCFormat, options: AMCWriteOptions, archiver: AMCArchiver, passingOnTo drain: ByteDrain?
     ) throws -> [UInt8] {
         switch format {
         case .json: return try encode(object, with: JSONWriter(options: options), options: options, archiver: archiver, drain: drain)

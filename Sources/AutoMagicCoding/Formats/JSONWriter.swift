@@ -5,6 +5,7 @@ import Foundation
 struct JSONWriter: EncodingSink {
     /// The bytes not passed on to ``link``'s drain yet (all of them, without one).
     var bytes: [UInt8] = []
+    /// Where the bytes go as the writer goes, if anywhere (see ``ByteDrain``).
     var link = DrainLink()
     var outputSize: Int { link.size(with: bytes) }
     let pretty: Bool
@@ -96,6 +97,7 @@ struct JSONWriter: EncodingSink {
 
     /// A comma after the previous element, then a line break and indentation when pretty.
     private mutating func separate() {
+        link.settle(&bytes)  // the previous element is complete
         let depth = hasElements.count
         if hasElements[depth - 1] { bytes.append(UInt8(ascii: ",")) }
         hasElements[depth - 1] = true

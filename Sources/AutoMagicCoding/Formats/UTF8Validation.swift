@@ -129,6 +129,7 @@ enum UTF16Text {
 
     /// The index of a code unit that is half of a surrogate pair without its other half.
     struct UnpairedSurrogate: Error {
+        /// The code unit's index among those transcoded.
         var index: Int
     }
 

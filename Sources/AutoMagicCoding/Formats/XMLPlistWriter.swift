@@ -5,6 +5,7 @@ import Foundation
 struct XMLPlistWriter: EncodingSink {
     /// The bytes not passed on to ``link``'s drain yet (all of them, without one).
     private(set) var bytes: [UInt8] = []
+    /// Where the bytes go as the writer goes, if anywhere (see ``ByteDrain``).
     var link = DrainLink()
     var outputSize: Int { link.size(with: bytes) }
     let pretty: Bool
@@ -23,7 +24,7 @@ struct XMLPlistWriter: EncodingSink {
             """)
     }
 
-    /// The finished document.
+    /// The end of the document: what was not passed on to ``link``'s drain.
     mutating func finish() -> [UInt8] {
         bytes.append("</plist>\n")
         return bytes
@@ -115,6 +116,9 @@ struct XMLPlistWriter: EncodingSink {
 
     private mutating func startLine() {
         if !open.isEmpty { open[open.count - 1].hasElements = true }
+        // The previous line is complete, and the open container, having an element now, will
+        // not turn back into `<dict/>`.
+        link.settle(&bytes)
         indent()
     }
 

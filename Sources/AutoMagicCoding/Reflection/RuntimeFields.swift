@@ -220,7 +220,8 @@ enum RuntimeAccess {
     }
 
     /// Calls `body` with each element of the `[T]` field at `offset` of `base`, in order, without
-    /// copying the array (see `withFieldBase`).
+    /// copying the array's elements (see `withFieldBase`). The walk holds the array itself, so a
+    /// `body` that changes the field does not free what is being walked.
     @inline(__always)
     static func forEachElement<T>(of _: [T].Type, at offset: Int, from base: FieldBase, _ body: (T) throws -> Void) rethrows {
         try base.address.advanced(by: offset).assumingMemoryBound(to: [T].self).pointee.withUnsafeBufferPointer { elements in
