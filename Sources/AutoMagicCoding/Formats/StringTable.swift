@@ -121,49 +121,55 @@ struct StringTable {
 /// Foundation's writers do: each distinct value is written once. Values match by kind and bit
 /// pattern, so `0.0` and `-0.0` stay apart, as do the integer 1, the `Float` 1 and the `Double` 1.
 struct NumberTable {
+    /// A value written, by its bits and kind, and its object number + 1 (0: an empty slot). One
+    /// slot is one look at memory (three parallel arrays took three: a tenth of writing small
+    /// objects).
+    private struct Slot {
+        var bits: UInt64 = 0
+        var object: UInt32 = 0
+        var kind: UInt8 = 0
+    }
+
     /// Open addressing with linear probing; the table doubles at half full.
-    private var values = [UInt64](repeating: 0, count: 256)
-    private var kinds = [UInt8](repeating: 0, count: 256)
-    /// The object number + 1 in each slot (0: empty).
-    private var objects = [Int](repeating: 0, count: 256)
+    private var slots = [Slot](repeating: Slot(), count: 256)
     private var count = 0
 
     /// The object number of the value of `kind` (its marker byte) and `bits` written before, or
     /// nil and the slot to give ``add(kind:bits:object:slot:)``.
     func lookup(kind: UInt8, bits: UInt64) -> (object: Int?, slot: Int) {
-        let mask = objects.count - 1
+        let mask = slots.count - 1
         var slot = Self.slot(kind: kind, bits: bits, mask: mask)
-        while objects[slot] != 0 {
-            if values[slot] == bits, kinds[slot] == kind { return (objects[slot] - 1, slot) }
+        while slots[slot].object != 0 {
+            if slots[slot].bits == bits, slots[slot].kind == kind { return (Int(slots[slot].object) - 1, slot) }
             slot = (slot + 1) & mask
         }
         return (nil, slot)
     }
 
-    /// Remembers the value as object `object`, at the `slot` its lookup gave.
+    /// Remembers the value as object `object`, at the `slot` its lookup gave. (A number beyond
+    /// the 4 billionth object is not shared: written again, it reads the same.)
     mutating func add(kind: UInt8, bits: UInt64, object: Int, slot: Int) {
-        guard (count + 1) * 2 <= objects.count else {
-            rebuild(capacity: objects.count * 2)
+        guard object < Int(UInt32.max) else { return }
+        guard (count + 1) * 2 <= slots.count else {
+            rebuild(capacity: slots.count * 2)
             return add(kind: kind, bits: bits, object: object, slot: lookup(kind: kind, bits: bits).slot)
         }
-        (values[slot], kinds[slot], objects[slot]) = (bits, kind, object + 1)
+        slots[slot] = Slot(bits: bits, object: UInt32(object + 1), kind: kind)
         count += 1
     }
 
     /// Forgets the values whose object number is `objectCount` or more (the writer rewound).
     mutating func removeObjects(from objectCount: Int) {
-        guard objects.contains(where: { $0 > objectCount }) else { return }
-        rebuild(capacity: objects.count, keeping: { $0 < objectCount })
+        guard slots.contains(where: { Int($0.object) > objectCount }) else { return }
+        rebuild(capacity: slots.count, keeping: { $0 < objectCount })
     }
 
     private mutating func rebuild(capacity: Int, keeping keep: (Int) -> Bool = { _ in true }) {
-        let old = (values, kinds, objects)
-        values = [UInt64](repeating: 0, count: capacity)
-        kinds = [UInt8](repeating: 0, count: capacity)
-        objects = [Int](repeating: 0, count: capacity)
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: capacity)
         count = 0
-        for slot in old.2.indices where old.2[slot] != 0 && keep(old.2[slot] - 1) {
-            add(kind: old.1[slot], bits: old.0[slot], object: old.2[slot] - 1, slot: lookup(kind: old.1[slot], bits: old.0[slot]).slot)
+        for entry in old where entry.object != 0 && keep(Int(entry.object) - 1) {
+            add(kind: entry.kind, bits: entry.bits, object: Int(entry.object) - 1, slot: lookup(kind: entry.kind, bits: entry.bits).slot)
         }
     }
 
