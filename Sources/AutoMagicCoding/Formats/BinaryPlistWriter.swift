@@ -14,14 +14,16 @@ struct BinaryPlistWriter: EncodingSink {
     var link = DrainLink()
     /// Byte offset of each object; containers are placed by `finish()`.
     private var offsets: [Int] = []
-    /// References to the children of the open containers, innermost last.
-    private var childRefs: [Int] = []
+    /// References to the children of the open containers, innermost last. References and counts
+    /// take 32 bits in the writer's tables (a graph of 4 billion objects would not fit in memory
+    /// anyway): the tables are most of what a binary write holds beyond its output.
+    private var childRefs: [UInt32] = []
     /// For each open container: whether it is a dictionary and where its children start in `childRefs`.
     private var open: [(isDictionary: Bool, start: Int)] = []
-    /// Finished containers waiting to be written: their children are `refPool[start..<start+count]`
-    /// (key, value, key, value… for dictionaries).
-    private var containers: [(index: Int, isDictionary: Bool, start: Int, count: Int)] = []
-    private var refPool: [Int] = []
+    /// Finished containers waiting to be written, in order: each one's children are the next
+    /// `count` of `refPool` (key, value, key, value… for dictionaries).
+    private var containers: [(index: UInt32, count: UInt32, isDictionary: Bool)] = []
+    private var refPool: [UInt32] = []
     private var strings = StringTable()
     private var numbers = NumberTable()
     private var trueIndex: Int?
@@ -117,23 +119,26 @@ struct BinaryPlistWriter: EncodingSink {
         // Wide enough for the object count itself, not only the largest reference: readers
         // (CoreFoundation's among them) refuse 256 objects with 1-byte references.
         let refSize = Self.byteCount(for: UInt64(objectCount))
+        var start = 0
         for container in containers {
-            offsets[container.index] = link.size(with: bytes)
-            let end = container.start + container.count
+            offsets[Int(container.index)] = link.size(with: bytes)
+            let count = Int(container.count)
+            let end = start + count
             if container.isDictionary {
-                appendMarker(0xD0, count: container.count / 2)
-                for position in stride(from: container.start, to: end, by: 2) {  // the keys, then the values
+                appendMarker(0xD0, count: count / 2)
+                for position in stride(from: start, to: end, by: 2) {  // the keys, then the values
                     bytes.appendBigEndian(UInt64(refPool[position]), width: refSize)
                 }
-                for position in stride(from: container.start + 1, to: end, by: 2) {
+                for position in stride(from: start + 1, to: end, by: 2) {
                     bytes.appendBigEndian(UInt64(refPool[position]), width: refSize)
                 }
             } else {
-                appendMarker(0xA0, count: container.count)
-                for position in container.start..<end {
+                appendMarker(0xA0, count: count)
+                for position in start..<end {
                     bytes.appendBigEndian(UInt64(refPool[position]), width: refSize)
                 }
             }
+            start = end
             link.settle(&bytes)
         }
         let tableOffset = link.size(with: bytes)
@@ -171,7 +176,7 @@ struct BinaryPlistWriter: EncodingSink {
 
     /// A reference to object `index` from the innermost open container (or the root).
     private mutating func add(_ index: Int) {
-        if open.isEmpty { root = index } else { childRefs.append(index) }
+        if open.isEmpty { root = index } else { childRefs.append(UInt32(index)) }
     }
 
     private mutating func closeContainer() {
@@ -179,7 +184,7 @@ struct BinaryPlistWriter: EncodingSink {
         let count = childRefs.count - start
         let index = offsets.count
         offsets.append(0)
-        containers.append((index, isDictionary, refPool.count, count))
+        containers.append((UInt32(index), UInt32(count), isDictionary))
         refPool.append(contentsOf: childRefs[start...])
         childRefs.removeLast(count)
         add(index)
