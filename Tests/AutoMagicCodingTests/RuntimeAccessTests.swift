@@ -141,7 +141,7 @@ struct RuntimeAccessTests {
             RuntimeAccess.forEachElement(of: [Item].self, at: offset, from: base) { titles.append($0.title) }
         }
         #expect(titles == ["item 0", "item 1", "item 2"])
-        weak var first = folder.items[0]
+        weak let first = folder.items[0]
         folder.items = []
         #expect(first == nil)
     }
