@@ -151,7 +151,7 @@ extension AMCArchiver {
         try guarded(fallback: Data()) {
             // The writer passes its bytes on as it goes, into Data that grows in place: the
             // document is not copied whole at the end.
-            let drain = ByteDrain(into: Data())
+            let drain = ByteDrain()
             try DocumentCodec.write(object, format: format, options: options, archiver: self, to: drain)
             return drain.data
         }

@@ -88,7 +88,7 @@ struct StreamedWriteTests {
     func theWriterPassesItsBytesOnAsItGoes(format: AMCFormat) throws {
         let squad = Squad()
         squad.notes = Dictionary(uniqueKeysWithValues: (0..<40_000).map { ("key \($0)", "value \($0) of a long dictionary") })
-        let drain = ByteDrain(into: Data())
+        let drain = ByteDrain()
         let tail = try DocumentCodec.encode(squad, format: format, options: .compact, archiver: AMCArchiver(), passingOnTo: drain)
         var whole = AMCArchiver()
         whole.noThrow = true

@@ -180,6 +180,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             try encodeObject(child, declared: type)
         case let .objects(type, read, _):
             sink.key(name)
+            // `encodeArray`'s frame, written out: the elements come through a callback (walked in
+            // place), and Swift refuses to hand that callback a closure capturing `encodeOne`.
             try enterContainer()
             defer { depth -= 1 }
             sink.beginArray()

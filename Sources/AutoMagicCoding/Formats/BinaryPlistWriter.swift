@@ -188,7 +188,6 @@ struct BinaryPlistWriter: EncodingSink {
         refPool.append(contentsOf: childRefs[start...])
         childRefs.removeLast(count)
         add(index)
-        link.settle(&bytes)
     }
 
     /// The object for `text`, written on first use: ASCII as bytes, anything else as UTF-16BE.

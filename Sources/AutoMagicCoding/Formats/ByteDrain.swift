@@ -5,13 +5,13 @@ import Foundation
 /// ``AMC/data(for:format:options:)`` returns (which grows in place: no second copy at the end).
 ///
 /// A writer keeps its pending bytes in its own array and hands them over at a point it never looks
-/// back past (before an element or object, or at the end of a container: see ``DrainLink``), so
+/// back past (before each element, key or object: see ``DrainLink``), so
 /// what it holds is about a block, whatever the document's shape; a single string or `Data` is
 /// written whole, as the value itself is in memory anyway. A failed file write is remembered and
 /// reported by whoever finishes the document (``check()``): the writers' events do not throw.
 ///
 /// ```swift
-/// let drain = ByteDrain(into: Data())
+/// let drain = ByteDrain()
 /// var writer = JSONWriter(pretty: false)
 /// writer.link.drain = drain
 /// ```
@@ -38,10 +38,9 @@ final class ByteDrain {
         destination = .file(descriptor: descriptor, path: path)
     }
 
-    /// A drain into `Data`, starting with `data`.
-    init(into data: Data) {
+    /// A drain into ``data``.
+    init() {
         destination = .data
-        self.data = data
     }
 
     /// Passes `bytes` on once they hold a block's worth, and empties them (keeping their
@@ -96,7 +95,7 @@ final class ByteDrain {
 /// to it, so that the writer's offsets and marks count from the document's start.
 ///
 /// ```swift
-/// writer.link.drain = ByteDrain(into: Data())
+/// writer.link.drain = ByteDrain()
 /// ```
 struct DrainLink {
     /// Where the writer passes its bytes on; nil: it keeps them all, to the end.

@@ -108,7 +108,6 @@ struct JSONWriter: EncodingSink {
         let hadElements = hasElements.removeLast()
         if hadElements { newline(depth: hasElements.count) }
         bytes.append(bracket)
-        link.settle(&bytes)
     }
 
     private mutating func newline(depth: Int) {

@@ -111,7 +111,6 @@ struct XMLPlistWriter: EncodingSink {
             bytes.append("/>")
         }
         endLine()
-        link.settle(&bytes)
     }
 
     private mutating func startLine() {
