@@ -119,7 +119,8 @@ struct RuntimeAccessTests {
     }
 
     /// The encoder walks an array of objects in place: every element, in order, each still held
-    /// by the array alone once the walk is over (nothing copied out is kept or leaked).
+    /// by the array alone once the walk is over (nothing copied out is kept or leaked), by the
+    /// generic walk and by the one for arrays of class instances.
     @Test func forEachElementWalksAnArrayFieldInPlace() {
         let owner = Derived()
         let fields = RuntimeAccess.fields(of: Derived.self)
@@ -141,6 +142,12 @@ struct RuntimeAccessTests {
             RuntimeAccess.forEachElement(of: [Item].self, at: offset, from: base) { titles.append($0.title) }
         }
         #expect(titles == ["item 0", "item 1", "item 2"])
+        // The walk for arrays of class instances reads the same elements, in the same order.
+        var walked: [ObjectIdentifier] = []
+        RuntimeAccess.withFieldBase(of: folder) { base in
+            RuntimeAccess.forEachObject(of: [Item].self, at: offset, from: base) { walked.append(ObjectIdentifier($0)) }
+        }
+        #expect(walked == folder.items.map(ObjectIdentifier.init))
         weak let first = folder.items[0]
         folder.items = []
         #expect(first == nil)

@@ -82,13 +82,12 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// Writes `object` as a dictionary: `"class"`, then each of its ``AMCCodable/amcKeys``; in
     /// graph mode an object written before as a reference to it. `declared`: the type the place
     /// holding it declares, when a reader knows it (nil for the root and in `Any` places).
+    ///
+    /// Nothing here is generic over the object's type, which is known only at run time: the
+    /// compiler then specialises the whole walk for each sink, and calls the sink directly.
     private mutating func encodeObject(_ object: any AMCCodable, declared: Any.Type?) throws {
-        try encodeFields(of: object, declared: declared)
-    }
-
-    private mutating func encodeFields<Object: AMCCodable>(of object: Object, declared: Any.Type?) throws {
         let type = Swift.type(of: object)
-        let identity = RuntimeAccess.identity(of: object)
+        let identity = RuntimeAccess.identity(ofAny: object)
         if let identity {
             switch graphMode {
             case .graph:
@@ -121,7 +120,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         try enterContainer()
         defer { depth -= 1 }
         sink.beginDictionary()
-        try RuntimeAccess.withFieldBase(of: object) { base in
+        try RuntimeAccess.withFieldBase(ofAny: object) { base in
             for slot in plan.slots(for: object.amcKeys, sorted: sortedKeys) {
                 switch slot {
                 case .className:
@@ -203,11 +202,11 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     }
 
     /// `plain`: the field's declared type is the inferred one (see ``TypePlan/plainFields(of:)``).
-    private mutating func encodeField<Object: AMCCodable>(_ field: FieldPlan, of object: Object, plain: Bool) throws {
+    private mutating func encodeField(_ field: FieldPlan, of object: any AMCCodable, plain: Bool) throws {
         guard field.isStrong else { return try encodeConditional(field, of: object) }
         let inferred = field.kind.fieldType
         let declared = plain ? inferred : object.amcFieldType(forKey: field.name)
-        guard let (value, kind) = Self.unwrapped(field.value(in: object), kind: field.kind) else {
+        guard let (value, kind) = Self.unwrapped(field.value(inAny: object), kind: field.kind) else {
             return  // nil: the key is left out
         }
         if declared == inferred {
@@ -224,8 +223,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
 
     /// A `weak` or `unowned` field: a reference to its target when the target is in the archive
     /// (written before, or, as the first pass found, after); left out otherwise, and in tree mode.
-    private mutating func encodeConditional<Object: AMCCodable>(_ field: FieldPlan, of object: Object) throws {
-        guard graphMode == .graph, let target = unwrappedValue(field.value(in: object)),
+    private mutating func encodeConditional(_ field: FieldPlan, of object: any AMCCodable) throws {
+        guard graphMode == .graph, let target = unwrappedValue(field.value(inAny: object)),
               RuntimeAccess.shape(of: Swift.type(of: target)) == .class else { return }
         let identity = ObjectIdentifier(target as AnyObject)
         let pointer: String?

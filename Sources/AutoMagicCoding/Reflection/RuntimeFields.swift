@@ -168,6 +168,20 @@ enum RuntimeAccess {
         return try withUnsafeBytes(of: &copy) { try body(FieldBase(address: $0.baseAddress!)) }
     }
 
+    /// ``withFieldBase(of:_:)`` for an instance known only as `any AMCCodable`: opened here, so
+    /// that code generic over something else (the encoder's sink) need not be generic over the
+    /// instance's type too, and can be specialised.
+    static func withFieldBase<R>(ofAny instance: any AMCCodable, _ body: (FieldBase) throws -> R) throws -> R {
+        func open<Root: AMCCodable>(_ instance: Root) throws -> R { try withFieldBase(of: instance, body) }
+        return try open(instance)
+    }
+
+    /// ``identity(of:)`` of an instance known only as `any AMCCodable`.
+    static func identity(ofAny instance: any AMCCodable) -> ObjectIdentifier? {
+        func open<Root: AMCCodable>(_ instance: Root) -> ObjectIdentifier? { identity(of: instance) }
+        return open(instance)
+    }
+
     /// The identity of a class instance (nil for a value): `ObjectIdentifier` of the object.
     static func identity<Root>(of instance: Root) -> ObjectIdentifier? {
         // The reference's bits are the object's identity; no retain, unlike a cast to AnyObject.
@@ -227,6 +241,23 @@ enum RuntimeAccess {
         try base.address.advanced(by: offset).assumingMemoryBound(to: [T].self).pointee.withUnsafeBufferPointer { elements in
             for element in elements { try body(element) }
         }
+    }
+
+    /// As `forEachElement`, for an array of class instances (`T` must be a class: the caller
+    /// checks, see `shape(of:)`). The array is read as an `[AnyObject]`, which has the same layout
+    /// (one buffer of references, whatever their class), so that generic code walking the field of
+    /// a type known only at run time does not look the metadata of `[T]` and its iterator up on
+    /// each walk. Objective-C platforms take `forEachElement`: there, an array bridged from
+    /// `NSArray` may check its elements' type lazily, which this walk would skip.
+    @inline(__always)
+    static func forEachObject<T>(of type: [T].Type, at offset: Int, from base: FieldBase, _ body: (T) throws -> Void) rethrows {
+        #if canImport(ObjectiveC)
+        try forEachElement(of: type, at: offset, from: base, body)
+        #else
+        try base.address.load(fromByteOffset: offset, as: [AnyObject].self).withUnsafeBufferPointer { elements in
+            for element in elements { try body(unsafeBitCast(element, to: T.self)) }
+        }
+        #endif
     }
 
     /// Writes the `var` field of type `T` at `offset` from `base` (see `withMutableFieldBase`),

@@ -36,6 +36,13 @@ final class FieldPlan: @unchecked Sendable {
         return RuntimeAccess.withFieldBase(of: instance) { RuntimeAccess.load(type, at: offset, from: $0) }
     }
 
+    /// ``value(in:)`` of an instance known only as `any AMCCodable`: opened here, so that the
+    /// caller need not be generic over its type.
+    func value(inAny instance: any AMCCodable) -> Any {
+        func open<Root: AMCCodable>(_ instance: Root) -> Any { value(in: instance) }
+        return open(instance)
+    }
+
     /// Writes `value` into the field; false when `value` is not of the field's type.
     func store<Root>(_ value: Any, in instance: inout Root) -> Bool {
         RuntimeAccess.store(value, as: type, at: offset, in: &instance)
