@@ -1,7 +1,13 @@
 /// The byte-level helpers the format writers share.
 extension Array where Element == UInt8 {
+    /// Appends `text`'s UTF-8 bytes. The writers' tags and punctuation are a few bytes each,
+    /// appended a byte at a time: the general copy's set-up cost more than the bytes.
+    @inline(__always)
     mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { append(contentsOf: $0) }
+        let count = text.utf8CodeUnitCount
+        guard count <= 8 else { return text.withUTF8Buffer { append(contentsOf: $0) } }
+        let start = text.utf8Start
+        for index in 0..<count { append(start[index]) }
     }
 
     /// Appends `value` in decimal.
