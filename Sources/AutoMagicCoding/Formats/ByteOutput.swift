@@ -4,8 +4,10 @@ extension Array where Element == UInt8 {
     /// appended a byte at a time: the general copy's set-up cost more than the bytes.
     @inline(__always)
     mutating func append(_ text: StaticString) {
+        guard text.hasPointerRepresentation, text.utf8CodeUnitCount <= 8 else {
+            return text.withUTF8Buffer { append(contentsOf: $0) }
+        }
         let count = text.utf8CodeUnitCount
-        guard count <= 8 else { return text.withUTF8Buffer { append(contentsOf: $0) } }
         let start = text.utf8Start
         for index in 0..<count { append(start[index]) }
     }

@@ -254,6 +254,7 @@ enum RuntimeAccess {
         #if canImport(ObjectiveC)
         try forEachElement(of: type, at: offset, from: base, body)
         #else
+        assert(shape(of: T.self) == .class, "forEachObject walks arrays of class instances only, not of \(T.self)")
         try base.address.load(fromByteOffset: offset, as: [AnyObject].self).withUnsafeBufferPointer { elements in
             for element in elements { try body(unsafeBitCast(element, to: T.self)) }
         }
