@@ -146,7 +146,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                         } else if plain[index], let graph = field.graph {
                             try encodeGraphField(graph, named: field.key, at: base)
                         } else {
-                            try encodeField(field, of: object, plain: plain[index])
+                            try encodeField(field, of: object, at: base, plain: plain[index])
                         }
                     } catch let error as AMCError {
                         sink.rewind(to: mark)
@@ -201,12 +201,13 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         }
     }
 
-    /// `plain`: the field's declared type is the inferred one (see ``TypePlan/plainFields(of:)``).
-    private mutating func encodeField(_ field: FieldPlan, of object: any AMCCodable, plain: Bool) throws {
-        guard field.isStrong else { return try encodeConditional(field, of: object) }
+    /// `base`: the object's field base. `plain`: the field's declared type is the inferred one (see
+    /// ``TypePlan/plainFields(of:)``).
+    private mutating func encodeField(_ field: FieldPlan, of object: any AMCCodable, at base: FieldBase, plain: Bool) throws {
+        guard field.isStrong else { return try encodeConditional(field, of: object, at: base) }
         let inferred = field.kind.fieldType
         let declared = plain ? inferred : object.amcFieldType(forKey: field.name)
-        guard let (value, kind) = Self.unwrapped(field.value(inAny: object), kind: field.kind) else {
+        guard let (value, kind) = Self.unwrapped(field.value(at: base, of: object), kind: field.kind) else {
             return  // nil: the key is left out
         }
         if declared == inferred {
@@ -223,8 +224,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
 
     /// A `weak` or `unowned` field: a reference to its target when the target is in the archive
     /// (written before, or, as the first pass found, after); left out otherwise, and in tree mode.
-    private mutating func encodeConditional(_ field: FieldPlan, of object: any AMCCodable) throws {
-        guard graphMode == .graph, let target = unwrappedValue(field.value(inAny: object)),
+    private mutating func encodeConditional(_ field: FieldPlan, of object: any AMCCodable, at base: FieldBase) throws {
+        guard graphMode == .graph, let target = unwrappedValue(field.value(at: base, of: object)),
               RuntimeAccess.shape(of: Swift.type(of: target)) == .class else { return }
         let identity = ObjectIdentifier(target as AnyObject)
         let pointer: String?

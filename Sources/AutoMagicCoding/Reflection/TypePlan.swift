@@ -33,14 +33,14 @@ final class FieldPlan: @unchecked Sendable {
     /// concrete type `Root`).
     func value<Root>(in instance: Root) -> Any {
         guard isStrong else { return mirrorValue(in: instance) }
-        return RuntimeAccess.withFieldBase(of: instance) { RuntimeAccess.load(type, at: offset, from: $0) }
+        return RuntimeAccess.withFieldBase(of: instance) { value(at: $0, of: instance) }
     }
 
-    /// ``value(in:)`` of an instance known only as `any AMCCodable`: opened here, so that the
-    /// caller need not be generic over its type.
-    func value(inAny instance: any AMCCodable) -> Any {
-        func open<Root: AMCCodable>(_ instance: Root) -> Any { value(in: instance) }
-        return open(instance)
+    /// ``value(in:)`` for a caller that has `instance`'s field base already (see
+    /// `RuntimeAccess.withFieldBase`): strong fields are read from `base`, `weak` and `unowned`
+    /// ones through `Mirror` of `instance`, which may be an existential.
+    func value(at base: FieldBase, of instance: Any) -> Any {
+        isStrong ? RuntimeAccess.load(type, at: offset, from: base) : mirrorValue(in: instance)
     }
 
     /// Writes `value` into the field; false when `value` is not of the field's type.
