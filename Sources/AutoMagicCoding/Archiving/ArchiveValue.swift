@@ -14,7 +14,7 @@ enum ArchiveValue {
     case data(Data)
     /// JSON's `null`, or `NSNull` in a dictionary representation.
     case null
-    case array([ArchiveValue])
+    case array(ArchiveArray)
     case dictionary(ArchiveDictionary)
     /// A value in a dictionary representation that has no document form (a `CGPoint`, a `URL`),
     /// accepted where a property of exactly its type expects it.
@@ -86,32 +86,67 @@ final class ForeignValue {
     init(_ value: Any) { self.value = value }
 }
 
-/// A dictionary in document order.
+/// A dictionary in document order: its entries, or a run of slots in a ``DocumentTape`` (keys
+/// and values alternating) made into values as they are read.
 struct ArchiveDictionary {
-    /// The entries in document order: keys beside their values, one allocation per dictionary.
-    private(set) var entries: [Entry] = []
+    private enum Storage {
+        /// Keys beside their values, one allocation per dictionary.
+        case entries([Entry])
+        case tape(DocumentTape, first: UInt32, count: UInt32)
+    }
+
+    private var storage: Storage
 
     struct Entry {
         let key: String
         let value: ArchiveValue
     }
 
-    init() {}
-
-    init(minimumCapacity: Int) {
-        entries.reserveCapacity(minimumCapacity)
+    init() {
+        storage = .entries([])
     }
 
-    var count: Int { entries.count }
-    var isEmpty: Bool { entries.isEmpty }
+    init(minimumCapacity: Int) {
+        var entries: [Entry] = []
+        entries.reserveCapacity(minimumCapacity)
+        storage = .entries(entries)
+    }
+
+    /// The `count` entries from slot `first` in `tape`; both fit 32 bits (the reader checks).
+    init(tape: DocumentTape, first: Int, count: Int) {
+        storage = .tape(tape, first: UInt32(first), count: UInt32(count))
+    }
+
+    /// The entries in document order.
+    var entries: Entries { Entries(dictionary: self) }
+
+    /// The values in document order, without making their keys.
+    var values: LazyMapSequence<Range<Int>, ArchiveValue> {
+        (0..<count).lazy.map { self.value(ofEntry: $0) }
+    }
+
+    var count: Int {
+        switch storage {
+        case let .entries(entries): return entries.count
+        case let .tape(_, _, count): return Int(count)
+        }
+    }
+
+    var isEmpty: Bool { count == 0 }
 
     /// Whether this may be a reference (one `"$ref"` entry; see ``ObjectReference``): what the
     /// readers note so that a document without any spares the decoder a walk looking for them.
-    var mayBeReference: Bool { entries.count == 1 && entries[0].key == ObjectReference.key }
+    var mayBeReference: Bool { count == 1 && entries[0].key == ObjectReference.key }
 
     /// Adds an entry; a repeated key keeps its first value when looked up.
     mutating func append(_ key: String, _ value: ArchiveValue) {
-        entries.append(Entry(key: key, value: value))
+        if case var .entries(entries) = storage {
+            storage = .entries([])  // leaves `entries` the only reference, appended to in place
+            entries.append(Entry(key: key, value: value))
+            storage = .entries(entries)
+        } else {
+            storage = .entries(Array(entries) + [Entry(key: key, value: value)])
+        }
     }
 
     subscript(key: String) -> ArchiveValue? {
@@ -123,17 +158,50 @@ struct ArchiveDictionary {
     /// past this one: reading an object's keys in the order they were written costs one comparison
     /// each.
     func value(forKey key: String, hint: inout Int) -> ArchiveValue? {
-        let count = entries.count
-        var index = hint < count ? hint : 0
-        for _ in 0..<count {
-            if entries[index].key == key {
-                hint = index + 1
-                return entries[index].value
+        switch storage {
+        case let .entries(entries):
+            let count = entries.count
+            var index = hint < count ? hint : 0
+            for _ in 0..<count {
+                if entries[index].key == key {
+                    hint = index + 1
+                    return entries[index].value
+                }
+                index += 1
+                if index == count { index = 0 }
             }
-            index += 1
-            if index == count { index = 0 }
+            return nil
+        case let .tape(tape, first, count):
+            guard let entry = tape.entry(withKey: key, first: Int(first), count: Int(count), hint: hint) else { return nil }
+            hint = entry + 1
+            return tape.value(at: Int(first) + 2 * entry + 1)
         }
-        return nil
+    }
+
+    /// The value of entry `index`.
+    fileprivate func value(ofEntry index: Int) -> ArchiveValue {
+        switch storage {
+        case let .entries(entries): return entries[index].value
+        case let .tape(tape, first, _): return tape.value(at: Int(first) + 2 * index + 1)
+        }
+    }
+
+    /// The entries of a dictionary in document order, each key and value made as it is read.
+    struct Entries: RandomAccessCollection {
+        fileprivate let dictionary: ArchiveDictionary
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { dictionary.count }
+
+        subscript(index: Int) -> Entry {
+            switch dictionary.storage {
+            case let .entries(entries): return entries[index]
+            case let .tape(tape, first, count):
+                precondition(index >= 0 && index < Int(count), "entry \(index) of a dictionary of \(count)")
+                let keyIndex = Int(first) + 2 * index
+                return Entry(key: tape.string(tape.slots[keyIndex]), value: tape.value(at: keyIndex + 1))
+            }
+        }
     }
 }
 
@@ -173,7 +241,7 @@ extension ArchiveValue {
                 defer { path.pop() }
                 converted.append(try converting(element, path: &path, depth: depth + 1))
             }
-            return .array(converted)
+            return .array(ArchiveArray(converted))
         default:
             return .foreign(ForeignValue(raw))
         }

@@ -129,10 +129,10 @@ private struct KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerPro
 
 private struct UnkeyedDocumentContainer: UnkeyedDecodingContainer {
     let decoder: DocumentDecoder
-    let elements: [ArchiveValue]
+    let elements: ArchiveArray
     private(set) var currentIndex = 0
 
-    init(decoder: DocumentDecoder, elements: [ArchiveValue]) {
+    init(decoder: DocumentDecoder, elements: ArchiveArray) {
         self.decoder = decoder
         self.elements = elements
     }

@@ -123,7 +123,7 @@ enum ObjectReference {
                 targets.insert(pointer)
                 return
             }
-            for entry in dictionary.entries { collect(entry.value, into: &targets) }
+            for value in dictionary.values { collect(value, into: &targets) }
         case let .array(elements):
             for element in elements { collect(element, into: &targets) }
         default:

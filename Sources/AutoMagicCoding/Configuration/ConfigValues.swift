@@ -87,7 +87,7 @@ enum ConfigValues {
             }
             return .dictionary(kept)
         case let .array(elements):
-            return .array(elements.map(withoutNulls))
+            return .array(ArchiveArray(elements.map(withoutNulls)))
         default:
             return value
         }

@@ -159,7 +159,7 @@ struct BinaryPlistReader {
             size += element.size
             guard size <= maximumExpansion else { break }
         }
-        return (.array(elements), size)
+        return (.array(ArchiveArray(elements)), size)
     }
 
     private mutating func dictionary(at offset: Int) throws -> (value: ArchiveValue, size: Int) {

@@ -149,7 +149,7 @@ extension ArchiveValue {
         case let .dictionary(dictionary):
             try ArchiveValue.enter(path.components.count, path: path)
             sink.beginDictionary()
-            for entry in sortedKeys ? dictionary.entries.sorted(by: { $0.key < $1.key }) : dictionary.entries {
+            for entry in sortedKeys ? dictionary.entries.sorted(by: { $0.key < $1.key }) : Array(dictionary.entries) {
                 path.push(key: entry.key)
                 defer { path.pop() }
                 sink.key(entry.key)

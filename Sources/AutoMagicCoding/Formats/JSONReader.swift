@@ -1,19 +1,30 @@
 import Foundation
 
-/// Parses JSON (RFC 8259) into an ``ArchiveValue``: strict about syntax and UTF-8, nesting limited
-/// to ``AMC/maximumDepth``, errors with line and column.
+/// Parses JSON (RFC 8259) into a ``DocumentTape``: strict about syntax and UTF-8, nesting
+/// limited to ``AMC/maximumDepth``, errors with line and column.
 struct JSONReader {
+    private typealias Slot = DocumentTape.Slot
+
     private let bytes: ByteView
     private var position = 0
     private var nesting = NestingDepth()
-    /// Reused for strings with escapes.
-    private var scratch: [UInt8] = []
-    private var sizeHints = SizeHints()
+    /// The slots of finished containers' elements, each container's side by side.
+    private var slots: [Slot] = []
+    /// The slots of the elements of the containers still open, innermost last: a container's
+    /// move to ``slots`` when it closes.
+    private var pending: [Slot] = []
+    /// The UTF-8 of strings with escapes.
+    private var unescaped: [UInt8] = []
+    private var keys = KeyTable()
     /// Whether a dictionary read may be a reference (see ``ParsedDocument/holdsReferences``).
     private var holdsReferences = false
 
     private init(bytes: ByteView) {
         self.bytes = bytes
+        // A slot takes at least two bytes of JSON (`0,`; `"":0` is two slots in four): room for
+        // every slot up front spares the copies of a growing array, and the pages never written
+        // are never taken from the system.
+        slots.reserveCapacity(min(bytes.count / 2 + 1, 1 << 27))
     }
 
     /// The document `data` holds, and whether it may hold references.
@@ -21,100 +32,138 @@ struct JSONReader {
         try ByteView.withBytes(of: data) { bytes in
             var reader = JSONReader(bytes: bytes)
             if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
-            let value = try reader.parseValue()
+            try reader.parseValue()
             reader.skipWhitespace()
             guard reader.position == reader.bytes.count else {
                 throw reader.error("unexpected \(reader.found) after the document")
             }
-            return (value, reader.holdsReferences)
+            reader.slots.append(reader.pending[0])
+            let tape = DocumentTape(source: bytes.copied, unescaped: reader.unescaped, keys: reader.keys.keys, slots: reader.slots)
+            return (tape.value(at: tape.slots.count - 1), reader.holdsReferences)
         }
     }
 
     // MARK: - Values
 
-    private mutating func parseValue() throws -> ArchiveValue {
+    /// Reads a value onto ``pending``.
+    private mutating func parseValue() throws {
         skipWhitespace()
         guard position < bytes.count else { throw error("expected a value, found the end of the data") }
         switch bytes[position] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): return try literal("true", .bool(true))
-        case UInt8(ascii: "f"): return try literal("false", .bool(false))
-        case UInt8(ascii: "n"): return try literal("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "{"): try parseObject()
+        case UInt8(ascii: "["): try parseArray()
+        case UInt8(ascii: "\""): pending.append(try parseString())
+        case UInt8(ascii: "t"): try literal("true", Slot(.bool, payload: 1))
+        case UInt8(ascii: "f"): try literal("false", Slot(.bool, payload: 0))
+        case UInt8(ascii: "n"): try literal("null", Slot(.null))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): pending.append(try parseNumber())
         default: throw error("expected a value, found \(found)")
         }
     }
 
-    private mutating func parseObject() throws -> ArchiveValue {
+    private mutating func parseObject() throws {
         if let refusal = nesting.enter() { throw error(refusal) }
         defer { nesting.leave() }
         position += 1
         skipWhitespace()
-        if consume(UInt8(ascii: "}")) { return .dictionary(ArchiveDictionary()) }
-        var dictionary = ArchiveDictionary(minimumCapacity: sizeHints.capacity(depth: nesting.depth, dictionary: true))
-        var repeated = RepeatedKeys()
+        let start = pending.count
+        if consume(UInt8(ascii: "}")) { return try close(.dictionary, from: start) }
+        var repeated: Set<String>?
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
                 throw error("expected a key string, found \(found)")
             }
             let keyStart = position
-            let key = try parseString()
-            if repeated.isRepeated(key, in: dictionary) {
+            let key = keySlot(try parseString())
+            if isRepeated(key, from: start, seen: &repeated) {
                 position = keyStart
-                throw error(RepeatedKeys.reason(key))
+                throw error(RepeatedKeys.reason(keys.keys[Int(key.payload)]))
             }
+            pending.append(key)
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw error("expected \":\" after a key, found \(found)") }
-            dictionary.append(key, try parseValue())
+            try parseValue()
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) {
-                sizeHints.record(dictionary.count, depth: nesting.depth, dictionary: true)
-                if dictionary.mayBeReference { holdsReferences = true }
-                return .dictionary(dictionary)
+                if pending.count - start == 2, keys.keys[Int(pending[start].payload)] == ObjectReference.key { holdsReferences = true }
+                return try close(.dictionary, from: start)
             }
             throw error("expected \",\" or \"}\", found \(found)")
         }
     }
 
-    private mutating func parseArray() throws -> ArchiveValue {
+    private mutating func parseArray() throws {
         if let refusal = nesting.enter() { throw error(refusal) }
         defer { nesting.leave() }
         position += 1
         skipWhitespace()
-        if consume(UInt8(ascii: "]")) { return .array([]) }
-        var elements: [ArchiveValue] = []
-        elements.reserveCapacity(sizeHints.capacity(depth: nesting.depth, dictionary: false))
+        let start = pending.count
+        if consume(UInt8(ascii: "]")) { return try close(.array, from: start) }
         while true {
-            elements.append(try parseValue())
+            try parseValue()
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
-            if consume(UInt8(ascii: "]")) {
-                sizeHints.record(elements.count, depth: nesting.depth, dictionary: false)
-                return .array(elements)
-            }
+            if consume(UInt8(ascii: "]")) { return try close(.array, from: start) }
             throw error("expected \",\" or \"]\", found \(found)")
         }
     }
 
-    private mutating func literal(_ word: StaticString, _ value: ArchiveValue) throws -> ArchiveValue {
+    /// Moves the elements of the container that just closed from ``pending`` to ``slots``, and
+    /// puts the container's own slot in their place.
+    private mutating func close(_ kind: Slot.Kind, from start: Int) throws {
+        let elements = pending.count - start
+        guard slots.count + elements < Int(UInt32.max) else { throw error("the document has more than \(UInt32.max) values") }
+        let container = Slot(kind, payload: UInt64(slots.count), count: UInt32(kind == .dictionary ? elements / 2 : elements))
+        slots.append(contentsOf: pending[start...])
+        pending.removeSubrange(start...)
+        pending.append(container)
+    }
+
+    private mutating func literal(_ word: StaticString, _ slot: Slot) throws {
         guard bytes.matches(word, at: position) else { throw error("expected a value, found \(found)") }
         position += word.utf8CodeUnitCount
-        return value
+        pending.append(slot)
+    }
+
+    // MARK: - Keys
+
+    /// The `key` slot for a string slot read as a key.
+    private mutating func keySlot(_ string: Slot) -> Slot {
+        let number = string.kind == .text
+            ? keys.number(of: string.range, in: bytes)
+            : keys.number(of: ByteView.withBytes(of: unescaped) { $0.string(string.range) })
+        return Slot(.key, payload: UInt64(number))
+    }
+
+    /// Whether `key` is one of the keys already read into ``pending`` from `start` (the open
+    /// dictionary's); past 16 entries, a set of them is kept in `seen`. Keys are the same as
+    /// `String`s are (as the other readers compare them).
+    private func isRepeated(_ key: Slot, from start: Int, seen: inout Set<String>?) -> Bool {
+        let string = keys.keys[Int(key.payload)]
+        if seen == nil {
+            let entries = (pending.count - start) / 2
+            guard entries >= 16 else {
+                return stride(from: start, to: pending.count, by: 2).contains {
+                    pending[$0].payload == key.payload || keys.keys[Int(pending[$0].payload)] == string
+                }
+            }
+            seen = Set(stride(from: start, to: pending.count, by: 2).map { keys.keys[Int(pending[$0].payload)] })
+        }
+        return seen?.insert(string).inserted == false
     }
 
     // MARK: - Strings
 
-    private mutating func parseString() throws -> String {
+    /// Reads a string: its bytes in the document when it has no escapes, else its UTF-8 appended
+    /// to ``unescaped``.
+    private mutating func parseString() throws -> Slot {
         let start = position
         position += 1
         var runStart = position
         var isASCII = true
-        var escaped = false
-        scratch.removeAll(keepingCapacity: true)
+        var unescapedStart: Int?
         var highBits: UInt64 = 0
         while true {
             // Eight bytes at a time where none ends the string or needs a look (most text).
@@ -133,8 +182,8 @@ struct JSONReader {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
-                escaped = true
-                bytes.append(runStart..<position, to: &scratch)
+                if unescapedStart == nil { unescapedStart = unescaped.count }
+                bytes.append(runStart..<position, to: &unescaped)
                 try parseEscape()
                 runStart = position
                 continue
@@ -149,13 +198,15 @@ struct JSONReader {
         }
         defer { position += 1 }
         if highBits & ByteWords.highBits != 0 { isASCII = false }
-        if !escaped {
-            if !isASCII { try validate(runStart..<position) }
-            return bytes.string(runStart..<position)
-        }
-        bytes.append(runStart..<position, to: &scratch)
         if !isASCII { try validate((start + 1)..<position) }
-        return String(decoding: scratch, as: UTF8.self)
+        guard let unescapedStart else { return try stringSlot(.text, runStart..<position) }
+        bytes.append(runStart..<position, to: &unescaped)
+        return try stringSlot(.unescaped, unescapedStart..<unescaped.count)
+    }
+
+    private func stringSlot(_ kind: Slot.Kind, _ range: Range<Int>) throws -> Slot {
+        guard range.count <= Int(UInt32.max) else { throw error("a string longer than \(UInt32.max) bytes") }
+        return Slot(kind, payload: UInt64(range.lowerBound), count: UInt32(range.count))
     }
 
     private mutating func parseEscape() throws {
@@ -164,12 +215,12 @@ struct JSONReader {
         let byte = bytes[position]
         position += 1
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(byte)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped.append(byte)
+        case UInt8(ascii: "b"): unescaped.append(0x08)
+        case UInt8(ascii: "f"): unescaped.append(0x0C)
+        case UInt8(ascii: "n"): unescaped.append(0x0A)
+        case UInt8(ascii: "r"): unescaped.append(0x0D)
+        case UInt8(ascii: "t"): unescaped.append(0x09)
         case UInt8(ascii: "u"):
             var scalar = try parseHex4()
             if (0xD800...0xDBFF).contains(scalar) {
@@ -182,7 +233,7 @@ struct JSONReader {
             } else if (0xDC00...0xDFFF).contains(scalar) {
                 throw error("a lone low surrogate \\u\(String(scalar, radix: 16))")
             }
-            scratch.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+            unescaped.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
         default:
             position -= 1
             throw error("invalid escape \"\\\(Character(Unicode.Scalar(byte)))\"")
@@ -210,7 +261,7 @@ struct JSONReader {
 
     // MARK: - Numbers
 
-    private mutating func parseNumber() throws -> ArchiveValue {
+    private mutating func parseNumber() throws -> Slot {
         let start = position
         let negative = consume(UInt8(ascii: "-"))
         let integerStart = position
@@ -239,13 +290,13 @@ struct JSONReader {
             guard skipDigits() > 0 else { throw error("expected a digit in the exponent, found \(found)") }
         }
         if isInteger, !overflow {
-            if !negative { return magnitude <= UInt64(Int64.max) ? .int(Int64(magnitude)) : .uint(magnitude) }
-            if magnitude <= UInt64(Int64.max) + 1 { return .int(Int64(truncatingIfNeeded: 0 &- magnitude)) }
+            if !negative { return magnitude <= UInt64(Int64.max) ? Slot(.int, payload: magnitude) : Slot(.uint, payload: magnitude) }
+            if magnitude <= UInt64(Int64.max) + 1 { return Slot(.int, payload: 0 &- magnitude) }
         }
         guard let value = DecimalText.double(bytes.view(start..<position)), value.isFinite else {
             throw error("the number \(bytes.string(start..<position)) is out of range", at: start)
         }
-        return .double(value)
+        return Slot(.double, payload: value.bitPattern)
     }
 
     private mutating func skipDigits() -> Int {
@@ -280,5 +331,47 @@ struct JSONReader {
 
     private func error(_ reason: String, at offset: Int? = nil) -> AMCError {
         AMCError(.malformedData(format: .json, location: TextLocation.of(offset ?? position, in: bytes), reason: reason))
+    }
+}
+
+/// Numbers each distinct key of a document (see ``DocumentTape/keys``), making its `String`
+/// once. A key met again is found by its length and first and last 8 bytes in a small table of
+/// recent keys, without hashing its bytes or making a string.
+private struct KeyTable {
+    private(set) var keys: [String] = []
+    private var numbers: [String: UInt32] = [:]
+    private var recent = [Recent](repeating: Recent(), count: 256)
+
+    private struct Recent {
+        var count = -1
+        var first: UInt64 = 0
+        var last: UInt64 = 0
+        var number: UInt32 = 0
+    }
+
+    /// The number of the key whose UTF-8 is `range` of `bytes`.
+    mutating func number(of range: Range<Int>, in bytes: ByteView) -> UInt32 {
+        let count = range.count
+        let first = bytes.word(at: range.lowerBound, count: min(count, 8))
+        let last = count > 8 ? bytes.word(at: range.upperBound - 8) : 0
+        let hash = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
+        let slot = Int(truncatingIfNeeded: hash >> 56)
+        let seen = recent[slot]
+        if seen.count == count, seen.first == first, seen.last == last,
+           count <= 16 || ByteView.withBytes(of: keys[Int(seen.number)], { bytes.bytes(range, equal: $0) }) {
+            return seen.number
+        }
+        let number = self.number(of: bytes.string(range))
+        recent[slot] = Recent(count: count, first: first, last: last, number: number)
+        return number
+    }
+
+    /// The number of `key`, a new one unless a key of the same bytes has one.
+    mutating func number(of key: String) -> UInt32 {
+        if let number = numbers[key], keys[Int(number)].utf8.elementsEqual(key.utf8) { return number }
+        let number = UInt32(keys.count)
+        keys.append(key)
+        if numbers[key] == nil { numbers[key] = number }
+        return number
     }
 }

@@ -84,7 +84,7 @@ struct XMLPlistReader {
         case "dict":
             return .dictionary(try parseDictionary(empty: tag.selfClosing))
         case "array":
-            return .array(try parseArray(empty: tag.selfClosing))
+            return .array(ArchiveArray(try parseArray(empty: tag.selfClosing)))
         case "string":
             return .string(tag.selfClosing ? "" : try content(of: "string"))
         case "true", "false":

@@ -77,6 +77,9 @@ struct ByteView: RandomAccessCollection {
         String(decoding: view(range).base, as: UTF8.self)
     }
 
+    /// All the bytes, copied into an array of their own.
+    var copied: [UInt8] { Array(base) }
+
     /// The bytes of `range` as `Data`.
     func data(_ range: Range<Int>) -> Data {
         Data(view(range).base)
@@ -85,6 +88,14 @@ struct ByteView: RandomAccessCollection {
     /// Appends the bytes of `range` to `bytes`, in one copy.
     func append(_ range: Range<Int>, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: view(range).base)
+    }
+
+    /// Whether the bytes of `range` are `other`'s; traps when `range` is not inside the view.
+    func bytes(_ range: Range<Int>, equal other: ByteView) -> Bool {
+        let bytes = view(range).base
+        guard bytes.count == other.base.count else { return false }
+        guard let start = bytes.baseAddress, let otherStart = other.base.baseAddress else { return true }
+        return memcmp(start, otherStart, bytes.count) == 0
     }
 
     /// Whether the bytes at `offset` are `text`'s (false where the view ends first).
@@ -111,6 +122,16 @@ struct ByteView: RandomAccessCollection {
     func word(at offset: Int) -> UInt64 {
         precondition(offset >= 0 && offset <= base.count - 8, "a word at \(offset) outside a view of \(base.count)")
         return UInt64(littleEndian: UnsafeRawPointer(base.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The `count` bytes (at most 8) at `offset` as one little-endian integer, zeros above them;
+    /// traps when they are not all inside the view.
+    func word(at offset: Int, count: Int) -> UInt64 {
+        precondition(count >= 0 && count <= 8 && offset >= 0 && offset <= base.count - count, "\(count) bytes at \(offset) outside a view of \(base.count)")
+        if offset <= base.count - 8 { return count == 8 ? word(at: offset) : word(at: offset) & (1 << (8 * count) - 1) }
+        var value: UInt64 = 0
+        for index in 0..<count { value |= UInt64(base[offset + index]) << (8 * index) }
+        return value
     }
 
     /// The big-endian unsigned integer in the `width` bytes at `offset`.

@@ -76,7 +76,7 @@ enum GraphField {
     /// ``FastField``).
     case scalars(
         read: (FieldBase) -> [ArchiveScalar],
-        write: (MutableFieldBase, [ArchiveValue]) -> Bool)
+        write: (MutableFieldBase, ArchiveArray) -> Bool)
     /// A `[String: Value]` of scalars, as ``scalars`` for arrays: read gives the entries in the
     /// dictionary's order; write is false, storing nothing, unless every value is exactly of the
     /// value type (and no key is escaped, see ``ObjectReference``).

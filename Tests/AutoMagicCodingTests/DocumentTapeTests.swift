@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import AutoMagicCoding
+
+/// The JSON reader's flat document: keys numbered once per document, strings made from the
+/// document's bytes as they are read, containers as views of their slots.
+@Suite("DocumentTape: JSON parsed into one flat store")
+struct DocumentTapeTests {
+    private func parse(_ json: String) throws -> ArchiveValue {
+        try JSONReader.parse(Data(json.utf8)).value
+    }
+
+    private func dictionary(_ value: ArchiveValue) throws -> ArchiveDictionary {
+        guard case let .dictionary(dictionary) = value else { throw Refusal.notADictionary(value.summary) }
+        return dictionary
+    }
+
+    private enum Refusal: Error {
+        case notADictionary(String)
+    }
+
+    /// More distinct keys than the reader's table of recent keys holds, long keys that share
+    /// their length and first and last 8 bytes, and keys with escapes: each is found by its own
+    /// bytes, and written back exactly.
+    @Test func everyKeyIsFoundByItsOwnBytes() throws {
+        let keys = (0..<600).map { "key number \($0)" }
+            + (0..<40).map { "shared prefix_\($0 % 10)\($0 / 10)_shared suffix" }
+            + ["", "k", "quote \" and slash \\", "tab\tin key", "é", "東京", "emoji 😀 key"]
+        var json = "{"
+        for (index, key) in keys.enumerated() {
+            let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\t", with: "\\t")
+            json += (index == 0 ? "" : ",") + "\"\(escaped)\":\(index)"
+        }
+        json += "}"
+        let document = try dictionary(try parse(json))
+        #expect(document.count == keys.count)
+        var hint = 0
+        for (index, key) in keys.enumerated() {
+            #expect(document.value(forKey: key, hint: &hint)?.isSame(as: .int(Int64(index))) == true, "\(key)")
+        }
+        // Looked up out of order, past the hint, and for a key that is not there.
+        #expect(document["key number 7"]?.isSame(as: .int(7)) == true)
+        #expect(document["key number 600"] == nil)
+        // Keys keep their exact spelling, whatever String equality would say.
+        #expect(document.entries.map { Array($0.key.utf8) } == keys.map { Array($0.utf8) })
+        let written = try DocumentCodec.encode(.dictionary(document), format: .json, options: .compact)
+        #expect(try dictionary(try JSONReader.parse(Data(written)).value).entries.map(\.key) == keys)
+    }
+
+    /// The same key in every object of a document keeps the spelling each object gave it.
+    @Test func aKeySpelledTwoWaysKeepsEachSpelling() throws {
+        let document = try parse(#"[{"caf\u00e9":1},{"cafe\u0301":2},{"café":3}]"#)
+        guard case let .array(elements) = document else { Issue.record("not an array"); return }
+        let spellings = try elements.map { try dictionary($0).entries[0].key.unicodeScalars.count }
+        #expect(spellings == [4, 5, 4])
+    }
+
+    /// Strings come from the document's bytes, or from the escapes' text; numbers and literals
+    /// keep their kind; containers nest.
+    @Test func valuesComeBackAsTheyWereWritten() throws {
+        let value = try parse(#"{"a":["x","y\n\"z\"",-9223372036854775808,18446744073709551615,1.5,true,false,null,{},[]],"b":{"c":"東京"}}"#)
+        let expected: ArchiveValue = .dictionary({
+            var dictionary = ArchiveDictionary()
+            dictionary.append("a", .array([
+                .string("x"), .string("y\n\"z\""), .int(.min), .uint(.max), .double(1.5), .bool(true), .bool(false), .null,
+                .dictionary(ArchiveDictionary()), .array([]),
+            ]))
+            var inner = ArchiveDictionary()
+            inner.append("c", .string("東京"))
+            dictionary.append("b", .dictionary(inner))
+            return dictionary
+        }())
+        #expect(value.isSame(as: expected))
+        #expect(expected.isSame(as: value))
+    }
+
+    /// Appending to a dictionary read from a document copies its entries first; the document's
+    /// view is unchanged.
+    @Test func appendingToADocumentsDictionaryLeavesTheDocumentAlone() throws {
+        let document = try dictionary(try parse(#"{"a":1,"b":2}"#))
+        var copy = document
+        copy.append("c", .int(3))
+        #expect(copy.entries.map(\.key) == ["a", "b", "c"])
+        #expect(document.entries.map(\.key) == ["a", "b"])
+        #expect(copy["b"]?.isSame(as: .int(2)) == true)
+    }
+}
