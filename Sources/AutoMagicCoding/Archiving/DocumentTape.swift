@@ -105,6 +105,114 @@ final class DocumentTape {
     }
 }
 
+/// Builds a ``DocumentTape`` as the JSON reader goes: values are appended as they are read, and a
+/// container's, once it closes, move side by side into the tape, the reader appending the
+/// container's own slot in their place. (The binary property list reader keeps a tree: its
+/// strings are shared objects, made once and shared by reference counting, which a tape would
+/// make again at each use; it measured a fifth slower.)
+///
+/// ```swift
+/// var tape = TapeBuilder(maximumSlots: 4)
+/// let start = tape.openCount
+/// tape.append(.init(.int, payload: 1))
+/// tape.append(tape.close(.array, from: start)!)
+/// tape.finish(source: bytes)  // .array([.int(1)])
+/// ```
+struct TapeBuilder {
+    typealias Slot = DocumentTape.Slot
+
+    /// The slots of finished containers' elements, each container's side by side.
+    private var slots: [Slot] = []
+    /// The slots of the values of the containers still open, innermost last.
+    private var pending: [Slot] = []
+    /// The UTF-8 of strings that had escapes: what `unescaped` slots point into.
+    var unescaped: [UInt8] = []
+    private var keys = KeyTable()
+
+    /// A builder for a document of at most `maximumSlots` values: room for them all is set
+    /// aside up front (up to 2^27), in the tape and among the values of open containers, which
+    /// spares the copies of a growing array (and the memory of both while it copies); pages never
+    /// written are never taken from the system.
+    init(maximumSlots: Int) {
+        slots.reserveCapacity(min(maximumSlots, 1 << 27))
+        pending.reserveCapacity(min(maximumSlots, 1 << 27))
+    }
+
+    /// Where the values of a container opened now will start: what ``close(_:from:)`` takes.
+    var openCount: Int { pending.count }
+
+    mutating func append(_ slot: Slot) {
+        pending.append(slot)
+    }
+
+    /// Closes the container whose values were appended since `start`: moves them into the tape
+    /// and returns the container's slot, for the reader to append where the container belongs;
+    /// nil when the tape cannot number so many values (``overflow`` says so).
+    mutating func close(_ kind: Slot.Kind, from start: Int) -> Slot? {
+        let values = pending.count - start
+        guard slots.count + values < Int(UInt32.max) else { return nil }
+        let container = Slot(kind, payload: UInt64(slots.count), count: UInt32(kind == .dictionary ? values / 2 : values))
+        if start == 0, slots.isEmpty {
+            // The first container to close, and nothing before it: its values are all there is,
+            // already in order (a wide array of numbers would otherwise be held twice).
+            swap(&slots, &pending)
+        } else {
+            slots.append(contentsOf: pending[start...])
+            pending.removeSubrange(start...)
+        }
+        return container
+    }
+
+    /// Why ``close(_:from:)`` returned nil.
+    static let overflow = "the document has more than \(UInt32.max) values"
+
+    /// The root value, the one value appended outside any container, once every container is
+    /// closed; `source` is the document, which `text` slots point into.
+    consuming func finish(source: ByteView) -> ArchiveValue {
+        precondition(pending.count == 1, "a document of \(pending.count) values at its root")
+        slots.append(pending[0])
+        let tape = DocumentTape(source: source.copied, unescaped: unescaped, keys: keys.keys, slots: slots)
+        return tape.value(at: slots.count - 1)
+    }
+
+    // MARK: - Keys
+
+    /// The `key` slot for a string slot read as a key (`text` slots are `bytes`' own).
+    mutating func key(_ string: Slot, in bytes: ByteView) -> Slot {
+        let number = string.kind == .text
+            ? keys.number(of: string.range, in: bytes)
+            : keys.number(of: ByteView.withBytes(of: unescaped) { $0.string(string.range) })
+        return Slot(.key, payload: UInt64(number))
+    }
+
+    /// The string of a `key` slot.
+    func string(_ key: Slot) -> String {
+        keys.keys[Int(key.payload)]
+    }
+
+    /// Whether `key` is one of the keys of the dictionary whose values started at `start`; past
+    /// 16 entries, a set of them is kept in `seen`. Keys are the same as `String`s are.
+    func isRepeated(_ key: Slot, from start: Int, seen: inout Set<String>?) -> Bool {
+        let string = string(key)
+        if seen == nil {
+            let entries = (pending.count - start) / 2
+            guard entries >= 16 else {
+                return stride(from: start, to: pending.count, by: 2).contains {
+                    pending[$0].payload == key.payload || self.string(pending[$0]) == string
+                }
+            }
+            seen = Set(stride(from: start, to: pending.count, by: 2).map { self.string(pending[$0]) })
+        }
+        return seen?.insert(string).inserted == false
+    }
+
+    /// Whether the dictionary whose values started at `start` may be a reference (one `"$ref"`
+    /// entry; see ``ObjectReference``).
+    func isReference(from start: Int) -> Bool {
+        pending.count - start == 2 && string(pending[start]) == ObjectReference.key
+    }
+}
+
 /// An array in a parsed document: its elements, or a run of slots in a ``DocumentTape`` made
 /// into values as they are read.
 ///
@@ -149,5 +257,47 @@ struct ArchiveArray: RandomAccessCollection, ExpressibleByArrayLiteral {
             precondition(index >= 0 && index < Int(count), "element \(index) of an array of \(count)")
             return tape.value(at: Int(first) + index)
         }
+    }
+}
+
+/// Numbers each distinct key of a document (see ``DocumentTape/keys``), making its `String`
+/// once. A key met again is found by its length and first and last 8 bytes in a small table of
+/// recent keys, without hashing its bytes or making a string.
+struct KeyTable {
+    private(set) var keys: [String] = []
+    private var numbers: [String: UInt32] = [:]
+    private var recent = [Recent](repeating: Recent(), count: 256)
+
+    private struct Recent {
+        var count = -1
+        var first: UInt64 = 0
+        var last: UInt64 = 0
+        var number: UInt32 = 0
+    }
+
+    /// The number of the key whose UTF-8 is `range` of `bytes`.
+    mutating func number(of range: Range<Int>, in bytes: ByteView) -> UInt32 {
+        let count = range.count
+        let first = bytes.word(at: range.lowerBound, count: min(count, 8))
+        let last = count > 8 ? bytes.word(at: range.upperBound - 8) : 0
+        let hash = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
+        let slot = Int(truncatingIfNeeded: hash >> 56)
+        let seen = recent[slot]
+        if seen.count == count, seen.first == first, seen.last == last,
+           count <= 16 || ByteView.withBytes(of: keys[Int(seen.number)], { bytes.bytes(range, equal: $0) }) {
+            return seen.number
+        }
+        let number = self.number(of: bytes.string(range))
+        recent[slot] = Recent(count: count, first: first, last: last, number: number)
+        return number
+    }
+
+    /// The number of `key`, a new one unless a key of the same bytes has one.
+    mutating func number(of key: String) -> UInt32 {
+        if let number = numbers[key], keys[Int(number)].utf8.elementsEqual(key.utf8) { return number }
+        let number = UInt32(keys.count)
+        keys.append(key)
+        if numbers[key] == nil { numbers[key] = number }
+        return number
     }
 }

@@ -8,23 +8,14 @@ struct JSONReader {
     private let bytes: ByteView
     private var position = 0
     private var nesting = NestingDepth()
-    /// The slots of finished containers' elements, each container's side by side.
-    private var slots: [Slot] = []
-    /// The slots of the elements of the containers still open, innermost last: a container's
-    /// move to ``slots`` when it closes.
-    private var pending: [Slot] = []
-    /// The UTF-8 of strings with escapes.
-    private var unescaped: [UInt8] = []
-    private var keys = KeyTable()
+    private var tape: TapeBuilder
     /// Whether a dictionary read may be a reference (see ``ParsedDocument/holdsReferences``).
     private var holdsReferences = false
 
     private init(bytes: ByteView) {
         self.bytes = bytes
-        // A slot takes at least two bytes of JSON (`0,`; `"":0` is two slots in four): room for
-        // every slot up front spares the copies of a growing array, and the pages never written
-        // are never taken from the system.
-        slots.reserveCapacity(min(bytes.count / 2 + 1, 1 << 27))
+        // A slot takes at least two bytes of JSON (`0,`; `"":0` is two slots in four).
+        tape = TapeBuilder(maximumSlots: bytes.count / 2 + 1)
     }
 
     /// The document `data` holds, and whether it may hold references.
@@ -37,26 +28,24 @@ struct JSONReader {
             guard reader.position == reader.bytes.count else {
                 throw reader.error("unexpected \(reader.found) after the document")
             }
-            reader.slots.append(reader.pending[0])
-            let tape = DocumentTape(source: bytes.copied, unescaped: reader.unescaped, keys: reader.keys.keys, slots: reader.slots)
-            return (tape.value(at: tape.slots.count - 1), reader.holdsReferences)
+            return (reader.tape.finish(source: bytes), reader.holdsReferences)
         }
     }
 
     // MARK: - Values
 
-    /// Reads a value onto ``pending``.
+    /// Reads a value onto the tape.
     private mutating func parseValue() throws {
         skipWhitespace()
         guard position < bytes.count else { throw error("expected a value, found the end of the data") }
         switch bytes[position] {
         case UInt8(ascii: "{"): try parseObject()
         case UInt8(ascii: "["): try parseArray()
-        case UInt8(ascii: "\""): pending.append(try parseString())
+        case UInt8(ascii: "\""): tape.append(try parseString())
         case UInt8(ascii: "t"): try literal("true", Slot(.bool, payload: 1))
         case UInt8(ascii: "f"): try literal("false", Slot(.bool, payload: 0))
         case UInt8(ascii: "n"): try literal("null", Slot(.null))
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): pending.append(try parseNumber())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): tape.append(try parseNumber())
         default: throw error("expected a value, found \(found)")
         }
     }
@@ -66,7 +55,7 @@ struct JSONReader {
         defer { nesting.leave() }
         position += 1
         skipWhitespace()
-        let start = pending.count
+        let start = tape.openCount
         if consume(UInt8(ascii: "}")) { return try close(.dictionary, from: start) }
         var repeated: Set<String>?
         while true {
@@ -75,19 +64,19 @@ struct JSONReader {
                 throw error("expected a key string, found \(found)")
             }
             let keyStart = position
-            let key = keySlot(try parseString())
-            if isRepeated(key, from: start, seen: &repeated) {
+            let key = tape.key(try parseString(), in: bytes)
+            if tape.isRepeated(key, from: start, seen: &repeated) {
                 position = keyStart
-                throw error(RepeatedKeys.reason(keys.keys[Int(key.payload)]))
+                throw error(RepeatedKeys.reason(tape.string(key)))
             }
-            pending.append(key)
+            tape.append(key)
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw error("expected \":\" after a key, found \(found)") }
             try parseValue()
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) {
-                if pending.count - start == 2, keys.keys[Int(pending[start].payload)] == ObjectReference.key { holdsReferences = true }
+                if tape.isReference(from: start) { holdsReferences = true }
                 return try close(.dictionary, from: start)
             }
             throw error("expected \",\" or \"}\", found \(found)")
@@ -99,7 +88,7 @@ struct JSONReader {
         defer { nesting.leave() }
         position += 1
         skipWhitespace()
-        let start = pending.count
+        let start = tape.openCount
         if consume(UInt8(ascii: "]")) { return try close(.array, from: start) }
         while true {
             try parseValue()
@@ -110,54 +99,21 @@ struct JSONReader {
         }
     }
 
-    /// Moves the elements of the container that just closed from ``pending`` to ``slots``, and
-    /// puts the container's own slot in their place.
-    private mutating func close(_ kind: Slot.Kind, from start: Int) throws {
-        let elements = pending.count - start
-        guard slots.count + elements < Int(UInt32.max) else { throw error("the document has more than \(UInt32.max) values") }
-        let container = Slot(kind, payload: UInt64(slots.count), count: UInt32(kind == .dictionary ? elements / 2 : elements))
-        slots.append(contentsOf: pending[start...])
-        pending.removeSubrange(start...)
-        pending.append(container)
+    private mutating func close(_ kind: DocumentTape.Slot.Kind, from start: Int) throws {
+        guard let container = tape.close(kind, from: start) else { throw error(TapeBuilder.overflow) }
+        tape.append(container)
     }
 
     private mutating func literal(_ word: StaticString, _ slot: Slot) throws {
         guard bytes.matches(word, at: position) else { throw error("expected a value, found \(found)") }
         position += word.utf8CodeUnitCount
-        pending.append(slot)
-    }
-
-    // MARK: - Keys
-
-    /// The `key` slot for a string slot read as a key.
-    private mutating func keySlot(_ string: Slot) -> Slot {
-        let number = string.kind == .text
-            ? keys.number(of: string.range, in: bytes)
-            : keys.number(of: ByteView.withBytes(of: unescaped) { $0.string(string.range) })
-        return Slot(.key, payload: UInt64(number))
-    }
-
-    /// Whether `key` is one of the keys already read into ``pending`` from `start` (the open
-    /// dictionary's); past 16 entries, a set of them is kept in `seen`. Keys are the same as
-    /// `String`s are (as the other readers compare them).
-    private func isRepeated(_ key: Slot, from start: Int, seen: inout Set<String>?) -> Bool {
-        let string = keys.keys[Int(key.payload)]
-        if seen == nil {
-            let entries = (pending.count - start) / 2
-            guard entries >= 16 else {
-                return stride(from: start, to: pending.count, by: 2).contains {
-                    pending[$0].payload == key.payload || keys.keys[Int(pending[$0].payload)] == string
-                }
-            }
-            seen = Set(stride(from: start, to: pending.count, by: 2).map { keys.keys[Int(pending[$0].payload)] })
-        }
-        return seen?.insert(string).inserted == false
+        tape.append(slot)
     }
 
     // MARK: - Strings
 
     /// Reads a string: its bytes in the document when it has no escapes, else its UTF-8 appended
-    /// to ``unescaped``.
+    /// to the tape's unescaped text.
     private mutating func parseString() throws -> Slot {
         let start = position
         position += 1
@@ -182,8 +138,8 @@ struct JSONReader {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
-                if unescapedStart == nil { unescapedStart = unescaped.count }
-                bytes.append(runStart..<position, to: &unescaped)
+                if unescapedStart == nil { unescapedStart = tape.unescaped.count }
+                bytes.append(runStart..<position, to: &tape.unescaped)
                 try parseEscape()
                 runStart = position
                 continue
@@ -200,8 +156,8 @@ struct JSONReader {
         if highBits & ByteWords.highBits != 0 { isASCII = false }
         if !isASCII { try validate((start + 1)..<position) }
         guard let unescapedStart else { return try stringSlot(.text, runStart..<position) }
-        bytes.append(runStart..<position, to: &unescaped)
-        return try stringSlot(.unescaped, unescapedStart..<unescaped.count)
+        bytes.append(runStart..<position, to: &tape.unescaped)
+        return try stringSlot(.unescaped, unescapedStart..<tape.unescaped.count)
     }
 
     private func stringSlot(_ kind: Slot.Kind, _ range: Range<Int>) throws -> Slot {
@@ -215,12 +171,12 @@ struct JSONReader {
         let byte = bytes[position]
         position += 1
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped.append(byte)
-        case UInt8(ascii: "b"): unescaped.append(0x08)
-        case UInt8(ascii: "f"): unescaped.append(0x0C)
-        case UInt8(ascii: "n"): unescaped.append(0x0A)
-        case UInt8(ascii: "r"): unescaped.append(0x0D)
-        case UInt8(ascii: "t"): unescaped.append(0x09)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): tape.unescaped.append(byte)
+        case UInt8(ascii: "b"): tape.unescaped.append(0x08)
+        case UInt8(ascii: "f"): tape.unescaped.append(0x0C)
+        case UInt8(ascii: "n"): tape.unescaped.append(0x0A)
+        case UInt8(ascii: "r"): tape.unescaped.append(0x0D)
+        case UInt8(ascii: "t"): tape.unescaped.append(0x09)
         case UInt8(ascii: "u"):
             var scalar = try parseHex4()
             if (0xD800...0xDBFF).contains(scalar) {
@@ -233,7 +189,7 @@ struct JSONReader {
             } else if (0xDC00...0xDFFF).contains(scalar) {
                 throw error("a lone low surrogate \\u\(String(scalar, radix: 16))")
             }
-            unescaped.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+            tape.unescaped.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
         default:
             position -= 1
             throw error("invalid escape \"\\\(Character(Unicode.Scalar(byte)))\"")
@@ -331,47 +287,5 @@ struct JSONReader {
 
     private func error(_ reason: String, at offset: Int? = nil) -> AMCError {
         AMCError(.malformedData(format: .json, location: TextLocation.of(offset ?? position, in: bytes), reason: reason))
-    }
-}
-
-/// Numbers each distinct key of a document (see ``DocumentTape/keys``), making its `String`
-/// once. A key met again is found by its length and first and last 8 bytes in a small table of
-/// recent keys, without hashing its bytes or making a string.
-private struct KeyTable {
-    private(set) var keys: [String] = []
-    private var numbers: [String: UInt32] = [:]
-    private var recent = [Recent](repeating: Recent(), count: 256)
-
-    private struct Recent {
-        var count = -1
-        var first: UInt64 = 0
-        var last: UInt64 = 0
-        var number: UInt32 = 0
-    }
-
-    /// The number of the key whose UTF-8 is `range` of `bytes`.
-    mutating func number(of range: Range<Int>, in bytes: ByteView) -> UInt32 {
-        let count = range.count
-        let first = bytes.word(at: range.lowerBound, count: min(count, 8))
-        let last = count > 8 ? bytes.word(at: range.upperBound - 8) : 0
-        let hash = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
-        let slot = Int(truncatingIfNeeded: hash >> 56)
-        let seen = recent[slot]
-        if seen.count == count, seen.first == first, seen.last == last,
-           count <= 16 || ByteView.withBytes(of: keys[Int(seen.number)], { bytes.bytes(range, equal: $0) }) {
-            return seen.number
-        }
-        let number = self.number(of: bytes.string(range))
-        recent[slot] = Recent(count: count, first: first, last: last, number: number)
-        return number
-    }
-
-    /// The number of `key`, a new one unless a key of the same bytes has one.
-    mutating func number(of key: String) -> UInt32 {
-        if let number = numbers[key], keys[Int(number)].utf8.elementsEqual(key.utf8) { return number }
-        let number = UInt32(keys.count)
-        keys.append(key)
-        if numbers[key] == nil { numbers[key] = number }
-        return number
     }
 }
