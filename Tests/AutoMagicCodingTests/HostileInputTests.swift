@@ -20,16 +20,6 @@ private func bytes(_ text: String) -> Data { Data(text.utf8) }
 struct HostileInputTests {
     // MARK: - JSON
 
-    @Test func containerSizeGuessesFollowTheLastContainerAtTheSameDepthAndStaySmall() {
-        var hints = SizeHints()
-        #expect(hints.capacity(depth: 2, dictionary: true) == 0)
-        hints.record(9, depth: 2, dictionary: true)
-        hints.record(1_000_000, depth: 2, dictionary: false)  // a huge array: later small ones reserve little
-        #expect(hints.capacity(depth: 2, dictionary: true) == 9)
-        #expect(hints.capacity(depth: 2, dictionary: false) == 64)
-        #expect(hints.capacity(depth: 3, dictionary: true) == 0)
-    }
-
     @Test func jsonErrorsGiveLineAndColumn() throws {
         let unterminated = try #require(malformed(bytes("{\n  \"name\": \"Ada\n}")))
         #expect(unterminated.1 == .line(2, column: 11))

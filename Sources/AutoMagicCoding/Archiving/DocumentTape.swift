@@ -1,6 +1,6 @@
 import Foundation
 
-/// A parsed document in one flat store, what the JSON reader builds: every value is a 16-byte
+/// A parsed document in one flat store, what the JSON and XML readers build: every value is a 16-byte
 /// ``Slot`` in one array, a container's elements (a dictionary's keys and values, alternating)
 /// are side by side in it, and a string stays the document's own bytes until the decoder asks for
 /// it. So reading a document allocates a few arrays instead of one per container and string,
@@ -27,6 +27,10 @@ final class DocumentTape {
             case int, uint, double
             /// `payload` is 0 or 1.
             case bool
+            /// `payload` is the bit pattern of the seconds since 2001.
+            case date
+            /// As `unescaped`, the bytes of data (decoded from base64).
+            case data
             case null
             /// `payload` is the index of the first element's slot, `count` the element count.
             case array
@@ -76,6 +80,8 @@ final class DocumentTape {
         case .uint: return .uint(slot.payload)
         case .double: return .double(Double(bitPattern: slot.payload))
         case .bool: return .bool(slot.payload != 0)
+        case .date: return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: slot.payload)))
+        case .data: return .data(ByteView.withBytes(of: unescaped) { $0.data(slot.range) })
         case .null: return .null
         case .array: return .array(ArchiveArray(tape: self, first: Int(slot.payload), count: Int(slot.count)))
         case .dictionary: return .dictionary(ArchiveDictionary(tape: self, first: Int(slot.payload), count: Int(slot.count)))
@@ -105,7 +111,7 @@ final class DocumentTape {
     }
 }
 
-/// Builds a ``DocumentTape`` as the JSON reader goes: values are appended as they are read, and a
+/// Builds a ``DocumentTape`` as the JSON or XML reader goes: values are appended as they are read, and a
 /// container's, once it closes, move side by side into the tape, the reader appending the
 /// container's own slot in their place. (The binary property list reader keeps a tree: its
 /// strings are shared objects, made once and shared by reference counting, which a tape would
@@ -125,7 +131,8 @@ struct TapeBuilder {
     private var slots: [Slot] = []
     /// The slots of the values of the containers still open, innermost last.
     private var pending: [Slot] = []
-    /// The UTF-8 of strings that had escapes: what `unescaped` slots point into.
+    /// The UTF-8 of strings that had escapes, and the bytes of data: what `unescaped` and `data`
+    /// slots point into.
     var unescaped: [UInt8] = []
     private var keys = KeyTable()
 
@@ -161,6 +168,21 @@ struct TapeBuilder {
             pending.removeSubrange(start...)
         }
         return container
+    }
+
+    /// A `text`, `unescaped` or `data` slot for the bytes of `range`; nil when they are more than
+    /// a slot can count (4 GiB).
+    static func slot(_ kind: Slot.Kind, _ range: Range<Int>) -> Slot? {
+        guard range.count <= Int(UInt32.max) else { return nil }
+        return Slot(kind, payload: UInt64(range.lowerBound), count: UInt32(range.count))
+    }
+
+    /// Appends `bytes` to ``unescaped`` and returns their slot of `kind`; nil as
+    /// ``slot(_:_:)``.
+    mutating func appendUnescaped(_ kind: Slot.Kind, _ bytes: some Collection<UInt8>) -> Slot? {
+        let start = unescaped.count
+        unescaped.append(contentsOf: bytes)
+        return Self.slot(kind, start..<unescaped.count)
     }
 
     /// Why ``close(_:from:)`` returned nil.

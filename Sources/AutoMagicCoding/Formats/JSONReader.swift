@@ -161,8 +161,8 @@ struct JSONReader {
     }
 
     private func stringSlot(_ kind: Slot.Kind, _ range: Range<Int>) throws -> Slot {
-        guard range.count <= Int(UInt32.max) else { throw error("a string longer than \(UInt32.max) bytes") }
-        return Slot(kind, payload: UInt64(range.lowerBound), count: UInt32(range.count))
+        guard let slot = TapeBuilder.slot(kind, range) else { throw error("a string longer than \(UInt32.max) bytes") }
+        return slot
     }
 
     private mutating func parseEscape() throws {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Parses an XML property list into an ``ArchiveValue``: the plist elements, with comments,
+/// Parses an XML property list into a ``DocumentTape``: the plist elements, with comments,
 /// processing instructions, a DOCTYPE, character and entity references and CDATA sections
 /// wherever XML allows them, and nowhere else: what is not well-formed XML 1.0 (a malformed
 /// declaration, DOCTYPE or tag, `--` in a comment, a second root) is refused, as XML requires of
@@ -8,12 +8,14 @@ import Foundation
 /// cannot hold and Foundation writes as they are. UTF-8 (or ASCII), or UTF-16 with a byte-order
 /// mark; errors with line and column.
 struct XMLPlistReader {
+    private typealias Slot = DocumentTape.Slot
+
     private let bytes: ByteView
     /// Whether the document was UTF-16, transcoded to the UTF-8 in `bytes`.
     private let isUTF16: Bool
     private var position = 0
     private var nesting = NestingDepth()
-    private var sizeHints = SizeHints()
+    private var tape: TapeBuilder
     /// Whether a dictionary read may be a reference (see ``ParsedDocument/holdsReferences``).
     private var holdsReferences = false
     private var text: [UInt8] = []
@@ -21,6 +23,8 @@ struct XMLPlistReader {
     private init(bytes: ByteView, isUTF16: Bool) {
         self.bytes = bytes
         self.isUTF16 = isUTF16
+        // A value takes at least four bytes (`<a/>`); a key, with its value, at least eleven.
+        tape = TapeBuilder(maximumSlots: bytes.count / 4 + 1)
     }
 
     /// The document `data` holds, and whether it may hold references.
@@ -57,44 +61,44 @@ struct XMLPlistReader {
             try parseDoctype()
             try skipMarkup()
         }
-        let value: ArchiveValue
         let start = position
         let tag = try openTag()
         if tag.name == "plist" {
             guard !tag.selfClosing else { throw error("the <plist> element is empty", at: start) }
             try skipMarkup()
-            value = try parseValue()
+            try parseValue()
             try skipMarkup()
             try closeTag("plist")
         } else {
             position = start
-            value = try parseValue()
+            try parseValue()
         }
         try skipMarkup()
         guard position == bytes.count else { throw error("unexpected \(found) after the property list") }
-        return value
+        return tape.finish(source: bytes)
     }
 
     // MARK: - Elements
 
-    private mutating func parseValue() throws -> ArchiveValue {
+    /// Reads a value onto the tape.
+    private mutating func parseValue() throws {
         let start = position
         let tag = try openTag()
         switch tag.name {
         case "dict":
-            return .dictionary(try parseDictionary(empty: tag.selfClosing))
+            try parseDictionary(empty: tag.selfClosing)
         case "array":
-            return .array(ArchiveArray(try parseArray(empty: tag.selfClosing)))
+            try parseArray(empty: tag.selfClosing)
         case "string":
-            return .string(tag.selfClosing ? "" : try content(of: "string"))
+            tape.append(tag.selfClosing ? Slot(.text) : try contentSlot(of: "string"))
         case "true", "false":
             if !tag.selfClosing { try closeTag(tag.name) }
-            return .bool(tag.name == "true")
+            tape.append(Slot(.bool, payload: tag.name == "true" ? 1 : 0))
         case "integer":
             let digits = try trimmedContent(of: tag)
             switch ScalarStrings.number(digits) {
-            case let .int(value)?: return .int(value)
-            case let .uint(value)?: return .uint(value)
+            case let .int(value)?: tape.append(Slot(.int, payload: UInt64(bitPattern: value)))
+            case let .uint(value)?: tape.append(Slot(.uint, payload: value))
             default:
                 throw error(ScalarStrings.isInteger(digits) ? "the integer \(digits) does not fit in 64 bits"
                     : "\"\(digits)\" is not an integer", at: start)
@@ -102,14 +106,15 @@ struct XMLPlistReader {
         case "real":
             let digits = try trimmedContent(of: tag)
             guard let real = Self.real(digits) else { throw error("\"\(digits)\" is not a real number", at: start) }
-            return .double(real)
+            tape.append(Slot(.double, payload: real.bitPattern))
         case "date":
             let text = try trimmedContent(of: tag)
             guard let date = ISODate.date(from: text) else { throw error("\"\(text)\" is not an ISO 8601 date", at: start) }
-            return .date(date)
+            tape.append(Slot(.date, payload: date.timeIntervalSinceReferenceDate.bitPattern))
         case "data":
             guard let data = Self.base64(try trimmedContent(of: tag)) else { throw error("the <data> element is not base64", at: start) }
-            return .data(data)
+            guard let slot = tape.appendUnescaped(.data, data) else { throw error("data of more than \(UInt32.max) bytes", at: start) }
+            tape.append(slot)
         case "key":
             throw error("a <key> outside a <dict>", at: start)
         default:
@@ -117,48 +122,51 @@ struct XMLPlistReader {
         }
     }
 
-    private mutating func parseDictionary(empty: Bool) throws -> ArchiveDictionary {
-        guard !empty else { return ArchiveDictionary() }
+    private mutating func parseDictionary(empty: Bool) throws {
+        let open = tape.openCount
+        guard !empty else { return try close(.dictionary, from: open) }
         if let refusal = nesting.enter() { throw error(refusal) }
         defer { nesting.leave() }
-        var dictionary = ArchiveDictionary(minimumCapacity: sizeHints.capacity(depth: nesting.depth, dictionary: true))
-        var repeated = RepeatedKeys()
+        var repeated: Set<String>?
         while true {
             try skipMarkup()
             if isAtCloseTag {
                 try closeTag("dict")
-                sizeHints.record(dictionary.count, depth: nesting.depth, dictionary: true)
-                if dictionary.mayBeReference { holdsReferences = true }
-                return dictionary
+                if tape.isReference(from: open) { holdsReferences = true }
+                return try close(.dictionary, from: open)
             }
             let start = position
             let tag = try openTag()
             guard tag.name == "key" else { throw error("expected <key> in a <dict>, found <\(tag.name)>", at: start) }
-            let key = tag.selfClosing ? "" : try content(of: "key")
-            if repeated.isRepeated(key, in: dictionary) { throw error(RepeatedKeys.reason(key), at: start) }
+            let key = tape.key(tag.selfClosing ? Slot(.text) : try contentSlot(of: "key"), in: bytes)
+            if tape.isRepeated(key, from: open, seen: &repeated) { throw error(RepeatedKeys.reason(tape.string(key)), at: start) }
+            tape.append(key)
             try skipMarkup()
             guard !isAtCloseTag, !startsWith("<key>"), !startsWith("<key/>") else {
-                throw error("the key \"\(key)\" has no value: expected a value element, found \(found)")
+                throw error("the key \"\(tape.string(key))\" has no value: expected a value element, found \(found)")
             }
-            dictionary.append(key, try parseValue())
+            try parseValue()
         }
     }
 
-    private mutating func parseArray(empty: Bool) throws -> [ArchiveValue] {
-        guard !empty else { return [] }
+    private mutating func parseArray(empty: Bool) throws {
+        let open = tape.openCount
+        guard !empty else { return try close(.array, from: open) }
         if let refusal = nesting.enter() { throw error(refusal) }
         defer { nesting.leave() }
-        var elements: [ArchiveValue] = []
-        elements.reserveCapacity(sizeHints.capacity(depth: nesting.depth, dictionary: false))
         while true {
             try skipMarkup()
             if isAtCloseTag {
                 try closeTag("array")
-                sizeHints.record(elements.count, depth: nesting.depth, dictionary: false)
-                return elements
+                return try close(.array, from: open)
             }
-            elements.append(try parseValue())
+            try parseValue()
         }
+    }
+
+    private mutating func close(_ kind: Slot.Kind, from open: Int) throws {
+        guard let container = tape.close(kind, from: open) else { throw error(TapeBuilder.overflow) }
+        tape.append(container)
     }
 
     // MARK: - Tags
@@ -231,9 +239,9 @@ struct XMLPlistReader {
 
     // MARK: - Text
 
-    /// The text up to `</name>`, with references resolved, CDATA taken literally and comments
-    /// left out.
-    private mutating func content(of name: String) throws -> String {
+    /// Reads the text up to `</name>` into ``text``, with references resolved, CDATA taken
+    /// literally and comments left out.
+    private mutating func readContent(of name: String) throws {
         let start = position
         text.removeAll(keepingCapacity: true)
         var runStart = position
@@ -250,8 +258,7 @@ struct XMLPlistReader {
                 } else if startsWith("<!--") {
                     try skipComment()
                 } else {
-                    try closeTag(name)
-                    return String(decoding: text, as: UTF8.self)
+                    return try closeTag(name)
                 }
                 runStart = position
             case UInt8(ascii: "&"):
@@ -271,9 +278,31 @@ struct XMLPlistReader {
         }
     }
 
+    /// The text of ``readContent(of:)`` as a string slot: the document's own bytes when they are the
+    /// text as they are (no reference, CDATA section, comment or carriage return), else the
+    /// text appended to the tape's.
+    private mutating func contentSlot(of name: String) throws -> Slot {
+        let start = position
+        var end = position
+        while end < bytes.count, case let byte = bytes[end], byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&"), byte != 0x0D {
+            end += 1
+        }
+        position = end
+        if end < bytes.count, bytes[end] == UInt8(ascii: "<"), !startsWith("<![CDATA["), !startsWith("<!--") {
+            try closeTag(name)
+            guard let slot = TapeBuilder.slot(.text, start..<end) else { throw error("a string longer than \(UInt32.max) bytes", at: start) }
+            return slot
+        }
+        position = start
+        try readContent(of: name)
+        guard let slot = tape.appendUnescaped(.unescaped, text) else { throw error("a string longer than \(UInt32.max) bytes", at: start) }
+        return slot
+    }
+
     private mutating func trimmedContent(of tag: (name: String, selfClosing: Bool)) throws -> String {
         guard !tag.selfClosing else { return "" }
-        return String(TextTrimming.trimmed(try content(of: tag.name)))
+        try readContent(of: tag.name)
+        return String(TextTrimming.trimmed(String(decoding: text, as: UTF8.self)))
     }
 
     /// `&lt;`, `&gt;`, `&amp;`, `&quot;`, `&apos;`, `&#N;` and `&#xN;`.
