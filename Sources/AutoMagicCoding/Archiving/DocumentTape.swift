@@ -1,6 +1,6 @@
 import Foundation
 
-/// A parsed document in one flat store, what the JSON and XML readers build: every value is a 16-byte
+/// A parsed document in one flat store, what every reader builds: every value is a 16-byte
 /// ``Slot`` in one array, a container's elements (a dictionary's keys and values, alternating)
 /// are side by side in it, and a string stays the document's own bytes until the decoder asks for
 /// it. So reading a document allocates a few arrays instead of one per container and string,
@@ -21,7 +21,8 @@ final class DocumentTape {
             case text
             /// As `text`, in ``DocumentTape/unescaped`` (a string that had escapes).
             case unescaped
-            /// A dictionary key: `payload` is its number in ``DocumentTape/keys``.
+            /// A dictionary key, or a string of a binary property list: `payload` is its number in
+            /// ``DocumentTape/keys``.
             case key
             /// `payload` is the bit pattern of the value.
             case int, uint, double
@@ -60,7 +61,8 @@ final class DocumentTape {
     let unescaped: [UInt8]
     /// The document's distinct keys, each made once: a document repeats the same few keys in
     /// every object, and a key compared as a `String` of up to 15 bytes costs one comparison of
-    /// two words.
+    /// two words. A binary property list's strings are here too: each string object is made
+    /// once, however many containers refer to it.
     let keys: [String]
     let slots: [Slot]
 
@@ -111,11 +113,10 @@ final class DocumentTape {
     }
 }
 
-/// Builds a ``DocumentTape`` as the JSON or XML reader goes: values are appended as they are read, and a
+/// Builds a ``DocumentTape`` as a reader goes: values are appended as they are read, and a
 /// container's, once it closes, move side by side into the tape, the reader appending the
-/// container's own slot in their place. (The binary property list reader keeps a tree: its
-/// strings are shared objects, made once and shared by reference counting, which a tape would
-/// make again at each use; it measured a fifth slower.)
+/// container's own slot in their place. What the readers share: slot layout, key numbering and
+/// the repeated-key rule.
 ///
 /// ```swift
 /// var tape = TapeBuilder(maximumSlots: 4)
@@ -189,11 +190,11 @@ struct TapeBuilder {
     static let overflow = "the document has more than \(UInt32.max) values"
 
     /// The root value, the one value appended outside any container, once every container is
-    /// closed; `source` is the document, which `text` slots point into.
-    consuming func finish(source: ByteView) -> ArchiveValue {
+    /// closed; `source` is the document, which `text` slots point into (none when nil).
+    consuming func finish(source: ByteView?) -> ArchiveValue {
         precondition(pending.count == 1, "a document of \(pending.count) values at its root")
         slots.append(pending[0])
-        let tape = DocumentTape(source: source.copied, unescaped: unescaped, keys: keys.keys, slots: slots)
+        let tape = DocumentTape(source: source?.copied ?? [], unescaped: unescaped, keys: keys.keys, slots: slots)
         return tape.value(at: slots.count - 1)
     }
 
@@ -205,6 +206,12 @@ struct TapeBuilder {
             ? keys.number(of: string.range, in: bytes)
             : keys.number(of: ByteView.withBytes(of: unescaped) { $0.string(string.range) })
         return Slot(.key, payload: UInt64(number))
+    }
+
+    /// A `key` slot for a string made already (a binary property list's string object), with a
+    /// number of its own.
+    mutating func key(_ string: String) -> Slot {
+        Slot(.key, payload: UInt64(keys.adding(string)))
     }
 
     /// The string of a `key` slot.
@@ -312,6 +319,12 @@ struct KeyTable {
         let number = self.number(of: bytes.string(range))
         recent[slot] = Recent(count: count, first: first, last: last, number: number)
         return number
+    }
+
+    /// A new number for `string`, whatever other keys there are.
+    mutating func adding(_ string: String) -> UInt32 {
+        keys.append(string)
+        return UInt32(keys.count - 1)
     }
 
     /// The number of `key`, a new one unless a key of the same bytes has one.

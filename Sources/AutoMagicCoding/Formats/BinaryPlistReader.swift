@@ -1,12 +1,14 @@
 import Foundation
 
-/// Parses a binary property list (`bplist00`) into an ``ArchiveValue``.
+/// Parses a binary property list (`bplist00`) into a ``DocumentTape``.
 ///
 /// Every offset, count and reference is checked against the file before it is used; an object
 /// that contains itself is an error; objects shared by several containers are parsed at most
 /// twice, and the whole may expand to at most a bounded multiple of the file's size, so a small
 /// hostile file cannot make the decoder build an enormous graph.
 struct BinaryPlistReader {
+    private typealias Slot = DocumentTape.Slot
+
     private let bytes: ByteView
     private let offsetSize: Int
     private let refSize: Int
@@ -15,7 +17,7 @@ struct BinaryPlistReader {
     /// Objects met more than once (keys, shared numbers), parsed, with the number of values each
     /// expands to. An object is kept here on its second visit: most are met once, and keeping
     /// each of those took a tenth of reading.
-    private var shared: [Int: (value: ArchiveValue, size: Int)] = [:]
+    private var shared: [Int: (slot: Slot, size: Int)] = [:]
     /// For each object: whether it was visited before (``visited``) and is being parsed now
     /// (``inProgress``).
     private var state: [UInt8]
@@ -27,6 +29,7 @@ struct BinaryPlistReader {
     private var holdsReferences = false
     /// The UTF-8 of the last UTF-16 string read (see `utf16String(count:at:)`).
     private var utf8: [UInt8] = []
+    private var tape: TapeBuilder
 
     /// The document `data` holds, and whether it may hold references.
     static func parse(_ data: Data) throws -> (value: ArchiveValue, holdsReferences: Bool) {
@@ -39,7 +42,8 @@ struct BinaryPlistReader {
             guard top < UInt64(reader.objectCount) else {
                 throw reader.error("the top object \(top) is not in the table of \(reader.objectCount)", at: bytes.count - 16)
             }
-            return (try reader.object(Int(top)).value, reader.holdsReferences)
+            reader.tape.append(try reader.object(Int(top)).slot)
+            return (reader.tape.finish(source: nil), reader.holdsReferences)
         }
     }
 
@@ -82,11 +86,13 @@ struct BinaryPlistReader {
         tableOffset = Int(table)
         state = Array(repeating: 0, count: objectCount)
         maximumExpansion = max(1 << 20, bytes.count * 16)
+        // A value takes at least one byte, the reference to it.
+        tape = TapeBuilder(maximumSlots: bytes.count)
     }
 
     // MARK: - Objects
 
-    private mutating func object(_ index: Int) throws -> (value: ArchiveValue, size: Int) {
+    private mutating func object(_ index: Int) throws -> (slot: Slot, size: Int) {
         if state[index] & Self.visited != 0, let done = shared[index] { return done }
         let offset = try self.offset(of: index)
         guard state[index] & Self.inProgress == 0 else { throw error("object \(index) contains itself", at: offset) }
@@ -100,41 +106,49 @@ struct BinaryPlistReader {
         return result
     }
 
-    private mutating func parseObject(at offset: Int) throws -> (value: ArchiveValue, size: Int) {
+    private mutating func parseObject(at offset: Int) throws -> (slot: Slot, size: Int) {
         let marker = bytes[offset]
         let low = Int(marker & 0x0F)
         switch marker >> 4 {
         case 0x0:
             switch marker {
-            case 0x00: return (.null, 1)
-            case 0x08: return (.bool(false), 1)
-            case 0x09: return (.bool(true), 1)
+            case 0x00: return (Slot(.null), 1)
+            case 0x08: return (Slot(.bool, payload: 0), 1)
+            case 0x09: return (Slot(.bool, payload: 1), 1)
             default: throw error("unknown object marker 0x\(ByteText.hex(marker))", at: offset)
             }
         case 0x1:
-            return (try integer(at: offset), 1)
+            switch try integer(at: offset) {
+            case let .int(value): return (Slot(.int, payload: UInt64(bitPattern: value)), 1)
+            case let .uint(value): return (Slot(.uint, payload: value), 1)
+            default: throw error("unknown object marker 0x\(ByteText.hex(marker))", at: offset)
+            }
         case 0x2:
             switch low {
-            case 2: return (.double(Double(Float(bitPattern: UInt32(try uint(at: offset + 1, width: 4, from: offset))))), 1)
-            case 3: return (.double(Double(bitPattern: try uint(at: offset + 1, width: 8, from: offset))), 1)
+            case 2:
+                let float = Float(bitPattern: UInt32(try uint(at: offset + 1, width: 4, from: offset)))
+                return (Slot(.double, payload: Double(float).bitPattern), 1)
+            case 3: return (Slot(.double, payload: try uint(at: offset + 1, width: 8, from: offset)), 1)
             default: throw error("a real of \(1 << low) bytes", at: offset)
             }
         case 0x3:
             guard marker == 0x33 else { throw error("unknown object marker 0x\(ByteText.hex(marker))", at: offset) }
-            let seconds = Double(bitPattern: try uint(at: offset + 1, width: 8, from: offset))
-            return (.date(Date(timeIntervalSinceReferenceDate: seconds)), 1)
+            return (Slot(.date, payload: try uint(at: offset + 1, width: 8, from: offset)), 1)
         case 0x4:
             let (count, start) = try count(at: offset, unit: 1)
-            return (.data(bytes.data(start..<(start + count))), 1)
+            guard let slot = tape.appendUnescaped(.data, bytes[start..<(start + count)]) else {
+                throw error("data of more than \(UInt32.max) bytes", at: offset)
+            }
+            return (slot, 1)
         case 0x5:
             let (count, start) = try count(at: offset, unit: 1)
             if let high = bytes[start..<(start + count)].firstIndex(where: { $0 >= 0x80 }) {
                 throw error("a non-ASCII byte in an ASCII string", at: high)
             }
-            return (.string(bytes.string(start..<(start + count))), 1)
+            return (tape.key(bytes.string(start..<(start + count))), 1)
         case 0x6:
             let (count, start) = try count(at: offset, unit: 2)
-            return (.string(try utf16String(count: count, at: start)), 1)
+            return (tape.key(try utf16String(count: count, at: start)), 1)
         case 0xA, 0xC:
             return try array(at: offset)
         case 0xD:
@@ -146,43 +160,47 @@ struct BinaryPlistReader {
         }
     }
 
-    private mutating func array(at offset: Int) throws -> (value: ArchiveValue, size: Int) {
+    private mutating func array(at offset: Int) throws -> (slot: Slot, size: Int) {
         let (count, start) = try count(at: offset, unit: refSize)
         if let refusal = nesting.enter() { throw error(refusal, at: offset) }
         defer { nesting.leave() }
-        var elements: [ArchiveValue] = []
-        elements.reserveCapacity(count)
+        let open = tape.openCount
         var size = 1
         for position in 0..<count {
             let element = try object(try reference(at: start + position * refSize))
-            elements.append(element.value)
+            tape.append(element.slot)
             size += element.size
             guard size <= maximumExpansion else { break }
         }
-        return (.array(ArchiveArray(elements)), size)
+        return (try close(.array, from: open, at: offset), size)
     }
 
-    private mutating func dictionary(at offset: Int) throws -> (value: ArchiveValue, size: Int) {
+    private mutating func dictionary(at offset: Int) throws -> (slot: Slot, size: Int) {
         let (count, keysStart) = try count(at: offset, unit: refSize * 2)
         if let refusal = nesting.enter() { throw error(refusal, at: offset) }
         defer { nesting.leave() }
         let valuesStart = keysStart + count * refSize
-        var dictionary = ArchiveDictionary(minimumCapacity: count)
-        var repeated = RepeatedKeys()
+        let open = tape.openCount
+        var repeated: Set<String>?
         var size = 1
         for position in 0..<count {
             let keyAt = keysStart + position * refSize
-            guard case let .string(key) = try object(try reference(at: keyAt)).value else {
-                throw error("a dictionary key that is not a string", at: keyAt)
-            }
-            if repeated.isRepeated(key, in: dictionary) { throw error(RepeatedKeys.reason(key), at: keyAt) }
+            let key = try object(try reference(at: keyAt)).slot
+            guard key.kind == .key else { throw error("a dictionary key that is not a string", at: keyAt) }
+            if tape.isRepeated(key, from: open, seen: &repeated) { throw error(RepeatedKeys.reason(tape.string(key)), at: keyAt) }
+            tape.append(key)
             let value = try object(try reference(at: valuesStart + position * refSize))
-            dictionary.append(key, value.value)
+            tape.append(value.slot)
             size += value.size + 1
             guard size <= maximumExpansion else { break }
         }
-        if dictionary.mayBeReference { holdsReferences = true }
-        return (.dictionary(dictionary), size)
+        if tape.isReference(from: open) { holdsReferences = true }
+        return (try close(.dictionary, from: open, at: offset), size)
+    }
+
+    private mutating func close(_ kind: Slot.Kind, from open: Int, at offset: Int) throws -> Slot {
+        guard let container = tape.close(kind, from: open) else { throw error(TapeBuilder.overflow, at: offset) }
+        return container
     }
 
     // MARK: - Fields

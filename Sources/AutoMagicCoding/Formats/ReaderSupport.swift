@@ -52,21 +52,9 @@ struct NestingDepth {
     }
 }
 
-/// Finds a key a dictionary being read already has: every reader refuses a repeated key, since
-/// keeping either value would silently drop the other (and readers disagree on which to keep).
-/// Small dictionaries are scanned; past 16 entries a set of their keys is kept.
-struct RepeatedKeys {
-    private var seen: Set<String>?
-
-    /// Whether `dictionary` already has `key`; remembers `key` as one it will have.
-    mutating func isRepeated(_ key: String, in dictionary: ArchiveDictionary) -> Bool {
-        if seen == nil {
-            guard dictionary.count >= 16 else { return dictionary.entries.contains { $0.key == key } }
-            seen = Set(dictionary.entries.map(\.key))
-        }
-        return seen?.insert(key).inserted == false
-    }
-
+/// Every reader refuses a repeated key, since keeping either value would silently drop the other
+/// (and readers disagree on which to keep); ``TapeBuilder/isRepeated(_:from:seen:)`` finds them.
+enum RepeatedKeys {
     /// The reason a reader gives.
     static func reason(_ key: String) -> String {
         "the key \"\(ArchiveValue.shortened(key))\" appears twice in one dictionary"
