@@ -134,10 +134,6 @@ struct ArchiveDictionary {
 
     var isEmpty: Bool { count == 0 }
 
-    /// Whether this may be a reference (one `"$ref"` entry; see ``ObjectReference``): what the
-    /// readers note so that a document without any spares the decoder a walk looking for them.
-    var mayBeReference: Bool { count == 1 && entries[0].key == ObjectReference.key }
-
     /// Adds an entry; a repeated key keeps its first value when looked up.
     mutating func append(_ key: String, _ value: ArchiveValue) {
         if case var .entries(entries) = storage {

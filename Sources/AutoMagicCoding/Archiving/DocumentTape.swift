@@ -191,11 +191,14 @@ struct TapeBuilder {
 
     /// The root value, the one value appended outside any container, once every container is
     /// closed; `source` is the document, which `text` slots point into (none when nil).
-    consuming func finish(source: ByteView?) -> ArchiveValue {
+    mutating func finish(source: ByteView?) -> ArchiveValue {
         precondition(pending.count == 1, "a document of \(pending.count) values at its root")
-        slots.append(pending[0])
-        let tape = DocumentTape(source: source?.copied ?? [], unescaped: unescaped, keys: keys.keys, slots: slots)
-        return tape.value(at: slots.count - 1)
+        // Taken out of the builder first, so that the append does not copy a shared array.
+        var finished: [Slot] = []
+        swap(&finished, &slots)
+        finished.append(pending[0])
+        let tape = DocumentTape(source: source?.copied ?? [], unescaped: unescaped, keys: keys.keys, slots: finished)
+        return tape.value(at: finished.count - 1)
     }
 
     // MARK: - Keys

@@ -97,6 +97,7 @@ enum UTF16Text {
     /// the index of a surrogate that is not half of a pair, high then low.
     @inline(__always)
     static func appendUTF8(units count: Int, to utf8: inout [UInt8], _ unit: (Int) -> UInt32) throws(UnpairedSurrogate) {
+        utf8.reserveCapacity(utf8.count + 3 * count)  // at most 3 bytes a unit (4 a surrogate pair)
         var index = 0
         while index < count {
             var scalar = unit(index)
