@@ -177,7 +177,8 @@ enum GraphField {
                 typed.reserveCapacity(raw.count)
                 for entry in raw.entries {
                     guard let value = exactValue(entry.value) else { return false }
-                    if typed[entry.key] == nil { typed[entry.key] = value }
+                    // One hash per entry; a repeated key keeps its first value.
+                    if let first = typed.updateValue(value, forKey: entry.key) { typed[entry.key] = first }
                 }
                 RuntimeAccess.write(typed, at: offset, to: base)
                 return true
