@@ -76,6 +76,33 @@ struct ByteViewTests {
         }
     }
 
+    /// What the key table and the tape read: a word of fewer bytes (zeros above, also at the
+    /// very end of a view), bytes compared with another view's, and a copy of them all.
+    @Test func partialWordsComparisonsAndCopies() {
+        ByteView.withBytes(of: Array(1...10) as [UInt8]) { bytes in
+            #expect(bytes.word(at: 0, count: 3) == 0x03_0201)
+            #expect(bytes.word(at: 7, count: 3) == 0x0A_0908)  // fewer than 8 bytes left
+            #expect(bytes.word(at: 2, count: 8) == bytes.word(at: 2))
+            #expect(bytes.word(at: 10, count: 0) == 0)
+            ByteView.withBytes(of: [3, 4, 5] as [UInt8]) { other in
+                #expect(bytes.bytes(2..<5, equal: other))
+                #expect(!bytes.bytes(1..<4, equal: other))
+                #expect(!bytes.bytes(2..<6, equal: other))
+            }
+            #expect(bytes.copied == Array(1...10))
+        }
+    }
+
+    /// References and offsets of every width a binary property list uses, most significant
+    /// byte first.
+    @Test func bigEndianFieldsOfEveryWidth() {
+        for width in 0...8 {
+            var bytes: [UInt8] = [0xEE]
+            bytes.appendBigEndian(0x0102_0304_0506_0708, width: width)
+            #expect(bytes == [0xEE] + Array([1, 2, 3, 4, 5, 6, 7, 8].suffix(width)), "\(width)")
+        }
+    }
+
     /// README: all unsafe code is in `Reflection/RuntimeFields.swift`, `Internal/ByteView.swift` and
     /// `Internal/StackRoom.swift`.
     @Test func noOtherSourceFileTouchesRawMemory() throws {

@@ -63,16 +63,15 @@ extension Array where Element == UInt8 {
         }
     }
 
-    /// Appends the big-endian bytes of the low `width` bytes of `value`.
+    /// Appends the big-endian bytes of the low `width` bytes (at most 8) of `value`, a byte at a
+    /// time: the widths of references and offsets (3 bytes is common) are too short for a copy's
+    /// set-up to pay.
     mutating func appendBigEndian(_ value: UInt64, width: Int) {
-        switch width {
-        case 1:
-            append(UInt8(truncatingIfNeeded: value))
-        case 2:
-            append(UInt8(truncatingIfNeeded: value >> 8))
-            append(UInt8(truncatingIfNeeded: value))
-        default:
-            ByteView.appendBigEndian(value, width: width, to: &self)
+        precondition((0...8).contains(width), "a big-endian field of \(width) bytes")
+        var shift = 8 * width
+        while shift > 0 {
+            shift -= 8
+            append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
         }
     }
 }

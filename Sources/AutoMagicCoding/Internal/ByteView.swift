@@ -143,12 +143,6 @@ struct ByteView: RandomAccessCollection {
 
     // MARK: - Writing
 
-    /// Appends the low `width` bytes (at most 8) of `value`, most significant first, in one copy.
-    static func appendBigEndian(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
-        precondition((0...8).contains(width), "a big-endian field of \(width) bytes")
-        Swift.withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0.suffix(width)) }
-    }
-
     /// Writes every byte to the file `descriptor`, going on after interrupted writes; false (with
     /// `errno` set) when the system refuses.
     func write(to descriptor: Int32) -> Bool {
