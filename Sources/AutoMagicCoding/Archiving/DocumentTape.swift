@@ -11,7 +11,7 @@ import Foundation
 ///
 /// ```swift
 /// let document = try JSONReader.parse(Data(#"{"name":"Ada"}"#.utf8)).value
-/// document.dictionary?["name"]  // .string("Ada")
+/// if case let .dictionary(object) = document { object["name"] }  // .string("Ada")
 /// ```
 final class DocumentTape {
     /// One value: a scalar, a string's bytes, or a container's run of slots.
@@ -297,18 +297,18 @@ struct ArchiveArray: RandomAccessCollection, ExpressibleByArrayLiteral {
 /// recent keys, without hashing its bytes or making a string.
 struct KeyTable {
     private(set) var keys: [String] = []
-    private var numbers: [String: UInt32] = [:]
+    private var numbers: [String: Int] = [:]
     private var recent = [Recent](repeating: Recent(), count: 256)
 
     private struct Recent {
         var count = -1
         var first: UInt64 = 0
         var last: UInt64 = 0
-        var number: UInt32 = 0
+        var number = 0
     }
 
     /// The number of the key whose UTF-8 is `range` of `bytes`.
-    mutating func number(of range: Range<Int>, in bytes: ByteView) -> UInt32 {
+    mutating func number(of range: Range<Int>, in bytes: ByteView) -> Int {
         let count = range.count
         let first = bytes.word(at: range.lowerBound, count: min(count, 8))
         let last = count > 8 ? bytes.word(at: range.upperBound - 8) : 0
@@ -316,7 +316,7 @@ struct KeyTable {
         let slot = Int(truncatingIfNeeded: hash >> 56)
         let seen = recent[slot]
         if seen.count == count, seen.first == first, seen.last == last,
-           count <= 16 || ByteView.withBytes(of: keys[Int(seen.number)], { bytes.bytes(range, equal: $0) }) {
+           count <= 16 || ByteView.withBytes(of: keys[seen.number], { bytes.bytes(range, equal: $0) }) {
             return seen.number
         }
         let number = self.number(of: bytes.string(range))
@@ -325,15 +325,15 @@ struct KeyTable {
     }
 
     /// A new number for `string`, whatever other keys there are.
-    mutating func adding(_ string: String) -> UInt32 {
+    mutating func adding(_ string: String) -> Int {
         keys.append(string)
-        return UInt32(keys.count - 1)
+        return keys.count - 1
     }
 
     /// The number of `key`, a new one unless a key of the same bytes has one.
-    mutating func number(of key: String) -> UInt32 {
-        if let number = numbers[key], keys[Int(number)].utf8.elementsEqual(key.utf8) { return number }
-        let number = UInt32(keys.count)
+    mutating func number(of key: String) -> Int {
+        if let number = numbers[key], keys[number].utf8.elementsEqual(key.utf8) { return number }
+        let number = keys.count
         keys.append(key)
         if numbers[key] == nil { numbers[key] = number }
         return number

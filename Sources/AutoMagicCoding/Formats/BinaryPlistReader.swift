@@ -107,52 +107,61 @@ struct BinaryPlistReader {
     }
 
     private mutating func parseObject(at offset: Int) throws -> (slot: Slot, size: Int) {
+        switch bytes[offset] >> 4 {
+        case 0xA, 0xC: return try array(at: offset)
+        case 0xD: return try dictionary(at: offset)
+        default: return (try scalar(at: offset), 1)
+        }
+    }
+
+    /// Any object but a container: a function of its own, so that its frame (large in a debug
+    /// build) is not on the stack of every level of nesting.
+    @inline(never)
+    private mutating func scalar(at offset: Int) throws -> Slot {
         let marker = bytes[offset]
         let low = Int(marker & 0x0F)
         switch marker >> 4 {
         case 0x0:
             switch marker {
-            case 0x00: return (Slot(.null), 1)
-            case 0x08: return (Slot(.bool, payload: 0), 1)
-            case 0x09: return (Slot(.bool, payload: 1), 1)
+            case 0x00: return Slot(.null)
+            case 0x08: return Slot(.bool, payload: 0)
+            case 0x09: return Slot(.bool, payload: 1)
             default: throw error("unknown object marker 0x\(ByteText.hex(marker))", at: offset)
             }
         case 0x1:
             switch try integer(at: offset) {
-            case let .int(value): return (Slot(.int, payload: UInt64(bitPattern: value)), 1)
-            case let .uint(value): return (Slot(.uint, payload: value), 1)
+            case let .int(value): return Slot(.int, payload: UInt64(bitPattern: value))
+            case let .uint(value): return Slot(.uint, payload: value)
             default: throw error("unknown object marker 0x\(ByteText.hex(marker))", at: offset)
             }
         case 0x2:
             switch low {
             case 2:
                 let float = Float(bitPattern: UInt32(try uint(at: offset + 1, width: 4, from: offset)))
-                return (Slot(.double, payload: Double(float).bitPattern), 1)
-            case 3: return (Slot(.double, payload: try uint(at: offset + 1, width: 8, from: offset)), 1)
+                return Slot(.double, payload: Double(float).bitPattern)
+            case 3: return Slot(.double, payload: try uint(at: offset + 1, width: 8, from: offset))
             default: throw error("a real of \(1 << low) bytes", at: offset)
             }
         case 0x3:
             guard marker == 0x33 else { throw error("unknown object marker 0x\(ByteText.hex(marker))", at: offset) }
-            return (Slot(.date, payload: try uint(at: offset + 1, width: 8, from: offset)), 1)
+            return Slot(.date, payload: try uint(at: offset + 1, width: 8, from: offset))
         case 0x4:
             let (count, start) = try count(at: offset, unit: 1)
-            guard let slot = tape.appendUnescaped(.data, bytes[start..<(start + count)]) else {
+            let dataStart = tape.unescaped.count
+            bytes.append(start..<(start + count), to: &tape.unescaped)
+            guard let slot = TapeBuilder.slot(.data, dataStart..<tape.unescaped.count) else {
                 throw error("data of more than \(UInt32.max) bytes", at: offset)
             }
-            return (slot, 1)
+            return slot
         case 0x5:
             let (count, start) = try count(at: offset, unit: 1)
             if let high = bytes[start..<(start + count)].firstIndex(where: { $0 >= 0x80 }) {
                 throw error("a non-ASCII byte in an ASCII string", at: high)
             }
-            return (tape.key(bytes.string(start..<(start + count))), 1)
+            return tape.key(bytes.string(start..<(start + count)))
         case 0x6:
             let (count, start) = try count(at: offset, unit: 2)
-            return (tape.key(try utf16String(count: count, at: start)), 1)
-        case 0xA, 0xC:
-            return try array(at: offset)
-        case 0xD:
-            return try dictionary(at: offset)
+            return tape.key(try utf16String(count: count, at: start))
         case 0x8:
             throw error("UID objects (from NSKeyedArchiver) are not supported", at: offset)
         default:
