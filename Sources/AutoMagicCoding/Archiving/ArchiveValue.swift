@@ -154,24 +154,29 @@ struct ArchiveDictionary {
     /// past this one: reading an object's keys in the order they were written costs one comparison
     /// each.
     func value(forKey key: String, hint: inout Int) -> ArchiveValue? {
+        let found: Int?
         switch storage {
         case let .entries(entries):
-            let count = entries.count
-            var index = hint < count ? hint : 0
-            for _ in 0..<count {
-                if entries[index].key == key {
-                    hint = index + 1
-                    return entries[index].value
-                }
-                index += 1
-                if index == count { index = 0 }
-            }
-            return nil
+            found = Self.entry(among: entries.count, from: hint) { entries[$0].key == key }
         case let .tape(tape, first, count):
-            guard let entry = tape.entry(withKey: key, first: Int(first), count: Int(count), hint: hint) else { return nil }
-            hint = entry + 1
-            return tape.value(at: Int(first) + 2 * entry + 1)
+            found = Self.entry(among: Int(count), from: hint) { tape.key(at: Int(first) + 2 * $0) == key }
         }
+        guard let found else { return nil }
+        hint = found + 1
+        return value(ofEntry: found)
+    }
+
+    /// The first of `count` entries, looked at from `hint` on and then from the start, that
+    /// `matches`.
+    @inline(__always)
+    private static func entry(among count: Int, from hint: Int, where matches: (Int) -> Bool) -> Int? {
+        var index = hint < count ? hint : 0
+        for _ in 0..<count {
+            if matches(index) { return index }
+            index += 1
+            if index == count { index = 0 }
+        }
+        return nil
     }
 
     /// The value of entry `index`.

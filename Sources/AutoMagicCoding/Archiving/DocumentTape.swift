@@ -99,17 +99,9 @@ final class DocumentTape {
         }
     }
 
-    /// The number of the entry whose key is `key`, among the `count` entries from slot `first`:
-    /// looked for from entry `hint` on, then from the start (see
-    /// ``ArchiveDictionary/value(forKey:hint:)``).
-    func entry(withKey key: String, first: Int, count: Int, hint: Int) -> Int? {
-        var entry = hint < count ? hint : 0
-        for _ in 0..<count {
-            if keys[Int(slots[first + 2 * entry].payload)] == key { return entry }
-            entry += 1
-            if entry == count { entry = 0 }
-        }
-        return nil
+    /// The key of the `key` slot at `index` (a dictionary's entries start with one).
+    func key(at index: Int) -> String {
+        keys[Int(slots[index].payload)]
     }
 }
 
@@ -188,6 +180,11 @@ struct TapeBuilder {
 
     /// Why ``close(_:from:)`` returned nil.
     static let overflow = "the document has more than \(UInt32.max) values"
+
+    /// Why ``slot(_:_:)`` or ``appendUnescaped(_:_:)`` returned nil for a slot of `kind`.
+    static func tooLong(_ kind: Slot.Kind) -> String {
+        kind == .data ? "data of more than \(UInt32.max) bytes" : "a string longer than \(UInt32.max) bytes"
+    }
 
     /// The root value, the one value appended outside any container, once every container is
     /// closed; `source` is the document, which `text` slots point into (none when nil).

@@ -150,7 +150,7 @@ struct BinaryPlistReader {
             let dataStart = tape.unescaped.count
             bytes.append(start..<(start + count), to: &tape.unescaped)
             guard let slot = TapeBuilder.slot(.data, dataStart..<tape.unescaped.count) else {
-                throw error("data of more than \(UInt32.max) bytes", at: offset)
+                throw error(TapeBuilder.tooLong(.data), at: offset)
             }
             return slot
         case 0x5:

@@ -161,7 +161,7 @@ struct JSONReader {
     }
 
     private func stringSlot(_ kind: Slot.Kind, _ range: Range<Int>) throws -> Slot {
-        guard let slot = TapeBuilder.slot(kind, range) else { throw error("a string longer than \(UInt32.max) bytes") }
+        guard let slot = TapeBuilder.slot(kind, range) else { throw error(TapeBuilder.tooLong(kind)) }
         return slot
     }
 

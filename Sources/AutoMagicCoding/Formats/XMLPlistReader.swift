@@ -113,7 +113,7 @@ struct XMLPlistReader {
             tape.append(Slot(.date, payload: date.timeIntervalSinceReferenceDate.bitPattern))
         case "data":
             guard let data = Self.base64(try trimmedContent(of: tag)) else { throw error("the <data> element is not base64", at: start) }
-            guard let slot = tape.appendUnescaped(.data, data) else { throw error("data of more than \(UInt32.max) bytes", at: start) }
+            guard let slot = tape.appendUnescaped(.data, data) else { throw error(TapeBuilder.tooLong(.data), at: start) }
             tape.append(slot)
         case "key":
             throw error("a <key> outside a <dict>", at: start)
@@ -290,12 +290,12 @@ struct XMLPlistReader {
         position = end
         if end < bytes.count, bytes[end] == UInt8(ascii: "<"), !startsWith("<![CDATA["), !startsWith("<!--") {
             try closeTag(name)
-            guard let slot = TapeBuilder.slot(.text, start..<end) else { throw error("a string longer than \(UInt32.max) bytes", at: start) }
+            guard let slot = TapeBuilder.slot(.text, start..<end) else { throw error(TapeBuilder.tooLong(.text), at: start) }
             return slot
         }
         position = start
         try readContent(of: name)
-        guard let slot = tape.appendUnescaped(.unescaped, text) else { throw error("a string longer than \(UInt32.max) bytes", at: start) }
+        guard let slot = tape.appendUnescaped(.unescaped, text) else { throw error(TapeBuilder.tooLong(.unescaped), at: start) }
         return slot
     }
 
