@@ -11,9 +11,10 @@ struct PlaceTableTests {
         var expected: [[KeyPathTracker.Component]] = []
         for (index, object) in objects.enumerated() {
             // Every shape of the path from the parent: none (the root), a key, a key and an
-            // index, and unusual ones (an index alone, two keys, a key and two indices).
+            // index, and unusual ones (an index alone, two keys, a key and two indices). More
+            // keys than the table keeps at hand, each met again later.
             let shapes: [[KeyPathTracker.Component]] = [
-                [.key("next")], [.key("children"), .index(index)], [.index(index)],
+                [.key("next")], [.key("children"), .index(index)], [.index(index)], [.key("field\(index % 7)")],
                 [.key("lookup"), .key("k\(index)")], [.key("groups"), .index(1), .index(index)],
             ]
             let relative = index == 0 ? [] : shapes[index % shapes.count]

@@ -105,3 +105,25 @@ struct StreamedWriteTests {
         }
     }
 }
+
+/// The binary writer keeps each object's offset in 4 bytes until the document passes 4 GB.
+@Suite("Object offsets of a binary property list")
+struct ObjectOffsetsTests {
+    @Test func offsetsPast4GBWidenTheTableWithoutLosingAny() {
+        var offsets = ObjectOffsets()
+        for index in 0..<1_000 { offsets.append(8 + 10 * index) }
+        offsets[500] = 123_456
+        #expect(offsets.count == 1_000 && offsets[500] == 123_456 && offsets[999] == 9_998)
+
+        // A container placed past 4 GB, then an object appended past it.
+        let far = Int(UInt32.max) + 10
+        offsets[999] = far
+        offsets.append(far + 100)
+        #expect(offsets.count == 1_001)
+        #expect(offsets[0] == 8 && offsets[500] == 123_456 && offsets[998] == 9_988)
+        #expect(offsets[999] == far && offsets[1_000] == far + 100)
+
+        offsets.removeLast(2)
+        #expect(offsets.count == 999 && offsets[998] == 9_988)
+    }
+}

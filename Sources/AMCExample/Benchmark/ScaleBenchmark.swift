@@ -27,7 +27,7 @@ public enum ScaleBenchmark {
 
     /// One write or read of one model at one size, measured in its own process.
     public struct Point: Sendable {
-        /// Median nanoseconds per record of 3 runs.
+        /// Median nanoseconds per record of at least 3 runs (more for small graphs).
         public var nanosecondsPerRecord: Double
         /// The document's size.
         public var bytes: Int
@@ -57,7 +57,8 @@ public enum ScaleBenchmark {
     }
 
     /// `amc bench --scale-point MODEL N FORMAT write FILE` and `… read FILE`: builds the model and
-    /// writes it to `file`, or reads `file`, measuring the first run's memory and three runs' time.
+    /// writes it to `file`, or reads `file`, measuring the first run's memory and the median time of
+    /// at least three runs.
     public static func point(model: String, records: Int, format: AMCFormat, write: Bool, file: URL) throws -> Point {
         switch model {
         case BenchNotes.name: return try point(BenchNotes.self, records: records, format: format, write: write, file: file)
@@ -87,27 +88,35 @@ public enum ScaleBenchmark {
             return Point(nanosecondsPerRecord: nanoseconds / Double(records), bytes: bytes, peakBytes: peak, retainedBytes: 0)
         }
         let data = try Data(contentsOf: file)
+        // A small read first, as for a write: the code and the type's plan are then in memory.
+        _ = try AMC.object(Model.Root.self, from: AMC.data(for: Model.make(records: 10).0, format: format))
         let memory = ResidentMemory.start()
         var root: Model.Root? = try AMC.object(Model.Root.self, from: data)
         // Read apart, the two would see different moments: the peak is at least what is kept.
         let retained = memory.growth
         let peak = max(memory.peakGrowth, retained)
-        let nanoseconds = try medianNanoseconds {
-            root = nil
+        // The graph the last run built is freed before the next one, untimed.
+        let nanoseconds = try medianNanoseconds(before: { root = nil }) {
             root = try AMC.object(Model.Root.self, from: data)
         }
         withExtendedLifetime(root) {}
         return Point(nanosecondsPerRecord: nanoseconds / Double(records), bytes: data.count, peakBytes: peak, retainedBytes: retained)
     }
 
-    private static func medianNanoseconds(_ body: () throws -> Void) throws -> Double {
+    /// The median of at least 3 runs, and of as many as half a second holds (up to 51): a run of
+    /// 2,000 records takes a few milliseconds, which this machine's noise moves by half.
+    /// `before` runs ahead of each run, untimed.
+    private static func medianNanoseconds(before: () -> Void = {}, _ body: () throws -> Void) throws -> Double {
         var timings: [Double] = []
-        for _ in 0..<3 {
+        var total = 0.0
+        while timings.count < 3 || (total < 5e8 && timings.count < 51) {
+            before()
             let start = DispatchTime.now().uptimeNanoseconds
             try body()
             timings.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+            total += timings[timings.count - 1]
         }
-        return timings.sorted()[1]
+        return timings.sorted()[timings.count / 2]
     }
 
     /// The table of `amc bench --scale`: each model, format and size, written then read by `amc`
@@ -120,7 +129,7 @@ public enum ScaleBenchmark {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var lines = [
-            "ns per record (median of 3 runs) and memory beyond what the process held (first run, MB);",
+            "ns per record (median of 3 runs or more) and memory beyond what the process held (first run, MB);",
             "bars: time per record within \(timeSpread)x across sizes; a write at most \(writeMemory)x its output;",
             "a read at most \(Int(readMemory))x its input plus the objects it keeps",
             "model    format  direction   records   ns/record      bytes   memory MB   bound MB",
@@ -182,8 +191,14 @@ public enum ScaleBenchmark {
 
 /// The resident memory of this process, from `/proc/self` (Linux): what it holds now, and the
 /// most it held since a mark, which resets the kernel's high-water mark.
+///
+/// The kernel counts `VmRSS` and `VmHWM` in per-CPU batches of 32 pages, so on this 2-core
+/// machine either may be up to 0.25 MB off, more than a small write's whole output. What the
+/// process holds at a moment is therefore counted page by page (`smaps_rollup`), and the peak is
+/// the larger of the high-water mark's growth and that exact growth.
 struct ResidentMemory {
-    private let start: Int
+    private let approximateStart: Int
+    private let exactStart: Int
 
     /// Whether `/proc/self/status` and `clear_refs` are there to read and reset.
     static var isAvailable: Bool { field("VmHWM:") != nil && FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs") }
@@ -191,18 +206,34 @@ struct ResidentMemory {
     /// Resets the high-water mark and remembers what the process holds now.
     static func start() -> ResidentMemory {
         try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
-        return ResidentMemory(start: field("VmRSS:") ?? 0)
+        let approximate = field("VmRSS:") ?? 0
+        return ResidentMemory(approximateStart: approximate, exactStart: exact() ?? approximate)
     }
 
-    /// The most the process held since `start()`, beyond what it held then. The kernel updates
-    /// its high-water mark lazily, so what the process holds now may be above it.
-    var peakGrowth: Int { max(0, max(Self.field("VmHWM:") ?? 0, Self.field("VmRSS:") ?? 0) - start) }
-    /// What the process holds now beyond what it held at `start()`.
-    var growth: Int { max(0, (Self.field("VmRSS:") ?? 0) - start) }
+    /// The most the process held since `start()`, beyond what it held then.
+    var peakGrowth: Int {
+        let marked = max(Self.field("VmHWM:") ?? 0, Self.field("VmRSS:") ?? 0) - approximateStart
+        return max(0, marked, growth)
+    }
+
+    /// What the process holds now beyond what it held at `start()`, counted page by page.
+    var growth: Int {
+        guard let now = Self.exact() else { return max(0, (Self.field("VmRSS:") ?? 0) - approximateStart) }
+        return max(0, now - exactStart)
+    }
+
+    /// The resident set counted page by page (`Rss:` of `/proc/self/smaps_rollup`), in bytes.
+    private static func exact() -> Int? {
+        kilobytes("Rss:", in: "/proc/self/smaps_rollup")
+    }
 
     /// A `kB` field of `/proc/self/status`, in bytes.
     private static func field(_ name: String) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        kilobytes(name, in: "/proc/self/status")
+    }
+
+    private static func kilobytes(_ name: String, in path: String) -> Int? {
+        guard let status = try? String(contentsOfFile: path, encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
               let kilobytes = Int(line.dropFirst(name.count).trimmingCharacters(in: .whitespaces).dropLast(3)
                   .trimmingCharacters(in: .whitespaces)) else { return nil }

@@ -4,24 +4,34 @@
 /// reference needs it.
 ///
 /// Graph mode records every object it writes, so the table is most of what a write holds beyond
-/// its output: an entry takes 32 bytes, and the identities are found through an open-addressing
-/// table of 64-bit slots kept at most half full (Swift's `Dictionary` took twice that, and a tenth
-/// of the time of writing small objects).
+/// its output. A place takes 20 bytes: its identity, and a 12-byte link to the object it is inside
+/// (the key, as a number among the keys met, and the index after it). The identities are found
+/// through an open-addressing table of 64-bit slots kept at most half full (Swift's `Dictionary`
+/// took twice that, and a tenth of the time of writing small objects).
 struct PlaceTable {
     private typealias Component = KeyPathTracker.Component
 
-    /// A place: its object, the place of the object it is inside (-1 for the root), and the
-    /// components between the two in their usual shapes, a key and an optional index
+    /// How a place hangs from the object it is inside: that object's place (-1 for the root), and
+    /// the components between the two in their usual shapes, a key and an optional index
     /// (`children[3]`); other shapes are in `unusual`.
-    private struct Place {
-        let identity: ObjectIdentifier
+    private struct Link {
         let parent: Int32
-        /// The index after `key`, or -1 for none.
+        /// The index after the key, or -1 for none.
         let index: Int32
-        let key: String?
+        /// The key's number in `keys`, or `Link.noKey` when the components are in `unusual`.
+        let key: UInt32
+
+        static let noKey = UInt32.max
     }
 
-    private var places: [Place] = []
+    /// Each place's object, by place.
+    private var identities: [ObjectIdentifier] = []
+    private var links: [Link] = []
+    /// The keys places hang from, each once; `keyNumbers` finds them, `lastKeys` first (a write
+    /// records most objects under the same few keys, and an identical `String` compares at once).
+    private var keys: [String] = []
+    private var keyNumbers: [String: UInt32] = [:]
+    private var lastKeys: [(key: String, number: UInt32)] = []
     /// The components of places whose path from their parent is not a key and an optional index.
     private var unusual: [Int: [Component]] = [:]
     /// Open addressing with linear probing: each slot holds 32 bits of its identity's hash (so
@@ -31,7 +41,7 @@ struct PlaceTable {
     private var pointers: [Int: String] = [:]
 
     /// How many places are recorded: a mark to ``forget(since:)`` back to.
-    var count: Int { places.count }
+    var count: Int { identities.count }
 
     /// The place of `identity`, if it was written.
     func place(of identity: ObjectIdentifier) -> Int? {
@@ -41,7 +51,7 @@ struct PlaceTable {
         while slots[slot] != 0 {
             if slots[slot] >> 32 == fingerprint {
                 let place = Int(slots[slot] & 0xFFFF_FFFF) - 1
-                if places[place].identity == identity { return place }
+                if identities[place] == identity { return place }
             }
             slot = (slot + 1) & (slots.count - 1)
         }
@@ -52,28 +62,45 @@ struct PlaceTable {
     /// place) lead from `parent`; returns its place.
     mutating func record<Components: Collection>(_ identity: ObjectIdentifier, parent: Int, components: Components) -> Int
     where Components.Element == KeyPathTracker.Component {
-        precondition(places.count < Int(Int32.max), "more objects than a place table holds")
-        let place = places.count
-        var key: String?
+        precondition(identities.count < Int(Int32.max), "more objects than a place table holds")
+        let place = identities.count
+        var key = Link.noKey
         var index: Int32 = -1
         var rest = components[...]
         if case let .key(first)? = rest.first {
-            key = first
+            key = number(ofKey: first)
             rest = rest.dropFirst()
             if case let .index(second)? = rest.first, let small = Int32(exactly: second) {
                 index = small
                 rest = rest.dropFirst()
             }
         }
-        if !rest.isEmpty {
-            key = nil
+        if !rest.isEmpty || key == Link.noKey {
+            key = Link.noKey
             index = -1
-            unusual[place] = Array(components)
+            if !components.isEmpty { unusual[place] = Array(components) }
         }
         if (place + 1) * 2 > slots.count { growSlots() }
-        places.append(Place(identity: identity, parent: Int32(parent), index: index, key: key))
+        identities.append(identity)
+        links.append(Link(parent: Int32(parent), index: index, key: key))
         insertSlot(of: place)
         return place
+    }
+
+    /// The number of `key` in `keys`, given on first use.
+    private mutating func number(ofKey key: String) -> UInt32 {
+        if let known = lastKeys.first(where: { $0.key == key }) { return known.number }
+        let number: UInt32
+        if let known = keyNumbers[key] {
+            number = known
+        } else {
+            number = UInt32(keys.count)
+            keys.append(key)
+            keyNumbers[key] = number
+        }
+        if lastKeys.count == 4 { lastKeys.removeFirst() }
+        lastKeys.append((key, number))
+        return number
     }
 
     /// The JSON Pointer of `place` (see ``ObjectReference``), put together once.
@@ -89,27 +116,28 @@ struct PlaceTable {
         var chain: [Component] = []
         var current = place
         while current >= 0 {
-            let entry = places[current]
-            if let all = unusual[current] {
+            let link = links[current]
+            if link.key != Link.noKey {
+                if link.index >= 0 { chain.append(.index(Int(link.index))) }
+                chain.append(.key(keys[Int(link.key)]))
+            } else if let all = unusual[current] {
                 chain.append(contentsOf: all.reversed())
-            } else if let key = entry.key {
-                if entry.index >= 0 { chain.append(.index(Int(entry.index))) }
-                chain.append(.key(key))
             }
-            current = Int(entry.parent)
+            current = Int(link.parent)
         }
         return chain.reversed()
     }
 
     /// Forgets the places recorded since `mark` (their writing was undone).
     mutating func forget(since mark: Int) {
-        guard places.count > mark else { return }
-        for place in (mark..<places.count).reversed() {
+        guard identities.count > mark else { return }
+        for place in (mark..<identities.count).reversed() {
             removeSlot(of: place)
             unusual[place] = nil
             pointers[place] = nil
         }
-        places.removeSubrange(mark...)
+        identities.removeSubrange(mark...)
+        links.removeSubrange(mark...)
     }
 
     // MARK: - Slots
@@ -124,12 +152,12 @@ struct PlaceTable {
 
     /// The slot content of `place`.
     private func entry(of place: Int) -> UInt64 {
-        Self.hash(of: places[place].identity, in: slots.count).fingerprint << 32 | UInt64(place + 1)
+        Self.hash(of: identities[place], in: slots.count).fingerprint << 32 | UInt64(place + 1)
     }
 
     /// Puts `place` in the first empty slot from its identity's.
     private mutating func insertSlot(of place: Int) {
-        var slot = Self.hash(of: places[place].identity, in: slots.count).slot
+        var slot = Self.hash(of: identities[place], in: slots.count).slot
         while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
         slots[slot] = entry(of: place)
     }
@@ -137,20 +165,20 @@ struct PlaceTable {
     /// Twice the slots, every place put back.
     private mutating func growSlots() {
         slots = [UInt64](repeating: 0, count: max(16, slots.count * 2))
-        for place in places.indices { insertSlot(of: place) }
+        for place in identities.indices { insertSlot(of: place) }
     }
 
     /// Empties the slot of `place` and moves back the entries after it that would no longer be
     /// found (linear probing's deletion, which leaves no tombstones).
     private mutating func removeSlot(of place: Int) {
         let mask = slots.count - 1
-        var hole = Self.hash(of: places[place].identity, in: slots.count).slot
+        var hole = Self.hash(of: identities[place], in: slots.count).slot
         let content = entry(of: place)
         while slots[hole] != content { hole = (hole + 1) & mask }
         slots[hole] = 0
         var next = (hole + 1) & mask
         while slots[next] != 0 {
-            let home = Self.hash(of: places[Int(slots[next] & 0xFFFF_FFFF) - 1].identity, in: slots.count).slot
+            let home = Self.hash(of: identities[Int(slots[next] & 0xFFFF_FFFF) - 1], in: slots.count).slot
             // The entry at `next` may fill the hole when its home is not in (hole, next].
             if (next - home) & mask >= (next - hole) & mask {
                 slots[hole] = slots[next]

@@ -13,7 +13,7 @@ struct BinaryPlistWriter: EncodingSink {
     /// the offset table and the trailer follow in `finish()`.
     var link = DrainLink()
     /// Byte offset of each object; containers are placed by `finish()`.
-    private var offsets: [Int] = []
+    private var offsets = ObjectOffsets()
     /// References to the children of the open containers, innermost last. References and counts
     /// take 32 bits in the writer's tables (a graph of 4 billion objects would not fit in memory
     /// anyway): the tables are most of what a binary write holds beyond its output.
@@ -22,7 +22,7 @@ struct BinaryPlistWriter: EncodingSink {
     private var open: [(isDictionary: Bool, start: Int)] = []
     /// Finished containers waiting to be written, in order: each one's children are the next
     /// `count` of `refPool` (key, value, key, value… for dictionaries).
-    private var containers: [(index: UInt32, count: UInt32, isDictionary: Bool)] = []
+    private var containers: [FinishedContainer] = []
     private var refPool: [UInt32] = []
     private var strings = StringTable()
     private var numbers = NumberTable()
@@ -143,7 +143,7 @@ struct BinaryPlistWriter: EncodingSink {
         }
         let tableOffset = link.size(with: bytes)
         let offsetSize = Self.byteCount(for: UInt64(tableOffset))
-        for offset in offsets { bytes.appendBigEndian(UInt64(offset), width: offsetSize) }
+        for index in 0..<objectCount { bytes.appendBigEndian(UInt64(offsets[index]), width: offsetSize) }
         bytes.append(0, times: 6)
         bytes.append(UInt8(offsetSize))
         bytes.append(UInt8(refSize))
@@ -184,7 +184,7 @@ struct BinaryPlistWriter: EncodingSink {
         let count = childRefs.count - start
         let index = offsets.count
         offsets.append(0)
-        containers.append((UInt32(index), UInt32(count), isDictionary))
+        containers.append(FinishedContainer(index: UInt32(index), count: count, isDictionary: isDictionary))
         refPool.append(contentsOf: childRefs[start...])
         childRefs.removeLast(count)
         add(index)
@@ -271,5 +271,62 @@ struct BinaryPlistWriter: EncodingSink {
     /// power of two.
     private static func width(for value: UInt64) -> Int {
         value <= 0xFF ? 1 : value <= 0xFFFF ? 2 : value <= 0xFFFF_FFFF ? 4 : 8
+    }
+}
+
+/// A container waiting for `finish()`: its object number, and how many references it holds with
+/// whether it is a dictionary in the top bit, 8 bytes in all (containers are most of the objects
+/// of a graph of small objects, and this list lasts the whole write).
+private struct FinishedContainer {
+    let index: UInt32
+    private let countAndKind: UInt32
+
+    init(index: UInt32, count: Int, isDictionary: Bool) {
+        precondition(count < 1 << 31, "a container of more than 2 billion references")
+        self.index = index
+        countAndKind = UInt32(count) | (isDictionary ? 1 << 31 : 0)
+    }
+
+    var count: UInt32 { countAndKind & 0x7FFF_FFFF }
+    var isDictionary: Bool { countAndKind >> 31 != 0 }
+}
+
+/// The byte offset of each object of a binary property list being written: 4 bytes each while the
+/// document is under 4 GB, 8 from the first offset past it.
+///
+/// ```swift
+/// var offsets = ObjectOffsets()
+/// offsets.append(8)
+/// offsets.append(5_000_000_000)   // from here on, every offset takes 8 bytes
+/// ```
+struct ObjectOffsets {
+    private var narrow: [UInt32] = []
+    private var wide: [Int]?
+
+    var count: Int { wide?.count ?? narrow.count }
+
+    mutating func append(_ offset: Int) {
+        if wide == nil, let small = UInt32(exactly: offset) { return narrow.append(small) }
+        widen()
+        wide?.append(offset)
+    }
+
+    subscript(index: Int) -> Int {
+        get { wide?[index] ?? Int(narrow[index]) }
+        set {
+            if wide == nil, let small = UInt32(exactly: newValue) { return narrow[index] = small }
+            widen()
+            wide?[index] = newValue
+        }
+    }
+
+    mutating func removeLast(_ count: Int) {
+        if wide != nil { wide?.removeLast(count) } else { narrow.removeLast(count) }
+    }
+
+    private mutating func widen() {
+        guard wide == nil else { return }
+        wide = narrow.map(Int.init)
+        narrow = []
     }
 }

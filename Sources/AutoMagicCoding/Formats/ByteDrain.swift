@@ -19,6 +19,9 @@ final class ByteDrain {
     /// What the writers keep before passing it on: small enough not to count beside the table
     /// of objects, large enough that system calls do not either.
     static let blockSize = 1 << 16
+    /// The room a writer with a drain sets aside for its pending bytes: a block, and a quarter
+    /// more for the element that carries them past it.
+    static let pendingCapacity = blockSize + blockSize / 4
 
     private enum Destination {
         case file(descriptor: Int32, path: String)

@@ -2,7 +2,8 @@ import Foundation
 
 /// A format writer: an encoding sink that ends in the bytes of a whole document.
 protocol DocumentWriter: EncodingSink {
-    init(options: AMCWriteOptions)
+    /// A writer whose pending bytes have room for `capacity` (see ``ByteDrain/pendingCapacity``).
+    init(options: AMCWriteOptions, capacity: Int)
     /// Where the writer passes its bytes on as it goes, if anywhere.
     var link: DrainLink { get set }
     /// The finished document: what was not passed on to ``link``'s drain.
@@ -10,12 +11,14 @@ protocol DocumentWriter: EncodingSink {
 }
 
 extension DocumentWriter {
+    init(options: AMCWriteOptions) { self.init(options: options, capacity: 4096) }
+
     /// Takes back what the writer passed on to its drain (see ``EncodingSink/restart()``).
     func restart() { link.drain?.restart() }
 }
 
 extension JSONWriter: DocumentWriter {
-    init(options: AMCWriteOptions) { self.init(pretty: options.prettyPrinted) }
+    init(options: AMCWriteOptions, capacity: Int) { self.init(pretty: options.prettyPrinted, capacity: capacity) }
 
     mutating func finish() -> [UInt8] {
         if pretty { bytes.append("\n") }
@@ -24,11 +27,11 @@ extension JSONWriter: DocumentWriter {
 }
 
 extension XMLPlistWriter: DocumentWriter {
-    init(options: AMCWriteOptions) { self.init(pretty: options.prettyPrinted) }
+    init(options: AMCWriteOptions, capacity: Int) { self.init(pretty: options.prettyPrinted, capacity: capacity) }
 }
 
 extension BinaryPlistWriter: DocumentWriter {
-    init(options: AMCWriteOptions) { self.init() }
+    init(options: AMCWriteOptions, capacity: Int) { self.init(capacity: capacity) }
 }
 
 /// A document as a reader parsed it.
@@ -56,12 +59,17 @@ enum DocumentCodec {
     static func encode(
         _ object: any AMCCodable, format: AMCFormat, options: AMCWriteOptions, archiver: AMCArchiver, passingOnTo drain: ByteDrain?
     ) throws -> [UInt8] {
+        // With a drain, the pending bytes get their room once, not by doubling from 4 KB.
+        let capacity = drain == nil ? 4096 : ByteDrain.pendingCapacity
         switch format {
-        case .json: return try encode(object, with: JSONWriter(options: options), options: options, archiver: archiver, drain: drain)
+        case .json:
+            return try encode(object, with: JSONWriter(options: options, capacity: capacity), options: options, archiver: archiver, drain: drain)
         case .xmlPropertyList:
-            return try encode(object, with: XMLPlistWriter(options: options), options: options, archiver: archiver, drain: drain)
+            return try encode(
+                object, with: XMLPlistWriter(options: options, capacity: capacity), options: options, archiver: archiver, drain: drain)
         case .binaryPropertyList:
-            return try encode(object, with: BinaryPlistWriter(options: options), options: options, archiver: archiver, drain: drain)
+            return try encode(
+                object, with: BinaryPlistWriter(options: options, capacity: capacity), options: options, archiver: archiver, drain: drain)
         }
     }
 
