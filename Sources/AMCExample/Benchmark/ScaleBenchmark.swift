@@ -96,9 +96,7 @@ public enum ScaleBenchmark {
         let retained = memory.growth
         let peak = max(memory.peakGrowth, retained)
         // The graph the last run built is freed before the next one, untimed.
-        let nanoseconds = try medianNanoseconds(before: { root = nil }) {
-            root = try AMC.object(Model.Root.self, from: data)
-        }
+        let nanoseconds = try medianNanoseconds(before: { root = nil }, run: { root = try AMC.object(Model.Root.self, from: data) })
         withExtendedLifetime(root) {}
         return Point(nanosecondsPerRecord: nanoseconds / Double(records), bytes: data.count, peakBytes: peak, retainedBytes: retained)
     }
@@ -106,7 +104,7 @@ public enum ScaleBenchmark {
     /// The median of at least 3 runs, and of as many as half a second holds (up to 51): a run of
     /// 2,000 records takes a few milliseconds, which this machine's noise moves by half.
     /// `before` runs ahead of each run, untimed.
-    private static func medianNanoseconds(before: () -> Void = {}, _ body: () throws -> Void) throws -> Double {
+    private static func medianNanoseconds(before: () -> Void = {}, run body: () throws -> Void) throws -> Double {
         var timings: [Double] = []
         var total = 0.0
         while timings.count < 3 || (total < 5e8 && timings.count < 51) {

@@ -92,12 +92,14 @@ extension AMCFont {
     /// label.font = try AMC.value(AMCFont.self, from: "bold 15").uiFont
     /// ```
     public var uiFont: UIFont {
-        platformFont(named: { UIFont(name: $0, size: $1) }, system: { UIFont.systemFont(ofSize: $0) }) { base in
-            var traits = base.fontDescriptor.symbolicTraits
-            if isBold { traits.insert(.traitBold) }
-            if isItalic { traits.insert(.traitItalic) }
-            return base.fontDescriptor.withSymbolicTraits(traits).map { UIFont(descriptor: $0, size: CGFloat(size)) }
-        }
+        platformFont(
+            named: { UIFont(name: $0, size: $1) }, system: { UIFont.systemFont(ofSize: $0) },
+            styled: { base in
+                var traits = base.fontDescriptor.symbolicTraits
+                if isBold { traits.insert(.traitBold) }
+                if isItalic { traits.insert(.traitItalic) }
+                return base.fontDescriptor.withSymbolicTraits(traits).map { UIFont(descriptor: $0, size: CGFloat(size)) }
+            })
     }
 }
 
@@ -156,12 +158,14 @@ extension AMCFont {
     /// textField.font = try AMC.value(AMCFont.self, from: "bold 15").nsFont
     /// ```
     public var nsFont: NSFont {
-        platformFont(named: { NSFont(name: $0, size: $1) }, system: { NSFont.systemFont(ofSize: $0) }) { base in
-            var traits = base.fontDescriptor.symbolicTraits
-            if isBold { traits.insert(.bold) }
-            if isItalic { traits.insert(.italic) }
-            return NSFont(descriptor: base.fontDescriptor.withSymbolicTraits(traits), size: CGFloat(size))
-        }
+        platformFont(
+            named: { NSFont(name: $0, size: $1) }, system: { NSFont.systemFont(ofSize: $0) },
+            styled: { base in
+                var traits = base.fontDescriptor.symbolicTraits
+                if isBold { traits.insert(.bold) }
+                if isItalic { traits.insert(.italic) }
+                return NSFont(descriptor: base.fontDescriptor.withSymbolicTraits(traits), size: CGFloat(size))
+            })
     }
 }
 
