@@ -25,8 +25,10 @@ let jsonSafe = everything
 everything["date"] = Date(timeIntervalSinceReferenceDate: 700_000_000)
 everything["data"] = Data((0..<64).map { UInt8($0 * 3 % 256) })
 
-for (name, format) in [("foundation-binary.plist", PropertyListSerialization.PropertyListFormat.binary),
-                       ("foundation-xml.plist", .xml)] {
+for (name, format) in [
+    ("foundation-binary.plist", PropertyListSerialization.PropertyListFormat.binary),
+    ("foundation-xml.plist", .xml),
+] {
     let data = try PropertyListSerialization.data(fromPropertyList: everything, format: format, options: 0)
     try data.write(to: folder.appendingPathComponent(name))
 }
@@ -43,5 +45,6 @@ var badOffset = small
 badOffset[badOffset.count - 1] = 0xFF  // the offset table's offset points past the end
 try badOffset.write(to: folder.appendingPathComponent("bad/bad-offset.plist"))
 try Data("{\"name\": \"unterminated\n}".utf8).write(to: folder.appendingPathComponent("bad/unterminated.json"))
-try Data([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0x22, 0x7D]).write(to: folder.appendingPathComponent("bad/invalid-utf8.json"))
+try Data([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0x22, 0x7D]).write(
+    to: folder.appendingPathComponent("bad/invalid-utf8.json"))
 print("wrote fixtures to \(folder.path)")

@@ -33,7 +33,9 @@ public enum Demo {
     /// Runs the demo, writing `company.plist` under `folder` (a fresh temporary folder when nil).
     public static func run(in folder: URL?) throws -> Report {
         Company.registerModel()
-        let folder = folder ?? FileManager.default.temporaryDirectory
+        let folder =
+            folder
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("amc-demo-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("company.plist")

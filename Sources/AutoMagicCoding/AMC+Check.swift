@@ -55,7 +55,8 @@ private struct TypeChecker {
             if declared == .structure, inferred != .structure {
                 probeStruct(unwrappedType(field.type), owner: instance, at: here)
             } else if declared != inferred {
-                problems.append(AMCError(.fieldTypeMismatch(key: field.name, declared: declared, inferred: inferred), keyPath: here))
+                problems.append(
+                    AMCError(.fieldTypeMismatch(key: field.name, declared: declared, inferred: inferred), keyPath: here))
             } else if field.isStrong {
                 check(field.kind, owner: instance, at: here)
             }

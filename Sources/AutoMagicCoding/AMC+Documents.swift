@@ -15,8 +15,10 @@ extension AMC {
     /// ``AMCError/Kind/outputTooLarge(limit:)``: shared objects of a binary property list can
     /// expand a small file far.
     public static func convert(_ data: Data, to format: AMCFormat, options: AMCWriteOptions = .readable) throws -> Data {
-        Data(try DocumentCodec.encode(try DocumentCodec.parse(data).value, format: format, options: options,
-                                      outputLimit: OutputBudget.limit(forInput: data.count)))
+        Data(
+            try DocumentCodec.encode(
+                try DocumentCodec.parse(data).value, format: format, options: options,
+                outputLimit: OutputBudget.limit(forInput: data.count)))
     }
 
     /// Checks that `data` is a well-formed document and says which format it is in, as `plutil
@@ -46,8 +48,9 @@ extension AMC {
         var text = ""
         let document = try DocumentCodec.parse(data).value
         var path = KeyPathTracker()
-        try TreePrinter.print(document, root: document, indent: 0, path: &path, to: &text,
-                              limit: OutputBudget.limit(forInput: data.count))
+        try TreePrinter.print(
+            document, root: document, indent: 0, path: &path, to: &text,
+            limit: OutputBudget.limit(forInput: data.count))
         return text + "\n"
     }
 }

@@ -134,8 +134,10 @@ extension AMC {
     static func readDictionary(contentsOf url: URL) throws -> [String: Any] {
         let document = try DocumentCodec.parse(try AtomicFile.read(url)).value
         guard case .dictionary = document, let dictionary = document.swiftValue as? [String: Any] else {
-            throw AMCError(.typeMismatch(expected: "a dictionary at the top of \(url.lastPathComponent)",
-                                         found: document.summary))
+            throw AMCError(
+                .typeMismatch(
+                    expected: "a dictionary at the top of \(url.lastPathComponent)",
+                    found: document.summary))
         }
         return dictionary
     }

@@ -93,8 +93,9 @@ extension AMCArchiver {
         _ type: T.Type, from dictionary: [String: Any], reportingUnknownKeys: Bool = false
     ) throws -> AMCDecodingReport<T> {
         var path = KeyPathTracker()
-        return try lenientObject(T.self, from: try ArchiveValue.converting(dictionary, path: &path),
-                                 reportingUnknownKeys: reportingUnknownKeys)
+        return try lenientObject(
+            T.self, from: try ArchiveValue.converting(dictionary, path: &path),
+            reportingUnknownKeys: reportingUnknownKeys)
     }
 
     /// Decodes leniently the object `data` describes, of the registered class its `"class"`
@@ -140,7 +141,9 @@ extension AMC {
     /// ```swift
     /// let report = try AMC.lenientObject(from: data)
     /// ```
-    public static func lenientObject(from data: Data, reportingUnknownKeys: Bool = false) throws -> AMCDecodingReport<any AMCCodable> {
+    public static func lenientObject(from data: Data, reportingUnknownKeys: Bool = false) throws -> AMCDecodingReport<
+        any AMCCodable
+    > {
         try AMCArchiver().lenientObject(from: data, reportingUnknownKeys: reportingUnknownKeys)
     }
 

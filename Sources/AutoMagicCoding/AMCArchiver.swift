@@ -73,7 +73,8 @@ public struct AMCArchiver: Sendable {
             return try body()
         } catch {
             // The encoder and decoder turn every error into an AMCError with its key path.
-            let amcError = error as? AMCError
+            let amcError =
+                error as? AMCError
                 ?? AMCError(.hookFailed(hook: "archiving", typeName: "AutoMagicCoding", reason: "\(error)"))
             guard noThrow else { throw amcError }
             AMC.reportSwallowed(amcError)
@@ -238,8 +239,10 @@ extension AMCArchiver {
             value = try decoder.decodeValue(.string(string), as: T.self)
         }
         guard let typed = value as? T else {
-            throw AMCError(.typeMismatch(expected: AMC.withArticle(AMC.unqualifiedName(of: T.self)),
-                                         found: ArchiveValue.string(string).summary))
+            throw AMCError(
+                .typeMismatch(
+                    expected: AMC.withArticle(AMC.unqualifiedName(of: T.self)),
+                    found: ArchiveValue.string(string).summary))
         }
         return typed
     }

@@ -161,7 +161,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
             for period in 1...3 where index + period <= segments.count {
                 var count = 1
                 while index + (count + 1) * period <= segments.count,
-                      segments[(index + count * period)..<(index + (count + 1) * period)].elementsEqual(segments[index..<(index + period)]) {
+                    segments[(index + count * period)..<(index + (count + 1) * period)].elementsEqual(
+                        segments[index..<(index + period)])
+                {
                     count += 1
                 }
                 if count >= 4, count * period > best.count * best.period { best = (period, count) }
@@ -191,7 +193,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
             }
         }
         guard indices.contains(where: { $0.count >= 4 }) else { return segment }
-        let runs = indices.map { run in run.count >= 4 ? "\(run.index) ×\(run.count)" : String(repeating: String(run.index), count: run.count) }
+        let runs = indices.map { run in
+            run.count >= 4 ? "\(run.index) ×\(run.count)" : String(repeating: String(run.index), count: run.count)
+        }
         return segment[..<first] + runs.joined()
     }
 
@@ -243,7 +247,8 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "give it another key with amcKey(forProperty:)"
         case let .sharedKey(key, typeName, properties):
             let names = properties.map { "\(typeName).\($0)" }
-            return "\(names.dropLast().joined(separator: ", ")) and \(names.last ?? "") would \(properties.count == 2 ? "both" : "all") be written under \"\(key)\": "
+            return
+                "\(names.dropLast().joined(separator: ", ")) and \(names.last ?? "") would \(properties.count == 2 ? "both" : "all") be written under \"\(key)\": "
                 + "give each its own key with amcKey(forProperty:)"
         case let .fieldTypeMismatch(key, declared, inferred):
             return "amcFieldType(forKey: \"\(key)\") says .\(declared.rawValue), "

@@ -27,11 +27,11 @@ program.waitUntilExit()
 let status = program.terminationReason == .exit ? program.terminationStatus : 128 + program.terminationStatus
 var usage = rusage()
 #if canImport(Darwin)
-getrusage(RUSAGE_CHILDREN, &usage)
-let peak = Int(usage.ru_maxrss)  // bytes on Apple platforms
+    getrusage(RUSAGE_CHILDREN, &usage)
+    let peak = Int(usage.ru_maxrss)  // bytes on Apple platforms
 #else
-getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-let peak = Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+    getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+    let peak = Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
 #endif
 do {
     try Data("\(status) \(peak)\n".utf8).write(to: URL(fileURLWithPath: arguments[1]))

@@ -63,14 +63,18 @@ do {
         check(decoded.map(id(of:)) == note.id, "\(format): let id made in init() is restored")
         check(decoded.map(created(of:)) == note.created, "\(format): let created (a Date) is restored exactly")
         check(decoded.map(version(of:)) == 3 && decoded.map(scale(of:)) == 1.5, "\(format): constant lets keep their value")
-        check(decoded.flatMap(parent(of:)) === copy && decoded.map(owner(of:)) === copy, "\(format): weak and unowned point at the decoded folder")
+        check(
+            decoded.flatMap(parent(of:)) === copy && decoded.map(owner(of:)) === copy,
+            "\(format): weak and unowned point at the decoded folder")
     }
     for (key, value) in [("version", 4.0), ("scale", 2.5)] {
         do {
             _ = try AMC.object(Note.self, from: ["class": "Note", key: value])
             check(false, "another value for the constant let \(key) is an error")
         } catch let error as AMCError {
-            check(error.kind == .unrestorableLet(key: key, typeName: "Note"), "another value for the constant let \(key) is an error: \(error)")
+            check(
+                error.kind == .unrestorableLet(key: key, typeName: "Note"),
+                "another value for the constant let \(key) is an error: \(error)")
         }
     }
 } catch {
@@ -104,7 +108,10 @@ func errorOnThread(stackSize: Int, _ body: @escaping @Sendable () throws -> Void
 func nestedArrays(_ depth: Int, _ format: AMCFormat) -> Data {
     switch format {
     case .json: return Data((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
-    default: return Data(("<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>").utf8)
+    default:
+        return Data(
+            ("<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>")
+                .utf8)
     }
 }
 
@@ -119,7 +126,8 @@ for format in [AMCFormat.json, .xmlPropertyList] {
     }
     let small = errorOnThread(stackSize: 256 << 10) { _ = try AMC.lint(data) }
     if case let .malformedData(_, _, reason)? = small?.kind {
-        check(reason.hasSuffix("needs more stack than this thread has"), "\(format): and before a 256 KB stack runs out: \(reason)")
+        check(
+            reason.hasSuffix("needs more stack than this thread has"), "\(format): and before a 256 KB stack runs out: \(reason)")
     } else {
         check(false, "\(format): a 256 KB stack stops it: \(String(describing: small))")
     }
@@ -134,18 +142,24 @@ let encodeError = errorOnThread(stackSize: 64 << 20) {
     }
     defer {
         var chain: Reply? = root
-        while let current = chain { chain = current.next; current.next = nil }
+        while let current = chain {
+            chain = current.next
+            current.next = nil
+        }
     }
     _ = try AMC.data(for: root, format: .json)
 }
-check(encodeError?.kind == .nestingTooDeep(limit: AMC.maximumDepth)
-      && encodeError?.description.hasPrefix("At \"next ×\(AMC.maximumDepth)\": \(limitText)") == true,
-      "a chain deeper than the limit stops at it on encode: \(String(describing: encodeError))")
+check(
+    encodeError?.kind == .nestingTooDeep(limit: AMC.maximumDepth)
+        && encodeError?.description.hasPrefix("At \"next ×\(AMC.maximumDepth)\": \(limitText)") == true,
+    "a chain deeper than the limit stops at it on encode: \(String(describing: encodeError))")
 let decodeError = errorOnThread(stackSize: 64 << 20) {
     var nested: [String: Any] = ["class": "Reply"]
     for _ in 0..<12_000 { nested = ["class": "Reply", "next": nested] }
     _ = try AMC.object(Reply.self, from: nested)
 }
-check(decodeError?.kind == .nestingTooDeep(limit: AMC.maximumDepth), "a dictionary deeper than the limit stops at it on decode: \(String(describing: decodeError))")
+check(
+    decodeError?.kind == .nestingTooDeep(limit: AMC.maximumDepth),
+    "a dictionary deeper than the limit stops at it on decode: \(String(describing: decodeError))")
 print(failures == 0 ? "release checks passed" : "\(failures) release checks failed")
 exit(failures == 0 ? 0 : 1)

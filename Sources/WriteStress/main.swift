@@ -15,7 +15,9 @@ let target = URL(fileURLWithPath: arguments[2])
 var documents: [Int: [String: Any]] = [:]
 for version in first... {
     let index = version % 7
-    if documents[index] == nil { documents[index] = try AMC.dictionary(contentsOf: sources.appendingPathComponent("\(index).json")) }
+    if documents[index] == nil {
+        documents[index] = try AMC.dictionary(contentsOf: sources.appendingPathComponent("\(index).json"))
+    }
     try AMC.write(dictionary: documents[index] ?? [:], to: target, format: .binaryPropertyList)
     FileHandle.standardOutput.write(Data("\(version)\n".utf8))  // unbuffered: said once written
 }

@@ -6,53 +6,55 @@ import Foundation
 
 let usages = [
     "demo": """
-        amc demo [FOLDER]
-          Archive the sample company to FOLDER/company.plist (default: a fresh temporary folder),
-          read it back, and check the copy equals the original field by field.
-        """,
+    amc demo [FOLDER]
+      Archive the sample company to FOLDER/company.plist (default: a fresh temporary folder),
+      read it back, and check the copy equals the original field by field.
+    """,
     "convert": """
-        amc convert IN --to json|xml|binary [-o OUT]
-          Convert a JSON, XML or binary property-list file, like plutil -convert. Without -o,
-          writes next to IN with the new format's extension (.json or .plist).
-        """,
+    amc convert IN --to json|xml|binary [-o OUT]
+      Convert a JSON, XML or binary property-list file, like plutil -convert. Without -o,
+      writes next to IN with the new format's extension (.json or .plist).
+    """,
     "lint": """
-        amc lint FILE...
-          Check that each file is well-formed JSON or property list: prints FILE: OK, or the
-          error with its line and column (or byte offset). Exit status 1 if any file fails.
-        """,
+    amc lint FILE...
+      Check that each file is well-formed JSON or property list: prints FILE: OK, or the
+      error with its line and column (or byte offset). Exit status 1 if any file fails.
+    """,
     "check": """
-        amc check FILE... [--unknown-keys]
-          Read each file as the example model (Company, Person, Manager, Team, Office) leniently
-          and list every problem: unknown classes, wrong types, bad references, newer versions
-          and, with --unknown-keys, keys no property reads (with the nearest key). Prints FILE: OK
-          or the problems with their key paths. Exit status 1 if any file has one.
-        """,
+    amc check FILE... [--unknown-keys]
+      Read each file as the example model (Company, Person, Manager, Team, Office) leniently
+      and list every problem: unknown classes, wrong types, bad references, newer versions
+      and, with --unknown-keys, keys no property reads (with the nearest key). Prints FILE: OK
+      or the problems with their key paths. Exit status 1 if any file has one.
+    """,
     "print": """
-        amc print FILE
-          Print a file as a readable tree of class names, keys and values, like plutil -p.
-        """,
+    amc print FILE
+      Print a file as a readable tree of class names, keys and values, like plutil -p.
+    """,
     "style": """
-        amc style FILE --check
-          Check a stylesheet (JSON or property list): its syntax, its "styles" and each
-          "extends". Prints the named styles resolved, with what they extend merged in, or the
-          error. Exit status 1 if the stylesheet is bad.
-        """,
+    amc style FILE --check
+      Check a stylesheet (JSON or property list): its syntax, its "styles" and each
+      "extends". Prints the named styles resolved, with what they extend merged in, or the
+      error. Exit status 1 if the stylesheet is bad.
+    """,
     "bench": """
-        amc bench [--n N] [--models NAME,…] [--json] | amc bench --scale [--models NAME,…]
-          | amc bench --hostile
-          Time our JSON, XML and binary property-list writers and readers against Foundation's
-          Codable encoders on several models of N records each (default 20000): company,
-          notes, series (N/10 series of 100 samples), folders, forum; parse times string
-          coding. --models picks some. Build with -c release for meaningful figures. --json
-          prints one JSON object instead of a table. --scale times our JSON and binary write
-          and read per record at 2000, 20000 and 200000 records (notes and folders unless
-          --models says), with the memory each takes, in processes of their own
-          (--scale-point MODEL N FORMAT write|read FILE measures one). --hostile times reading
-          files made to be costly at 1, 4 and 16 MB, and measures the memory amc lint needs.
-        """,
+    amc bench [--n N] [--models NAME,…] [--json] | amc bench --scale [--models NAME,…]
+      | amc bench --hostile
+      Time our JSON, XML and binary property-list writers and readers against Foundation's
+      Codable encoders on several models of N records each (default 20000): company,
+      notes, series (N/10 series of 100 samples), folders, forum; parse times string
+      coding. --models picks some. Build with -c release for meaningful figures. --json
+      prints one JSON object instead of a table. --scale times our JSON and binary write
+      and read per record at 2000, 20000 and 200000 records (notes and folders unless
+      --models says), with the memory each takes, in processes of their own
+      (--scale-point MODEL N FORMAT write|read FILE measures one). --hostile times reading
+      files made to be costly at 1, 4 and 16 MB, and measures the memory amc lint needs.
+    """,
 ]
 let commandOrder = ["demo", "convert", "lint", "check", "print", "style", "bench"]
-let usage = "usage:\n" + commandOrder.map { "  " + usages[$0]!.replacingOccurrences(of: "\n", with: "\n  ") }
+let usage =
+    "usage:\n"
+    + commandOrder.map { "  " + usages[$0]!.replacingOccurrences(of: "\n", with: "\n  ") }
     .joined(separator: "\n") + "\n  amc --help | amc COMMAND --help"
 
 /// Prints `message` to standard error and exits with `status`.
@@ -94,7 +96,9 @@ func demo(_ arguments: [String]) -> Never {
 }
 
 func convert(_ arguments: [String]) -> Never {
-    var input: String?, output: String?, format: AMCFormat?
+    var input: String?
+    var output: String?
+    var format: AMCFormat?
     var rest = arguments[...]
     while let argument = rest.popFirst() {
         switch argument {
@@ -116,7 +120,8 @@ func convert(_ arguments: [String]) -> Never {
     guard let input else { usageError("convert", "no input file") }
     guard let format else { usageError("convert", "--to is required") }
     let inputURL = URL(fileURLWithPath: input)
-    let outputURL = output.map { URL(fileURLWithPath: $0) }
+    let outputURL =
+        output.map { URL(fileURLWithPath: $0) }
         ?? inputURL.deletingPathExtension().appendingPathExtension(format.pathExtension)
     do {
         let converted = try AMC.convert(readFile(input, "convert"), to: format)
@@ -157,7 +162,8 @@ func check(_ arguments: [String]) -> Never {
     var failed = false
     for path in files {
         do {
-            let report = try AMC.lenientObject(from: readFile(path, "check"), reportingUnknownKeys: arguments.contains("--unknown-keys"))
+            let report = try AMC.lenientObject(
+                from: readFile(path, "check"), reportingUnknownKeys: arguments.contains("--unknown-keys"))
             guard !report.problems.isEmpty else {
                 print("\(path): OK, a \(type(of: report.object).amcClassName)")
                 continue
@@ -203,7 +209,10 @@ func printTree(_ arguments: [String]) -> Never {
 }
 
 func bench(_ arguments: [String]) -> Never {
-    var records = 20_000, json = false, hostile = false, scale = false
+    var records = 20_000
+    var json = false
+    var hostile = false
+    var scale = false
     var models: Set<String>?
     if arguments.first == "--scale-point" { scalePoint(Array(arguments.dropFirst())) }
     var rest = arguments[...]
@@ -258,13 +267,15 @@ func bench(_ arguments: [String]) -> Never {
 /// `ScaleBenchmark`, printed as one line of JSON.
 func scalePoint(_ arguments: [String]) -> Never {
     guard arguments.count == 5, let records = Int(arguments[1]), records > 0, ["json", "binary"].contains(arguments[2]),
-          ["write", "read"].contains(arguments[3]) else {
+        ["write", "read"].contains(arguments[3])
+    else {
         usageError("bench", "--scale-point takes MODEL N json|binary write|read FILE")
     }
     do {
-        let point = try ScaleBenchmark.point(model: arguments[0], records: records,
-                                             format: arguments[2] == "json" ? .json : .binaryPropertyList,
-                                             write: arguments[3] == "write", file: URL(fileURLWithPath: arguments[4]))
+        let point = try ScaleBenchmark.point(
+            model: arguments[0], records: records,
+            format: arguments[2] == "json" ? .json : .binaryPropertyList,
+            write: arguments[3] == "write", file: URL(fileURLWithPath: arguments[4]))
         print(point.json)
         exit(0)
     } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 class Link: AMCCodable {
@@ -30,7 +31,8 @@ struct ClassNameTests {
     init() { AMC.register(Link.self, SpecialLink.self, LinkPair.self) }
 
     private func json(_ object: any AMCCodable, _ classNames: AMCClassNames = .whereNeeded) throws -> [String: Any] {
-        let data = try AMC.data(for: object, format: .json, options: AMCWriteOptions(prettyPrinted: false, sortedKeys: true, classNames: classNames))
+        let data = try AMC.data(
+            for: object, format: .json, options: AMCWriteOptions(prettyPrinted: false, sortedKeys: true, classNames: classNames))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
@@ -99,7 +101,10 @@ struct ClassNameTests {
     @Test func aReferenceToAClasslessDictionaryInAnAnyPlaceIsAnError() {
         let json = ##"{"class": "LinkPair", "later": {"$ref": "#/anything/0"}, "anything": [{"label": "x"}]}"##
         let error = expectAMCError { _ = try AMC.object(LinkPair.self, from: Data(json.utf8)) }
-        #expect(error == AMCError(.invalidReference(pointer: "#/anything/0", reason: "it names a dictionary without \"class\""),
-                                  keyPath: "later"))
+        #expect(
+            error
+                == AMCError(
+                    .invalidReference(pointer: "#/anything/0", reason: "it names a dictionary without \"class\""),
+                    keyPath: "later"))
     }
 }

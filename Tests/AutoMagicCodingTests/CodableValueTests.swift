@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 /// An enum with payloads, as Swift models declare state.
@@ -33,7 +34,10 @@ indirect enum Chain: Codable, Equatable, Sendable {
 }
 
 /// An enum the archiver has no way for: no raw values, not `CaseIterable`, not `Codable`.
-enum Lifecycle: Sendable { case new, used(Int) }
+enum Lifecycle: Sendable {
+    case new
+    case used(Int)
+}
 
 /// A struct whose `encode(to:)` fills containers out of order and uses `superEncoder`.
 struct Twisted: Codable, Equatable, Sendable {
@@ -154,7 +158,8 @@ struct CodableValueTests {
         #expect(json.contains(#""total":{"amount":"1234.5678901234567890123","currency":"EUR"}"#))
         #expect(json.contains(#""discount":{"amount":12.5,"currency":"USD"}"#))
         #expect(json.contains(#""pages":[3,12]"#))
-        #expect(json.contains(#""zone":{"identifier":"Europe\/Paris"}"#) || json.contains(#""zone":{"identifier":"Europe/Paris"}"#))
+        #expect(
+            json.contains(#""zone":{"identifier":"Europe\/Paris"}"#) || json.contains(#""zone":{"identifier":"Europe/Paris"}"#))
         #expect(json.contains(#""twisted":{"first":7,"last":"z","nested":{"values":[8,9]}}"#))
         #expect(json.components(separatedBy: "\"class\"").count == 2)
     }
@@ -190,15 +195,18 @@ struct CodableValueTests {
         dictionary["total"] = ["amount": 1, "currency": "EUR"]
         dictionary["history"] = [["draft": [:]], ["published": ["_0": "yesterday"]]]
         error = expectAMCError { _ = try AMC.object(Invoice.self, from: dictionary) }
-        #expect(error?.description == #"At "history[1].published._0": expected a date or an ISO 8601 date string, found the string "yesterday"."#)
+        #expect(
+            error?.description
+                == #"At "history[1].published._0": expected a date or an ISO 8601 date string, found the string "yesterday"."#)
 
         // An unknown case: the enum's own error, and what was there.
         dictionary["history"] = [["draft": [:]], ["gone": [:]]]
         error = expectAMCError { _ = try AMC.object(Invoice.self, from: dictionary) }
-        #expect(error?.description == """
-            At "history[1]": init(from:) of PublishState failed: Invalid number of keys found, expected one; \
-            found a dictionary with the key "gone".
-            """)
+        #expect(
+            error?.description == """
+                At "history[1]": init(from:) of PublishState failed: Invalid number of keys found, expected one; \
+                found a dictionary with the key "gone".
+                """)
     }
 
     @Test func repeatedGroupsOfKeysFoldInErrorDescriptions() {
@@ -234,11 +242,12 @@ struct CodableValueTests {
 
     @Test func anEnumWithNoRouteSaysWhatFitsAnEnum() throws {
         let error = expectAMCError { _ = try Machine().dictionaryRepresentation() }
-        #expect(error?.description == """
-            At "lifecycle": cannot archive a value of type Lifecycle: an enum is archived by its raw value, by its case \
-            name when it is CaseIterable, or (with associated values) through Codable: conform it to one of these, or \
-            handle "Lifecycle" in the owner's amcEncodeStruct hook.
-            """)
+        #expect(
+            error?.description == """
+                At "lifecycle": cannot archive a value of type Lifecycle: an enum is archived by its raw value, by its case \
+                name when it is CaseIterable, or (with associated values) through Codable: conform it to one of these, or \
+                handle "Lifecycle" in the owner's amcEncodeStruct hook.
+                """)
         let check = expectAMCError { try AMC.check(Machine.self) }
         #expect(check?.description.contains(#""lifecycle" (cannot archive a value of type Lifecycle: an enum is"#) == true)
     }
@@ -286,7 +295,8 @@ struct DecimalTests {
         #expect(Decimal(string: "12.5")!.archiveScalar.keyText == "12.5")
         if case .double = Decimal(string: "12.5")!.archiveScalar {} else { Issue.record("12.5 should be a number") }
         if case .int(42) = Decimal(42).archiveScalar {} else { Issue.record("42 should be an integer") }
-        if case .string = Decimal(string: "0.12345678901234567890")!.archiveScalar {} else {
+        if case .string = Decimal(string: "0.12345678901234567890")!.archiveScalar {
+        } else {
             Issue.record("20 digits should be a string")
         }
     }

@@ -1,6 +1,7 @@
 import AMCExample
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 /// The built `amc` executable, next to the test bundle.
@@ -43,15 +44,18 @@ struct CommandLineTests {
         #expect(status == 0)
         #expect(output.hasPrefix("wrote \(folder.file("out.plist").path) (XML property list, "))
         let original = try foundationValue(try Data(contentsOf: input), json: false)
-        #expect(Canonical.text(try foundationValue(try Data(contentsOf: folder.file("out.plist")), json: false))
-            == Canonical.text(original))
+        #expect(
+            Canonical.text(try foundationValue(try Data(contentsOf: folder.file("out.plist")), json: false))
+                == Canonical.text(original))
 
         let (jsonStatus, _, jsonError) = try AMCBinary.run(["convert", input.path, "--to", "json"])
         #expect(jsonStatus == 0, "\(jsonError)")
         let json = try foundationValue(try Data(contentsOf: folder.file("fixture.json")), json: true)
         #expect((json as? [String: Any])?["latin"] as? String == "Grüße aus Köln")
 
-        let (nullStatus, _, nullError) = try AMCBinary.run(["convert", FixtureFiles.url("bad/unterminated.json").path, "--to", "binary", "-o", folder.file("x.plist").path])
+        let (nullStatus, _, nullError) = try AMCBinary.run([
+            "convert", FixtureFiles.url("bad/unterminated.json").path, "--to", "binary", "-o", folder.file("x.plist").path,
+        ])
         #expect(nullStatus == 1)
         #expect(nullError.contains("Malformed JSON at line 1, column 10"))
     }
@@ -67,7 +71,10 @@ struct CommandLineTests {
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         #expect(lines[0] == "\(good): OK")
-        #expect(lines[1] == "\(bad): Malformed JSON at line 1, column 10: unterminated string (a line break inside a string must be written \\n).")
+        #expect(
+            lines[1]
+                == "\(bad): Malformed JSON at line 1, column 10: unterminated string (a line break inside a string must be written \\n)."
+        )
         #expect(lines[2].contains("Malformed binary property list at byte"))
     }
 
@@ -131,9 +138,9 @@ struct CommandLineTests {
             #expect((point["ns_per_record"] as? Double ?? 0) > 0)
         }
         #if os(Linux)
-        // The memory comes from /proc/self; the objects a read builds stay held.
-        #expect((points[1]["retained_bytes"] as? Int ?? 0) > 0)
-        #expect((points[1]["peak_bytes"] as? Int ?? 0) >= (points[1]["retained_bytes"] as? Int ?? 0))
+            // The memory comes from /proc/self; the objects a read builds stay held.
+            #expect((points[1]["retained_bytes"] as? Int ?? 0) > 0)
+            #expect((points[1]["peak_bytes"] as? Int ?? 0) >= (points[1]["retained_bytes"] as? Int ?? 0))
         #endif
     }
 
@@ -141,12 +148,14 @@ struct CommandLineTests {
     /// compared verbatim with the golden files under `Tests/Snapshots/amc/`.
     @Test(arguments: [
         ("help", ["--help"]), ("no-command", []), ("unknown-command", ["frobnicate"]),
-        ("demo-help", ["demo", "--help"]), ("convert-help", ["convert", "--help"]), ("lint-help", ["lint", "--help"]), ("check-help", ["check", "--help"]),
+        ("demo-help", ["demo", "--help"]), ("convert-help", ["convert", "--help"]), ("lint-help", ["lint", "--help"]),
+        ("check-help", ["check", "--help"]),
         ("print-help", ["print", "--help"]), ("style-help", ["style", "--help"]), ("bench-help", ["bench", "--help"]),
         ("demo-too-many", ["demo", "a", "b"]),
         ("convert-no-to", ["convert", "x.json"]), ("convert-unknown-format", ["convert", "x.json", "--to", "yaml"]),
         ("convert-no-input", ["convert", "--to", "json"]), ("convert-unknown-option", ["convert", "x.json", "--frob"]),
-        ("lint-no-files", ["lint"]), ("check-no-files", ["check"]), ("check-unknown-option", ["check", "--strict", "x.json"]), ("print-two-files", ["print", "a", "b"]), ("style-no-check", ["style", "theme.json"]),
+        ("lint-no-files", ["lint"]), ("check-no-files", ["check"]), ("check-unknown-option", ["check", "--strict", "x.json"]),
+        ("print-two-files", ["print", "a", "b"]), ("style-no-check", ["style", "theme.json"]),
         ("bench-bad-n", ["bench", "--n", "zero"]), ("bench-bad-model", ["bench", "--models", "company,shop"]),
         ("bench-bad-scale-point", ["bench", "--scale-point", "notes", "ten", "json", "write", "x.json"]),
     ])
@@ -203,8 +212,10 @@ enum Snapshot {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Snapshots/amc")
 
-    static func check(_ name: String, _ arguments: [String], in directory: URL? = nil,
-                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ name: String, _ arguments: [String], in directory: URL? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let (status, output, error) = try AMCBinary.run(arguments, in: directory)
         let text = "$ amc \(arguments.joined(separator: " "))\nstatus: \(status)\n--- stdout\n\(output)--- stderr\n\(error)"
         let file = folder.appendingPathComponent(name + ".txt")
@@ -214,7 +225,8 @@ enum Snapshot {
             return
         }
         let expected = try String(contentsOf: file, encoding: .utf8)
-        #expect(text == expected, "\(name): differs from \(file.path); RECORD_SNAPSHOTS=1 writes it anew",
-                sourceLocation: sourceLocation)
+        #expect(
+            text == expected, "\(name): differs from \(file.path); RECORD_SNAPSHOTS=1 writes it anew",
+            sourceLocation: sourceLocation)
     }
 }

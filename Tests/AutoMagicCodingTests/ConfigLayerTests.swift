@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 final class DeployedSettings: AMCCodable {
@@ -39,7 +40,7 @@ struct ConfigLayerTests {
         ])
         let settings = try config.object(DeployedSettings.self)
         #expect(settings.server.host == "cli.example")  // the command line, first layer
-        #expect(settings.server.port == 8080)            // the environment, over the file
+        #expect(settings.server.port == 8080)  // the environment, over the file
         #expect(settings.server.maxRetries == 5)
         #expect(settings.tint == (try AMC.value(AMCColor.self, from: "#336699")))
         #expect(settings.cardSize == CGSize(width: 10, height: 20))
@@ -58,11 +59,13 @@ struct ConfigLayerTests {
         #expect(try config.int(forKeyPath: "server.max_retries") == 3)
         #expect(try config.string(forKeyPath: "nothing") == nil)
         let error = try #require(throws: AMCError.self) { try config.int(forKeyPath: "server.port") }
-        #expect(error.description == "In the environment variable APP_SERVER_PORT, at \"server.port\": "
-            + "expected a number of type Int, found the string \"eighty\".")
+        #expect(
+            error.description == "In the environment variable APP_SERVER_PORT, at \"server.port\": "
+                + "expected a number of type Int, found the string \"eighty\".")
         let objectError = try #require(throws: AMCError.self) { try config.object(DeployedSettings.self) }
-        #expect(objectError.description == "In the environment variable APP_SERVER_PORT, at \"server.port\": "
-            + "expected a number of type Int, found the string \"eighty\".")
+        #expect(
+            objectError.description == "In the environment variable APP_SERVER_PORT, at \"server.port\": "
+                + "expected a number of type Int, found the string \"eighty\".")
     }
 
     @Test func argumentsTakeKeyPathsAsTheFileHasThem() throws {
@@ -74,7 +77,9 @@ struct ConfigLayerTests {
         let error = try #require(throws: AMCError.self) {
             try AMCConfig(arguments: ["--server.port=x"]).object(DeployedSettings.self)
         }
-        #expect(error.description == "In the command line, at \"server.port\": expected a number of type Int, found the string \"x\".")
+        #expect(
+            error.description == "In the command line, at \"server.port\": expected a number of type Int, found the string \"x\"."
+        )
         // An absurdly long key path nests 64 levels at most (the rest stays one key): no deep recursion.
         let long = AMCConfig(arguments: ["--" + Array(repeating: "a", count: 100_000).joined(separator: ".") + "=1"])
         let levels = Array(repeating: "a", count: 63).joined(separator: ".")
@@ -88,11 +93,12 @@ struct ConfigLayerTests {
         try AMC.write(dictionary: ["sever": ["host": "x"], "server": ["prot": 8, "port": "eight"], "verbose": true], to: file)
         let report = try AMCConfig(contentsOf: file).lenientObject(DeployedSettings.self)
         #expect(report.object.verbose)
-        #expect(report.problems.map(\.description).sorted() == [
-            "In \(file.path), at \"server.port\": expected a number of type Int, found the string \"eight\". (value: \"eight\")",
-            "In \(file.path), at \"server.prot\": no property of DeployedServer reads the key \"prot\" — did you mean \"port\"? (value: 8)",
-            "In \(file.path), at \"sever\": no property of DeployedSettings reads the key \"sever\" — did you mean \"server\"? (value: a dictionary)",
-        ])
+        #expect(
+            report.problems.map(\.description).sorted() == [
+                "In \(file.path), at \"server.port\": expected a number of type Int, found the string \"eight\". (value: \"eight\")",
+                "In \(file.path), at \"server.prot\": no property of DeployedServer reads the key \"prot\" — did you mean \"port\"? (value: 8)",
+                "In \(file.path), at \"sever\": no property of DeployedSettings reads the key \"sever\" — did you mean \"server\"? (value: a dictionary)",
+            ])
     }
 
     @Test func aPlainValueWhereAnObjectBelongsIsAnErrorNotALoss() throws {
@@ -101,8 +107,9 @@ struct ConfigLayerTests {
             AMCConfig(dictionary: ["server": ["host": "file.example", "port": 8000]]),
         ])
         let error = try #require(throws: AMCError.self) { try config.object(DeployedSettings.self) }
-        #expect(error.description == "In the command line, at \"server\": expected a dictionary describing a DeployedServer, "
-            + "found the string \"oops\".")
+        #expect(
+            error.description == "In the command line, at \"server\": expected a dictionary describing a DeployedServer, "
+                + "found the string \"oops\".")
     }
 
     @Test func aWeakReferenceToTheConfigsRootFindsTheObjectBeingFilled() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 /// `tintColor` → `tint_color`: the renaming rule files, configs and styles share.
@@ -57,8 +58,9 @@ struct ConfigurationTests {
         // A property's own name is not its key in files.
         #expect(try AMC.object(Theme.self, from: ["cornerRadius": 12])?.cornerRadius == 4)
         // Errors name the key as the file has it.
-        #expect(expectAMCError { _ = try AMC.object(Theme.self, from: ["card": ["shadow_radius": "wide"]]) }?.keyPath
-            == "card.shadow_radius")
+        #expect(
+            expectAMCError { _ = try AMC.object(Theme.self, from: ["card": ["shadow_radius": "wide"]]) }?.keyPath
+                == "card.shadow_radius")
         let loaded = Theme()
         try loaded.loadValue(forKey: "cornerRadius", from: ["corner_radius": 3])
         #expect(loaded.cornerRadius == 3)
@@ -66,21 +68,23 @@ struct ConfigurationTests {
 }
 
 extension ConfigurationTests {
-    static var sample: [String: Any] { [
-        "strings": ["title": "Welcome"],
-        "layout": [
-            "columns": 3, "columnsText": "0x1F", "cornerRadius": 8.5, "radiusText": "12",
-            "cardSize": "300 x 200", "origin": "{10, 20}", "frame": "10, 20, 300, 400",
-            "padding": "8, 16, 8, 16", "shadowOffset": "0 ; -2",
-        ],
-        "features": ["sharing": true, "sharingText": "no", "flag": 1],
-        "launch": ["date": Date(timeIntervalSince1970: 1_700_000_000), "dateText": "2024-05-17T09:30:00Z"],
-        "links": ["help": "https://example.com/help"],
-        "colors": ["tint": "#ff0000", "muted": "rgba(100,200,250,0.5)", "bad": "#ff00"],
-        "fonts": ["title": "bold 17"],
-        "images": ["card": "colosseum.jpg 5, 10, 10, 5"],
-        "dotted.key": "kept whole",
-    ] }
+    static var sample: [String: Any] {
+        [
+            "strings": ["title": "Welcome"],
+            "layout": [
+                "columns": 3, "columnsText": "0x1F", "cornerRadius": 8.5, "radiusText": "12",
+                "cardSize": "300 x 200", "origin": "{10, 20}", "frame": "10, 20, 300, 400",
+                "padding": "8, 16, 8, 16", "shadowOffset": "0 ; -2",
+            ],
+            "features": ["sharing": true, "sharingText": "no", "flag": 1],
+            "launch": ["date": Date(timeIntervalSince1970: 1_700_000_000), "dateText": "2024-05-17T09:30:00Z"],
+            "links": ["help": "https://example.com/help"],
+            "colors": ["tint": "#ff0000", "muted": "rgba(100,200,250,0.5)", "bad": "#ff00"],
+            "fonts": ["title": "bold 17"],
+            "images": ["card": "colosseum.jpg 5, 10, 10, 5"],
+            "dotted.key": "kept whole",
+        ]
+    }
 
     @Test(arguments: [AMCFormat.xmlPropertyList, .binaryPropertyList, .json])
     func everyAccessorReadsNativeAndStringValuesFromAFile(format: AMCFormat) throws {
@@ -109,8 +113,9 @@ extension ConfigurationTests {
         #expect(try config.color(forKeyPath: "colors.tint") == AMCColor(red: 1, green: 0, blue: 0))
         #expect(try config.color(forKeyPath: "colors.muted")?.alpha == 0.5)
         #expect(try config.font(forKeyPath: "fonts.title") == AMCFont(size: 17, isBold: true))
-        #expect(try config.image(forKeyPath: "images.card")
-            == AMCImage(name: "colosseum.jpg", capInsets: AMCEdgeInsets(top: 5, left: 10, bottom: 10, right: 5)))
+        #expect(
+            try config.image(forKeyPath: "images.card")
+                == AMCImage(name: "colosseum.jpg", capInsets: AMCEdgeInsets(top: 5, left: 10, bottom: 10, right: 5)))
         #expect(try config.string(forKeyPath: "dotted.key") == "kept whole")
         #expect(try config.value([String: Any].self, forKeyPath: "strings")?["title"] as? String == "Welcome")
     }
@@ -133,8 +138,9 @@ extension ConfigurationTests {
         let native = expectAMCError { _ = try config.size(forKeyPath: "features.sharing") }
         #expect(native?.kind == .typeMismatch(expected: "a CGSize string", found: "the bool true"))
         #expect(try config.value(UInt8.self, forKeyPath: "layout.radiusText") == 12)
-        #expect(expectAMCError { _ = try config.int(forKeyPath: "layout.cornerRadius") }?.kind
-            == .valueOutOfRange(value: "8.5", typeName: "Int"))
+        #expect(
+            expectAMCError { _ = try config.int(forKeyPath: "layout.cornerRadius") }?.kind
+                == .valueOutOfRange(value: "8.5", typeName: "Int"))
 
         let sink = SwallowedErrors()
         AMC.installTestHandler()

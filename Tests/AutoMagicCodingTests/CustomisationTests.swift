@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 final class Renamed: AMCCodable {
@@ -19,8 +20,13 @@ struct CustomisationTests {
         child.extra = "e"
         let dict = try child.dictionaryRepresentation()
         #expect(Set(dict.keys) == ["class", "kept", "extra"])
-        let copy = try #require(try AMC.object(Configured.self, from: ["class": "ConfiguredChild", "kept": 3,
-                                                                        "skipped": 4, "extra": "z"]))
+        let copy = try #require(
+            try AMC.object(
+                Configured.self,
+                from: [
+                    "class": "ConfiguredChild", "kept": 3,
+                    "skipped": 4, "extra": "z",
+                ]))
         #expect(copy is ConfiguredChild)
         #expect(copy.kept == 3 && copy.skipped == 2)
         #expect((copy as? ConfiguredChild)?.extra == "z!")
@@ -54,8 +60,9 @@ struct CustomisationTests {
         let before = Unregistered.instances
         let topLevel = expectAMCError { _ = try AMC.object(from: ["class": "Unregistered", "x": 1]) }
         #expect(topLevel == AMCError(.unregisteredClass(className: "Unregistered")))
-        #expect(topLevel?.description == "At the root: class \"Unregistered\" is not registered; "
-            + "call AMC.register(Unregistered.self) before decoding it.")
+        #expect(
+            topLevel?.description == "At the root: class \"Unregistered\" is not registered; "
+                + "call AMC.register(Unregistered.self) before decoding it.")
         _ = try? AMC.object(Zoo.self, from: ["star": ["class": "Unregistered"], "anything": [["class": "Unregistered"]]])
         _ = try? AMC.object(Animal.self, from: ["class": "Unregistered"])
         #expect(Unregistered.instances == before)
@@ -121,8 +128,9 @@ extension CustomisationTests {
         let data: [String: Any] = ["class": "Inventory", "things": [["class": "Item", "price": 3]]]
         let error = expectAMCError { _ = try archiver.object(from: data) }
         #expect(error?.keyPath == "things[0]")
-        #expect(error?.description == "At \"things[0]\": class name \"Item\" is used by Shop.Item and Quest.Item; "
-            + "give each its own static var amcClassName (\"ShopItem\", say).")
+        #expect(
+            error?.description == "At \"things[0]\": class name \"Item\" is used by Shop.Item and Quest.Item; "
+                + "give each its own static var amcClassName (\"ShopItem\", say).")
         // Where the type is known, it decides.
         #expect(try archiver.object(Shop.Item.self, from: ["class": "Item", "price": 3])?.price == 3)
         #expect(registry.type(named: "Item") == nil && registry.type(named: "Inventory") == Inventory.self)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 /// Runs `body`, expecting an `AMCError`, and returns it.
@@ -22,9 +23,12 @@ struct DecodingRulesTests {
     init() { Fixtures.register() }
 
     @Test func numbersConvertBetweenWidthsWhenTheyFitExactly() throws {
-        let scalars = try #require(try AMC.object(AllScalars.self, from: [
-            "double": 3, "uint8": 200, "float": 2, "int64": UInt64(5), "cgFloat": Float(0.5), "int": 7.0,
-        ]))
+        let scalars = try #require(
+            try AMC.object(
+                AllScalars.self,
+                from: [
+                    "double": 3, "uint8": 200, "float": 2, "int64": UInt64(5), "cgFloat": Float(0.5), "int": 7.0,
+                ]))
         #expect(scalars.double == 3)
         #expect(scalars.uint8 == 200)
         #expect(scalars.float == 2)
@@ -48,9 +52,12 @@ struct DecodingRulesTests {
     }
 
     @Test func stringsHoldingNumbersAndBoolsDecodeAsKeyValueCodingDoes() throws {
-        let scalars = try #require(try AMC.object(AllScalars.self, from: [
-            "int": "10", "double": " 2.5 ", "uint8": "0xff", "bool": "no", "int16": "yes", "float": "1e2",
-        ]))
+        let scalars = try #require(
+            try AMC.object(
+                AllScalars.self,
+                from: [
+                    "int": "10", "double": " 2.5 ", "uint8": "0xff", "bool": "no", "int16": "yes", "float": "1e2",
+                ]))
         #expect(scalars.int == 10)
         #expect(scalars.double == 2.5)
         #expect(scalars.uint8 == 255)
@@ -67,11 +74,16 @@ struct DecodingRulesTests {
 
     @Test func unparsableStringsThrowWithTheString() {
         let error = expectAMCError { _ = try AMC.object(AllScalars.self, from: ["int": "ten"]) }
-        #expect(error == AMCError(.typeMismatch(expected: "a number of type Int", found: "the string \"ten\""),
-                                  keyPath: "int"))
+        #expect(
+            error
+                == AMCError(
+                    .typeMismatch(expected: "a number of type Int", found: "the string \"ten\""),
+                    keyPath: "int"))
         let boolError = expectAMCError { _ = try AMC.object(AllScalars.self, from: ["bool": "maybe"]) }
-        #expect(boolError?.kind == .typeMismatch(
-            expected: "a Bool (yes/no, true/false, on/off, 1/0)", found: "the string \"maybe\""))
+        #expect(
+            boolError?.kind
+                == .typeMismatch(
+                    expected: "a Bool (yes/no, true/false, on/off, 1/0)", found: "the string \"maybe\""))
     }
 
     @Test func unknownDictionaryKeysAreIgnored() throws {
@@ -83,8 +95,9 @@ struct DecodingRulesTests {
         let error = expectAMCError {
             _ = try AMC.object(Node.self, from: ["value": ["class": "Node", "value": 1]])
         }
-        #expect(error?.description
-            == "At \"value\": expected a number of type Int, found a dictionary of class \"Node\".")
+        #expect(
+            error?.description
+                == "At \"value\": expected a number of type Int, found a dictionary of class \"Node\".")
     }
 
     @Test func aScalarWhereAnObjectBelongsLeavesThePropertyUnsetAndIsReported() throws {
@@ -92,10 +105,14 @@ struct DecodingRulesTests {
         let reported = try heard { node = try AMC.object(Node.self, from: ["value": 1, "next": "not an object"]) }
         #expect(node?.value == 1)
         #expect(node?.next == nil)
-        #expect(reported.map(\.description) == ["At \"next\": expected a dictionary describing a Node, found the string \"not an object\"."])
+        #expect(
+            reported.map(\.description) == [
+                "At \"next\": expected a dictionary describing a Node, found the string \"not an object\"."
+            ])
         // An element of a collection is never left out.
-        #expect(expectAMCError { _ = try AMC.object(Node.self, from: ["children": [5, ["value": 2]]]) }?.description
-            == "At \"children[0]\": expected a dictionary describing a Node, found the number 5.")
+        #expect(
+            expectAMCError { _ = try AMC.object(Node.self, from: ["children": [5, ["value": 2]]]) }?.description
+                == "At \"children[0]\": expected a dictionary describing a Node, found the number 5.")
     }
 
     @Test func anObjectOfAnUnrelatedClassLeavesThePropertyUnsetAndIsReported() throws {
@@ -111,11 +128,14 @@ struct DecodingRulesTests {
         let unknown = expectAMCError {
             _ = try AMC.object(Zoo.self, from: ["animals": [["class": "Dog"], ["class": "Unicorn"]]])
         }
-        #expect(unknown?.description
-            == "At \"animals[1]\": class \"Unicorn\" is not registered; call AMC.register(Unicorn.self) before decoding it.")
-        #expect(expectAMCError { _ = try AMC.object(Zoo.self, from: ["table": ["a": ["class": "Unicorn"]]]) }?.keyPath == "table.a")
-        #expect(expectAMCError { _ = try AMC.object(Zoo.self, from: ["star": ["class": "Unicorn"]]) }?.kind
-            == .unregisteredClass(className: "Unicorn"))
+        #expect(
+            unknown?.description
+                == "At \"animals[1]\": class \"Unicorn\" is not registered; call AMC.register(Unicorn.self) before decoding it.")
+        #expect(
+            expectAMCError { _ = try AMC.object(Zoo.self, from: ["table": ["a": ["class": "Unicorn"]]]) }?.keyPath == "table.a")
+        #expect(
+            expectAMCError { _ = try AMC.object(Zoo.self, from: ["star": ["class": "Unicorn"]]) }?.kind
+                == .unregisteredClass(className: "Unicorn"))
     }
 
     @Test func aRegisteredSubclassIsDecodedForABaseTypedProperty() throws {
@@ -191,8 +211,11 @@ struct DecodingRulesTests {
 
     @Test func collectionsOfTheWrongShapeThrow() {
         let error = expectAMCError { _ = try AMC.object(Zoo.self, from: ["uniqueNumbers": "1,2"]) }
-        #expect(error == AMCError(.typeMismatch(expected: "an array", found: "the string \"1,2\""),
-                                  keyPath: "uniqueNumbers"))
+        #expect(
+            error
+                == AMCError(
+                    .typeMismatch(expected: "an array", found: "the string \"1,2\""),
+                    keyPath: "uniqueNumbers"))
         let elementError = expectAMCError { _ = try AMC.object(Zoo.self, from: ["uniqueNumbers": [1, "x"]]) }
         #expect(elementError?.keyPath == "uniqueNumbers[1]")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 /// Runs `body` on a new thread whose stack is `stackSize` bytes, waits for it, and returns what

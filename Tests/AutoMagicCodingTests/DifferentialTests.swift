@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
 @testable import AutoMagicCoding
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// How our readers and Foundation's (`JSONSerialization`, `PropertyListSerialization`) compare on
 /// one document.
@@ -117,7 +119,8 @@ func compareWithFoundation(_ data: Data, ours: Result<ArchiveValue, Error>) -> (
 private func foundationReading(of data: Data, isJSON: Bool) -> Result<Any, Error> {
     Result {
         try onThread(stackSize: 16 << 20) {
-            isJSON ? try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            isJSON
+                ? try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
                 : try PropertyListSerialization.propertyList(from: data, format: nil)
         }
     }
@@ -146,8 +149,10 @@ private func explainRefusal(_ error: Error, of data: Data, isJSON: Bool, theirs:
         }
         return reason == "unexpected byte 0x00 after the document" ? .nulAfterJSON : .undecided
     }
-    let elementText = [" is not an ISO 8601 date", " is not an integer", " does not fit in 64 bits", " is not a real number",
-                       "the <data> element is not base64"]
+    let elementText = [
+        " is not an ISO 8601 date", " is not an integer", " does not fit in 64 bits", " is not a real number",
+        "the <data> element is not base64",
+    ]
     if elementText.contains(where: reason.hasSuffix) { return .invalidElementText }
     if reason.hasPrefix("the document is in "), reason.hasSuffix("convert it to UTF-8") { return .otherEncoding }
     let wellFormedness = ["XML declaration", "DOCTYPE", " tag", "inside a comment", "after the property list"]
@@ -195,7 +200,8 @@ private func explain(_ mismatch: Mismatch, in data: Data, isJSON: Bool) -> Agree
         return !isJSON && theirs.contains("\r") && normalisingLineEnds(theirs) == ours ? .carriageReturnInXML : .undecided
     case (.data?, is Data):
         let text = String(decoding: data, as: UTF8.self)
-        return !isJSON && elementContents("data", in: text).contains { $0.contains("&#") } ? .characterReferenceInData : .undecided
+        return !isJSON && elementContents("data", in: text).contains { $0.contains("&#") }
+            ? .characterReferenceInData : .undecided
     case let (.date(ours)?, theirs as Date):
         return ours.timeIntervalSinceReferenceDate < -13_197_600_000 && theirs != ours ? .dateBefore1583 : .undecided
     default:
@@ -216,12 +222,15 @@ private func lenientElementText(in text: String) -> Bool {
 
 /// The text of each `<element>…</element>` of `text`.
 private func elementContents(_ element: String, in text: String) -> [Substring] {
-    text.components(separatedBy: "<\(element)>").dropFirst().compactMap { $0.components(separatedBy: "</\(element)>").first?[...] }
+    text.components(separatedBy: "<\(element)>").dropFirst().compactMap {
+        $0.components(separatedBy: "</\(element)>").first?[...]
+    }
 }
 
 /// The most digits in one number of the text (a run of digits and points).
 private func longestNumber(in data: Data) -> Int {
-    var longest = 0, digits = 0
+    var longest = 0
+    var digits = 0
     for byte in data {
         if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
             digits += 1
@@ -287,7 +296,9 @@ private func collectDifferences(_ ours: ArchiveValue, _ theirs: Any, path: Strin
             let key = path.isEmpty ? entry.key : "\(path).\(entry.key)"
             // A key Foundation holds with a raw carriage return is paired by its normalised form,
             // and the two keys are a mismatch of their own.
-            let theirKey = their[entry.key] != nil ? entry.key
+            let theirKey =
+                their[entry.key] != nil
+                ? entry.key
                 : their.keys.first { $0.contains("\r") && normalisingLineEnds($0) == entry.key }
             guard let theirKey else { return mismatches.append(Mismatch(path: path, ours: nil, theirs: theirs)) }
             if theirKey != entry.key { mismatches.append(Mismatch(path: key, ours: .string(entry.key), theirs: theirKey)) }
@@ -331,7 +342,9 @@ struct DifferentialTests {
             for name in names {
                 let url = folder.appendingPathComponent(name)
                 var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+                    continue
+                }
                 let data = try Data(contentsOf: url)
                 guard AMCFormat(detecting: data) != nil else { continue }
                 let ours = Result { try DocumentCodec.parse(data).value }
@@ -359,7 +372,8 @@ struct DifferentialTests {
         // reads a set as an array (README: "Where we differ from Foundation"). A table ours
         // refuses is given to Foundation too.
         if AMCFormat(detecting: data) == .binaryPropertyList,
-           let markers = try? BinaryPlistReader.markers(in: data), markers.contains(where: { $0 >> 4 == 0xC }) {
+            let markers = try? BinaryPlistReader.markers(in: data), markers.contains(where: { $0 >> 4 == 0xC })
+        {
             return false
         }
         switch ours {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 /// The JSON reader's flat document: keys numbered once per document, strings made from the
@@ -23,7 +24,8 @@ struct DocumentTapeTests {
     /// their length and first and last 8 bytes, and keys with escapes: each is found by its own
     /// bytes, and written back exactly.
     @Test func everyKeyIsFoundByItsOwnBytes() throws {
-        let keys = (0..<600).map { "key number \($0)" }
+        let keys =
+            (0..<600).map { "key number \($0)" }
             + (0..<40).map { "shared prefix_\($0 % 10)\($0 / 10)_shared suffix" }
             + ["", "k", "quote \" and slash \\", "tab\tin key", "é", "東京", "emoji 😀 key"]
         var json = "{"
@@ -51,7 +53,10 @@ struct DocumentTapeTests {
     /// The same key in every object of a document keeps the spelling each object gave it.
     @Test func aKeySpelledTwoWaysKeepsEachSpelling() throws {
         let document = try parse(#"[{"caf\u00e9":1},{"cafe\u0301":2},{"café":3}]"#)
-        guard case let .array(elements) = document else { Issue.record("not an array"); return }
+        guard case let .array(elements) = document else {
+            Issue.record("not an array")
+            return
+        }
         let spellings = try elements.map { try dictionary($0).entries[0].key.unicodeScalars.count }
         #expect(spellings == [4, 5, 4])
     }
@@ -59,18 +64,23 @@ struct DocumentTapeTests {
     /// Strings come from the document's bytes, or from the escapes' text; numbers and literals
     /// keep their kind; containers nest.
     @Test func valuesComeBackAsTheyWereWritten() throws {
-        let value = try parse(#"{"a":["x","y\n\"z\"",-9223372036854775808,18446744073709551615,1.5,true,false,null,{},[]],"b":{"c":"東京"}}"#)
-        let expected: ArchiveValue = .dictionary({
-            var dictionary = ArchiveDictionary()
-            dictionary.append("a", .array([
-                .string("x"), .string("y\n\"z\""), .int(.min), .uint(.max), .double(1.5), .bool(true), .bool(false), .null,
-                .dictionary(ArchiveDictionary()), .array([]),
-            ]))
-            var inner = ArchiveDictionary()
-            inner.append("c", .string("東京"))
-            dictionary.append("b", .dictionary(inner))
-            return dictionary
-        }())
+        let value = try parse(
+            #"{"a":["x","y\n\"z\"",-9223372036854775808,18446744073709551615,1.5,true,false,null,{},[]],"b":{"c":"東京"}}"#)
+        let expected: ArchiveValue = .dictionary(
+            {
+                var dictionary = ArchiveDictionary()
+                dictionary.append(
+                    "a",
+                    .array([
+                        .string("x"), .string("y\n\"z\""), .int(.min), .uint(.max), .double(1.5), .bool(true), .bool(false),
+                        .null,
+                        .dictionary(ArchiveDictionary()), .array([]),
+                    ]))
+                var inner = ArchiveDictionary()
+                inner.append("c", .string("東京"))
+                dictionary.append("b", .dictionary(inner))
+                return dictionary
+            }())
         #expect(value.isSame(as: expected))
         #expect(expected.isSame(as: value))
     }

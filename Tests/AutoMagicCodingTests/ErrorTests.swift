@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 final class Pair: AMCCodable {
@@ -14,7 +15,7 @@ struct ErrorTests {
 
     @Test func keyPathsNameEveryStepFromTheRoot() {
         let zoo: [String: Any] = [
-            "animals": [["class": "Dog"], ["class": "Dog"], ["class": "Dog"], ["class": "Dog", "legs": "many"]],
+            "animals": [["class": "Dog"], ["class": "Dog"], ["class": "Dog"], ["class": "Dog", "legs": "many"]]
         ]
         let error = expectAMCError { _ = try AMC.object(Zoo.self, from: zoo) }
         #expect(error?.keyPath == "animals[3].legs")
@@ -27,15 +28,17 @@ struct ErrorTests {
 
     /// In tree mode; in graph mode (the default) a cycle is written as a reference.
     @Test func aReferenceCycleThrowsInTreeModeInsteadOfOverflowingTheStack() {
-        let a = Pair(), b = Pair()
+        let a = Pair()
+        let b = Pair()
         a.other = b
         b.other = a
         var tree = AMCArchiver()
         tree.graphMode = .tree
         let error = expectAMCError { _ = try tree.dictionaryRepresentation(of: a) }
         #expect(error == AMCError(.referenceCycle(typeName: "Pair"), keyPath: "other.other"))
-        #expect(error?.description
-            == "At \"other.other\": reference cycle: this Pair is already being encoded higher up the graph.")
+        #expect(
+            error?.description
+                == "At \"other.other\": reference cycle: this Pair is already being encoded higher up the graph.")
         b.other = nil
         a.other = nil
     }
@@ -71,7 +74,10 @@ struct ErrorTests {
         let copy = try #require(try archiver.object(Pair.self, from: dict))
         var length = 1
         var current = copy
-        while let next = current.other { length += 1; current = next }
+        while let next = current.other {
+            length += 1
+            current = next
+        }
         #expect(length == 300)
 
         let error = expectAMCError { _ = try archiver.dictionaryRepresentation(of: chain(301)) }
@@ -88,8 +94,10 @@ struct ErrorTests {
             var deepObject: [String: Any] = ["class": "Node"]
             for _ in 0..<12_000 { deepObject = ["class": "Node", "next": deepObject] }
             return try onThread(stackSize: 256 << 10) {
-                [amcError { _ = try AMC.object(Zoo.self, from: ["anything": nested]) },
-                 amcError { _ = try AMC.object(Node.self, from: deepObject) }]
+                [
+                    amcError { _ = try AMC.object(Zoo.self, from: ["anything": nested]) },
+                    amcError { _ = try AMC.object(Node.self, from: deepObject) },
+                ]
             }
         }
         for error in errors {
@@ -107,8 +115,10 @@ struct ErrorTests {
         }
         let error = expectAMCError { _ = try Holder().dictionaryRepresentation() }
         #expect(error?.keyPath == "values[1]")
-        #expect(error?.kind == .unsupportedType(
-            typeName: "Optional<Int>", reason: "nil inside an array cannot be archived (property lists have no null)"))
+        #expect(
+            error?.kind
+                == .unsupportedType(
+                    typeName: "Optional<Int>", reason: "nil inside an array cannot be archived (property lists have no null)"))
     }
 
     /// A key type with no string form.
@@ -128,8 +138,11 @@ struct ErrorTests {
         }
         let error = expectAMCError { _ = try OnlyHandler().dictionaryRepresentation() }
         #expect(error?.keyPath == "handler")
-        #expect(error?.kind == .unsupportedType(
-            typeName: "() -> ()", reason: "a closure is code, not data: make it a computed property or leave it out of amcKeys"))
+        #expect(
+            error?.kind
+                == .unsupportedType(
+                    typeName: "() -> ()",
+                    reason: "a closure is code, not data: make it a computed property or leave it out of amcKeys"))
         let encodeError = expectAMCError {
             let holder = Holder()
             holder.handler = {}
@@ -140,10 +153,15 @@ struct ErrorTests {
             let holder = Holder()
             try holder.loadValue(forKey: "byPoint", from: ["byPoint": ["1": "x"]])
         }
-        #expect(dictError == AMCError(.unsupportedType(
-            typeName: "Dictionary<Point3Key, String>",
-            reason: "its keys, of type Point3Key, have no string form (keys can be strings, numbers, UUIDs, enums with raw values)"),
-            keyPath: "byPoint"))
+        #expect(
+            dictError
+                == AMCError(
+                    .unsupportedType(
+                        typeName: "Dictionary<Point3Key, String>",
+                        reason:
+                            "its keys, of type Point3Key, have no string form (keys can be strings, numbers, UUIDs, enums with raw values)"
+                    ),
+                    keyPath: "byPoint"))
     }
 
     @Test func hookErrorsThatAreNotAMCErrorsAreWrapped() {

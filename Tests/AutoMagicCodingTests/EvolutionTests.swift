@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 // Version 2 of the address-book model whose version 1 wrote the files in Fixtures/evolution/
@@ -116,10 +117,17 @@ struct EvolutionTests {
     }
 
     @Test func aDocumentWithoutVersionsIsVersionZero() throws {
-        let book = try #require(try AMC.object(EvolvedBook.self, from: [
-            "class": "AddressBook", "contacts": [["class": "Contact", "fullName": "Alan Turing", "mail": "alan@example.org"]],
-        ]))
-        #expect((book.contacts[0].firstName, book.contacts[0].lastName, book.contacts[0].email) == ("Alan", "Turing", "alan@example.org"))
+        let book = try #require(
+            try AMC.object(
+                EvolvedBook.self,
+                from: [
+                    "class": "AddressBook",
+                    "contacts": [["class": "Contact", "fullName": "Alan Turing", "mail": "alan@example.org"]],
+                ]))
+        #expect(
+            (book.contacts[0].firstName, book.contacts[0].lastName, book.contacts[0].email) == (
+                "Alan", "Turing", "alan@example.org"
+            ))
     }
 
     @Test func aNewerVersionIsAnErrorUnlessReadLeniently() throws {
@@ -129,8 +137,9 @@ struct EvolutionTests {
             "$versions": ["Person": 3],
         ]
         let error = try #require(throws: AMCError.self) { try AMC.object(EvolvedBook.self, from: document) }
-        #expect(error.description == "At \"contacts[0]\": Person was written by version 3 of the type, newer than the version 2 "
-            + "this code knows (lenient decoding, AMC.lenientObject, reads what this version understands).")
+        #expect(
+            error.description == "At \"contacts[0]\": Person was written by version 3 of the type, newer than the version 2 "
+                + "this code knows (lenient decoding, AMC.lenientObject, reads what this version understands).")
         let report = try AMCArchiver().lenientObject(EvolvedBook.self, from: document)
         #expect(report.object.contacts.first?.firstName == "Ada")
         #expect(report.problems.map(\.kind) == [.newerVersion(className: "Person", found: 3, known: 2)])
@@ -140,7 +149,9 @@ struct EvolutionTests {
         let error = try #require(throws: AMCError.self) {
             try AMC.object(EvolvedBook.self, from: ["class": "AddressBook", "$versions": ["Person": "two"]])
         }
-        #expect(error.description == "At \"$versions.Person\": expected a version number (an integer from 0), found the string \"two\".")
+        #expect(
+            error.description
+                == "At \"$versions.Person\": expected a version number (an integer from 0), found the string \"two\".")
     }
 
     @Test func formerClassNamesAndKeysWorkInConfigsAndStyles() throws {
@@ -172,7 +183,8 @@ struct EvolutionTests {
             }
         }
         // The reference is decoded after or before the object it names ("others" sorts first).
-        let document: [String: Any] = referenceFirst
+        let document: [String: Any] =
+            referenceFirst
             ? ["class": "Box", "main": ["$ref": "#/others/0"], "others": [["class": "Task", "name": "m"]]]
             : ["class": "Box", "main": ["class": "Task", "name": "m"], "others": [["$ref": "#/main"]]]
         let box = try #require(try AMC.object(Box.self, from: document))
@@ -197,13 +209,17 @@ struct EvolutionTests {
         AMC.register(Fragile.self)
         let error = try #require(throws: AMCError.self) { try AMC.object(Fragile.self, from: ["class": "Fragile"]) }
         #expect(error.description == "At the root: expected an old value, found none.")
-        let report = try AMCArchiver().lenientObject(Shelf.self, from: [
-            "class": "Shelf", "items": [["class": "Fragile", "value": 1], ["class": "Fragile"], ["class": "Fragile", "value": 3]],
-        ])
+        let report = try AMCArchiver().lenientObject(
+            Shelf.self,
+            from: [
+                "class": "Shelf",
+                "items": [["class": "Fragile", "value": 1], ["class": "Fragile"], ["class": "Fragile", "value": 3]],
+            ])
         #expect(report.object.items.map(\.value) == [1, 3])  // not filled from the unmigrated fields
-        #expect(report.problems.map(\.description) == [
-            "At \"items[1]\": expected an old value, found none. (value: a dictionary of class \"Fragile\")",
-        ])
+        #expect(
+            report.problems.map(\.description) == [
+                "At \"items[1]\": expected an old value, found none. (value: a dictionary of class \"Fragile\")"
+            ])
     }
 
     @Test func theCurrentKeyWinsOverAFormerOne() throws {

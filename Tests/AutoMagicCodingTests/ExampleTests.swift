@@ -1,6 +1,7 @@
 import AMCExample
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 @Suite("The amc demo and its sample model")
@@ -26,10 +27,11 @@ struct ExampleTests {
         copy.assets[1] = "other.png"
         copy.budget.cents += 1
         // Shared objects come back shared: the change shows wherever Linus and Lisbon are.
-        #expect(original.differences(from: copy) == [
-            "budget", "offices[1].frame", "people[1].name", "people[3].reports[1].name",
-            "teams[0].lead.reports[1].name", "teams[0].members[1].name", "assets[1]", "assets[5][0].frame",
-        ])
+        #expect(
+            original.differences(from: copy) == [
+                "budget", "offices[1].frame", "people[1].name", "people[3].reports[1].name",
+                "teams[0].lead.reports[1].name", "teams[0].members[1].name", "assets[1]", "assets[5][0].frame",
+            ])
         // An equal copy in place of a shared object is a difference too: identity is checked.
         let again = try #require(try AMC.object(Company.self, from: original.dictionaryRepresentation()))
         #expect(again.people[0] === again.teams[0].members[0] && again.people[0].team === again.teams[0])

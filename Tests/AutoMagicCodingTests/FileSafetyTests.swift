@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("Files are replaced whole or not at all")
@@ -55,7 +57,9 @@ struct FileSafetyTests {
         let target = folder.file("out.plist")
         try AMC.write(data: expected[0], to: target)
         let writer = AMCBinary.url.deletingLastPathComponent().appendingPathComponent("WriteStress")
-        var last = 0, writes = 0, kills = 0
+        var last = 0
+        var writes = 0
+        var kills = 0
         var generator = SystemRandomNumberGenerator()
         while writes < Self.killWrites {
             let process = Process()
@@ -131,34 +135,34 @@ struct FileSafetyTests {
     }
 
     #if canImport(Glibc)
-    /// A process whose files may not grow past 64 KB stands in for a full disk.
-    @Test func aFullDiskLeavesThePreviousFileIntactAndNoTemporaryFile() async {
-        await #expect(processExitsWith: .success) {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("amc-full-\(getpid())")
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let url = folder.appendingPathComponent("big.json")
-            let small = Optionals()
-            small.name = "small"
-            try? AMC.write(small, to: url)
-            guard let before = try? Data(contentsOf: url) else { exit(2) }
-            signal(SIGXFSZ, SIG_IGN)
-            var limit = rlimit(rlim_cur: 65_536, rlim_max: 65_536)
-            guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 else { exit(3) }
-            let big = Optionals()
-            big.name = String(repeating: "x", count: 200_000)
-            do {
-                try AMC.write(big, to: url)
-                exit(4)
-            } catch let error as AMCError {
-                guard case let .fileSystem(_, reason) = error.kind, reason.hasPrefix("cannot write") else { exit(5) }
-            } catch {
-                exit(6)
+        /// A process whose files may not grow past 64 KB stands in for a full disk.
+        @Test func aFullDiskLeavesThePreviousFileIntactAndNoTemporaryFile() async {
+            await #expect(processExitsWith: .success) {
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("amc-full-\(getpid())")
+                try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let url = folder.appendingPathComponent("big.json")
+                let small = Optionals()
+                small.name = "small"
+                try? AMC.write(small, to: url)
+                guard let before = try? Data(contentsOf: url) else { exit(2) }
+                signal(SIGXFSZ, SIG_IGN)
+                var limit = rlimit(rlim_cur: 65_536, rlim_max: 65_536)
+                guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 else { exit(3) }
+                let big = Optionals()
+                big.name = String(repeating: "x", count: 200_000)
+                do {
+                    try AMC.write(big, to: url)
+                    exit(4)
+                } catch let error as AMCError {
+                    guard case let .fileSystem(_, reason) = error.kind, reason.hasPrefix("cannot write") else { exit(5) }
+                } catch {
+                    exit(6)
+                }
+                let after = try? Data(contentsOf: url)
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                try? FileManager.default.removeItem(at: folder)
+                exit(after == before && names == ["big.json"] ? 0 : 7)
             }
-            let after = try? Data(contentsOf: url)
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            try? FileManager.default.removeItem(at: folder)
-            exit(after == before && names == ["big.json"] ? 0 : 7)
         }
-    }
     #endif
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 /// The files under `Fixtures/` at the package root.
@@ -55,7 +56,8 @@ enum Canonical {
         case let data as Data: return "data(\(data.base64EncodedString()))"
         case let array as [Any]: return "[" + array.map(text).joined(separator: ", ") + "]"
         case let dictionary as [String: Any]:
-            return "{" + dictionary.keys.sorted().map { "\($0.debugDescription): \(text(dictionary[$0]!))" }
+            return "{"
+                + dictionary.keys.sorted().map { "\($0.debugDescription): \(text(dictionary[$0]!))" }
                 .joined(separator: ", ") + "}"
         case is NSNull: return "null"
         default: return "other(\(Swift.type(of: value)): \(value))"
@@ -76,6 +78,7 @@ enum Canonical {
 
 /// What Foundation reads from `data`.
 func foundationValue(_ data: Data, json: Bool) throws -> Any {
-    json ? try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    json
+        ? try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         : try PropertyListSerialization.propertyList(from: data, format: nil)
 }

@@ -1,6 +1,7 @@
 import AMCExample
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 /// Values at the edges of what each format holds.
@@ -68,8 +69,9 @@ struct FormatTests {
         #expect(copy.data == edges.data)
     }
 
-    @Test("Foundation reads what we write to the value of the dictionary representation",
-          arguments: [AMCFormat.xmlPropertyList, .binaryPropertyList])
+    @Test(
+        "Foundation reads what we write to the value of the dictionary representation",
+        arguments: [AMCFormat.xmlPropertyList, .binaryPropertyList])
     func foundationReadsOurPropertyLists(format: AMCFormat) throws {
         for object in [Edges() as any AMCCodable, Company.sample(), AllScalars()] {
             // In property order, as the dictionary representation: shared objects are written in
@@ -103,7 +105,8 @@ struct FormatTests {
                 #expect(!data.contains(where: { $0 < 0x20 }), "a raw control character in \(text.debugDescription)")
                 #expect(try DocumentCodec.parse(Data(data)).value.isSame(as: .array([.string(text)])), "\(text.debugDescription)")
                 // The binary writer transcodes to UTF-16 itself: Foundation reads each string back.
-                let binary = Data(try DocumentCodec.encode(.array([.string(text)]), format: .binaryPropertyList, options: .compact))
+                let binary = Data(
+                    try DocumentCodec.encode(.array([.string(text)]), format: .binaryPropertyList, options: .compact))
                 #expect(try PropertyListSerialization.propertyList(from: binary, format: nil) as? [String] == [text])
             }
         }
@@ -112,8 +115,10 @@ struct FormatTests {
     /// The reader scans strings (and checks UTF-8) eight bytes at a time: a byte that is not
     /// UTF-8 is refused wherever it falls within those words, and every valid string is read.
     @Test func everyInvalidUTF8ByteIsRefusedWhereverItFalls() throws {
-        let pieces: [[UInt8]] = [[0x61], [0x20], [0x7E], Array("é".utf8), Array("東".utf8), Array("😀".utf8),
-                                 [0xFF], [0xC0, 0x80], [0x80], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]]
+        let pieces: [[UInt8]] = [
+            [0x61], [0x20], [0x7E], Array("é".utf8), Array("東".utf8), Array("😀".utf8),
+            [0xFF], [0xC0, 0x80], [0x80], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+        ]
         var state: UInt64 = 11  // a linear congruential generator: the same strings every run
         func nextPiece() -> [UInt8] {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -164,8 +169,9 @@ struct FormatTests {
         #expect(Canonical.text(comparable) == Canonical.text(expected))
     }
 
-    @Test("We read every Foundation-made fixture to the value Foundation reads",
-          arguments: ["foundation-binary.plist", "foundation-xml.plist", "foundation.json", "handwritten.plist"])
+    @Test(
+        "We read every Foundation-made fixture to the value Foundation reads",
+        arguments: ["foundation-binary.plist", "foundation-xml.plist", "foundation.json", "handwritten.plist"])
     func weReadFoundationFixtures(name: String) throws {
         let data = try FixtureFiles.data(name)
         let ours = try AMC.dictionary(contentsOf: FixtureFiles.url(name))
@@ -228,16 +234,19 @@ struct FormatTests {
         #expect(read[5].doubleValue.sign == .plus && read[6].doubleValue.sign == .minus)
         let isReal = read.map { ["d", "f"].contains(String(cString: $0.objCType)) }
         #expect(isReal == [false, false, false, true, true, true, true, false, true, false, false])
-        #expect(String(decoding: try AMC.convert(data, to: .json, options: .compact), as: UTF8.self)
-            == "[7,7,7,2.5,2.5,0.0,-0.0,1,1.0,18446744073709551615,18446744073709551615]")
+        #expect(
+            String(decoding: try AMC.convert(data, to: .json, options: .compact), as: UTF8.self)
+                == "[7,7,7,2.5,2.5,0.0,-0.0,1,1.0,18446744073709551615,18446744073709551615]")
 
         let day = ArchiveValue.date(Date(timeIntervalSinceReferenceDate: 86_400))
-        let dates = Data(try DocumentCodec.encode(.array([day, day, .double(86_400), day]), format: .binaryPropertyList, options: .compact))
+        let dates = Data(
+            try DocumentCodec.encode(.array([day, day, .double(86_400), day]), format: .binaryPropertyList, options: .compact))
         #expect(try BinaryPlistReader.markers(in: dates).count == 3)
-        #expect(try foundationValue(dates, json: false) as? [AnyHashable] == [
-            Date(timeIntervalSinceReferenceDate: 86_400), Date(timeIntervalSinceReferenceDate: 86_400), 86_400.0,
-            Date(timeIntervalSinceReferenceDate: 86_400),
-        ])
+        #expect(
+            try foundationValue(dates, json: false) as? [AnyHashable] == [
+                Date(timeIntervalSinceReferenceDate: 86_400), Date(timeIntervalSinceReferenceDate: 86_400), 86_400.0,
+                Date(timeIntervalSinceReferenceDate: 86_400),
+            ])
     }
 
     /// A key left out in no-throw mode takes the numbers it wrote with it: a later equal number
@@ -291,11 +300,13 @@ struct FormatTests {
         #expect(read.people.map { Array($0.name.unicodeScalars) } == company.people.map { Array($0.name.unicodeScalars) })
     }
 
-    @Test("Foundation reads each fixture as we write it back", arguments: [
-        ("foundation-binary.plist", AMCFormat.binaryPropertyList), ("foundation-binary.plist", .xmlPropertyList),
-        ("foundation-xml.plist", .binaryPropertyList), ("foundation.json", .json), ("foundation.json", .binaryPropertyList),
-        ("handwritten.plist", .xmlPropertyList),
-    ])
+    @Test(
+        "Foundation reads each fixture as we write it back",
+        arguments: [
+            ("foundation-binary.plist", AMCFormat.binaryPropertyList), ("foundation-binary.plist", .xmlPropertyList),
+            ("foundation-xml.plist", .binaryPropertyList), ("foundation.json", .json), ("foundation.json", .binaryPropertyList),
+            ("handwritten.plist", .xmlPropertyList),
+        ])
     func foundationReadsFixturesWeRewrite(name: String, format: AMCFormat) throws {
         let original = try foundationValue(try FixtureFiles.data(name), json: name.hasSuffix(".json"))
         let converted = try AMC.convert(try FixtureFiles.data(name), to: format)
@@ -323,15 +334,16 @@ struct FormatTests {
         node.count = 2
         node.tags = []
         let pretty = String(decoding: try AMC.data(for: node, format: .json, options: .readable), as: UTF8.self)
-        #expect(pretty == """
-            {
-              "class": "Optionals",
-              "count": 2,
-              "name": "a \\"b\\"",
-              "tags": []
-            }
+        #expect(
+            pretty == """
+                {
+                  "class": "Optionals",
+                  "count": 2,
+                  "name": "a \\"b\\"",
+                  "tags": []
+                }
 
-            """)
+                """)
         let compact = String(decoding: try AMC.data(for: node, format: .json), as: UTF8.self)
         #expect(compact == #"{"class":"Optionals","name":"a \"b\"","count":2,"tags":[]}"#)
     }
@@ -341,23 +353,24 @@ struct FormatTests {
         node.count = -3
         node.tags = ["<x>"]
         let xml = String(decoding: try AMC.data(for: node, format: .xmlPropertyList, options: .readable), as: UTF8.self)
-        #expect(xml == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            \t<key>class</key>
-            \t<string>Optionals</string>
-            \t<key>count</key>
-            \t<integer>-3</integer>
-            \t<key>tags</key>
-            \t<array>
-            \t\t<string>&lt;x&gt;</string>
-            \t</array>
-            </dict>
-            </plist>
+        #expect(
+            xml == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+                <plist version="1.0">
+                <dict>
+                \t<key>class</key>
+                \t<string>Optionals</string>
+                \t<key>count</key>
+                \t<integer>-3</integer>
+                \t<key>tags</key>
+                \t<array>
+                \t\t<string>&lt;x&gt;</string>
+                \t</array>
+                </dict>
+                </plist>
 
-            """)
+                """)
     }
 
     @Test func jsonHoldsDatesAsISOStringsAndDataAsBase64() throws {
@@ -395,7 +408,9 @@ struct FormatTests {
         #expect(AMCFormat(detecting: try Data(contentsOf: folder.file("a.json"))) == .json)
         #expect(AMCFormat(detecting: try Data(contentsOf: folder.file("b.plist"))) == .xmlPropertyList)
         let error = expectAMCError { try AMC.write(Edges(), to: folder.file("c.txt")) }
-        #expect(error?.kind == .unknownFormat(reason: "\"c.txt\" has no .json or .plist extension; pass format: to say how to write it"))
+        #expect(
+            error?.kind
+                == .unknownFormat(reason: "\"c.txt\" has no .json or .plist extension; pass format: to say how to write it"))
         #expect(folder.contents == ["a.json", "b.plist"])
     }
 
@@ -473,7 +488,10 @@ struct FormatTests {
         #expect(try read("<integer>\u{2003}7\t</integer>").isSame(as: .int(7)))
         #expect(try read("<real>+Infinity</real>").isSame(as: .double(.infinity)))
         #expect(try read("<real> -INF </real>").isSame(as: .double(-.infinity)))
-        guard case let .double(nan) = try read("<real>NaN</real>") else { Issue.record("no NaN"); return }
+        guard case let .double(nan) = try read("<real>NaN</real>") else {
+            Issue.record("no NaN")
+            return
+        }
         #expect(nan.isNaN)
         for bad in ["<real>--5</real>", "<real>1.5x</real>", "<real>-</real>", "<real>in f</real>", "<integer>1.5</integer>"] {
             #expect(expectAMCError { _ = try read(bad) } != nil, "\(bad)")
@@ -491,12 +509,15 @@ struct FormatTests {
 
     @Test func convertKeepsEveryValueAndNeedsNoRegistration() throws {
         let json = Data(#"{"class": "NeverRegistered", "list": [1, 2.5, "x", true, null, {}], "n": -7}"#.utf8)
-        #expect(Canonical.text(try foundationValue(try AMC.convert(json, to: .json), json: true))
-            == Canonical.text(try foundationValue(json, json: true)))
+        #expect(
+            Canonical.text(try foundationValue(try AMC.convert(json, to: .json), json: true))
+                == Canonical.text(try foundationValue(json, json: true)))
         let error = expectAMCError { _ = try AMC.convert(json, to: .binaryPropertyList) }  // null has no plist form
         #expect(error?.keyPath == "list[4]")
         let withoutNull = Data(#"{"class": "NeverRegistered", "list": [1, 2.5, "x", true, {}], "n": -7}"#.utf8)
         let roundTrip = try AMC.convert(try AMC.convert(withoutNull, to: .xmlPropertyList), to: .json)
-        #expect(Canonical.text(try foundationValue(roundTrip, json: true)) == Canonical.text(try foundationValue(withoutNull, json: true)))
+        #expect(
+            Canonical.text(try foundationValue(roundTrip, json: true))
+                == Canonical.text(try foundationValue(withoutNull, json: true)))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 /// What the fuzzer found, each kept fixed: the input (a fixture under `Fixtures/fuzz/` where it
@@ -55,9 +56,10 @@ struct FuzzFindingTests {
         #expect(try AMC.printedTree(of: data) == "{\n  d = date \(seconds) seconds from 2001\n}\n")
         for format in [AMCFormat.json, .xmlPropertyList] {
             let error = try #require(throws: AMCError.self) { try AMC.convert(data, to: format) }
-            #expect(error.description == "At \"d\": cannot archive a value of type Date: a date \(seconds) seconds from 2001 "
-                + "has no ISO 8601 form (JSON and XML property lists write dates within ±31 million years; binary property "
-                + "lists hold any).")
+            #expect(
+                error.description == "At \"d\": cannot archive a value of type Date: a date \(seconds) seconds from 2001 "
+                    + "has no ISO 8601 form (JSON and XML property lists write dates within ±31 million years; binary property "
+                    + "lists hold any).")
         }
         // The binary format holds it, bit for bit.
         let binary = try Self.dictionary(try AMC.convert(data, to: .binaryPropertyList))
@@ -90,7 +92,8 @@ struct FuzzFindingTests {
     /// the 1-byte limits (256 objects; object data ending at byte 255, 256, 257).
     @Test func binaryPlistsAroundTheOneByteLimitsReadInFoundation() throws {
         for count in 250...260 {
-            let data = try AMC.convert(try JSONSerialization.data(withJSONObject: (0..<count).map { $0 + 1000 }), to: .binaryPropertyList)
+            let data = try AMC.convert(
+                try JSONSerialization.data(withJSONObject: (0..<count).map { $0 + 1000 }), to: .binaryPropertyList)
             let read = try PropertyListSerialization.propertyList(from: data, format: nil) as? [Int]
             #expect(read == (0..<count).map { $0 + 1000 }, "\(count) integers")
         }
@@ -110,9 +113,11 @@ struct FuzzFindingTests {
         let limit = OutputBudget.limit(forInput: data.count)
         #expect(limit == 64 << 20)
         let kinds = try onThread(stackSize: 16 << 20) {
-            [try #require(throws: AMCError.self) { try AMC.printedTree(of: data) }.kind,
-             try #require(throws: AMCError.self) { try AMC.convert(data, to: .json) }.kind,
-             try #require(throws: AMCError.self) { try AMC.convert(data, to: .xmlPropertyList) }.kind]
+            [
+                try #require(throws: AMCError.self) { try AMC.printedTree(of: data) }.kind,
+                try #require(throws: AMCError.self) { try AMC.convert(data, to: .json) }.kind,
+                try #require(throws: AMCError.self) { try AMC.convert(data, to: .xmlPropertyList) }.kind,
+            ]
         }
         #expect(kinds == Array(repeating: .outputTooLarge(limit: limit), count: 3))
         // Compact output has no indentation to multiply: within the budget.
@@ -134,16 +139,22 @@ struct FuzzFindingTests {
             try #require(throws: AMCError.self) { try AMCConfig(contentsOf: url) },
         ]
         #expect(errors.map { $0.inFile(nil).description } == [expected, expected, expected])
-        let xml = Data("""
+        let xml = Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>a</key><integer>1</integer><key>a</key><integer>2</integer></dict></plist>
             """.utf8)
         let xmlError = try #require(throws: AMCError.self) { try AMC.lint(xml) }
-        #expect(xmlError.description == "Malformed XML property list at line 2, column 60: the key \"a\" appears twice in one dictionary.")
+        #expect(
+            xmlError.description
+                == "Malformed XML property list at line 2, column 60: the key \"a\" appears twice in one dictionary.")
         // Past 16 keys the check keeps a set; a repeat there is found too.
         let many = "{" + (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + ", \"k7\": 0}"
         let manyError = try #require(throws: AMCError.self) { try AMC.lint(Data(many.utf8)) }
-        guard case let .malformedData(_, _, reason) = manyError.kind else { Issue.record("\(manyError)"); return }
+        guard case let .malformedData(_, _, reason) = manyError.kind else {
+            Issue.record("\(manyError)")
+            return
+        }
         #expect(reason == "the key \"k7\" appears twice in one dictionary")
     }
 
@@ -154,7 +165,9 @@ struct FuzzFindingTests {
     @Test func aNulByteInARealIsNotTheEndOfTheNumber() throws {
         let xml = Data("<plist><real>0.1\u{0} 00014901555554E551612</real></plist>".utf8)
         let error = expectAMCError { _ = try AMC.lint(xml) }
-        #expect(error?.description == "Malformed XML property list at line 1, column 8: \"0.1\u{0} 00014901555554E551612\" is not a real number.")
+        #expect(
+            error?.description
+                == "Malformed XML property list at line 1, column 8: \"0.1\u{0} 00014901555554E551612\" is not a real number.")
         // String coding scans numbers itself, so it refuses the same string.
         #expect(throws: AMCError.self) { try AMC.value(Double.self, from: "0.1\u{0}5") }
     }
@@ -177,6 +190,8 @@ struct FuzzFindingTests {
         let ours = try AMC.convert(try JSONSerialization.data(withJSONObject: ["s": "a\rb\r\nc"]), to: .xmlPropertyList)
         #expect(String(decoding: ours, as: UTF8.self).contains("<string>a&#13;b&#13;\nc</string>"))
         #expect(try Self.dictionary(ours)["s"] as? String == "a\rb\r\nc")
-        #expect((try PropertyListSerialization.propertyList(from: ours, format: nil) as? [String: Any])?["s"] as? String == "a\rb\r\nc")
+        #expect(
+            (try PropertyListSerialization.propertyList(from: ours, format: nil) as? [String: Any])?["s"] as? String
+                == "a\rb\r\nc")
     }
 }

@@ -1,11 +1,13 @@
 import AMCExample
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 /// The `.malformedData` error that parsing `data` throws; records an issue when it throws
 /// something else or nothing.
-private func malformed(_ data: Data, sourceLocation: SourceLocation = #_sourceLocation) -> (AMCFormat, AMCError.Location, String)? {
+private func malformed(_ data: Data, sourceLocation: SourceLocation = #_sourceLocation) -> (AMCFormat, AMCError.Location, String)?
+{
     let error = expectAMCError(sourceLocation: sourceLocation) { _ = try AMC.lint(data) }
     guard case let .malformedData(format, location, reason)? = error?.kind else {
         if let error { Issue.record("expected malformed data, got \(error)", sourceLocation: sourceLocation) }
@@ -57,8 +59,9 @@ struct HostileInputTests {
         case .json:
             data = Data((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
         case .xmlPropertyList:
-            data = Data(("<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
-                + "</plist>").utf8)
+            data = Data(
+                ("<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
+                    + "</plist>").utf8)
         case .binaryPropertyList:
             data = Self.nestedBinaryArrays(depth: depth)
         }
@@ -87,17 +90,20 @@ struct HostileInputTests {
         let unterminated = try #require(malformed(bytes("<plist>\n<dict>\n\t<key>a</key>\n\t<string>never closed")))
         #expect(unterminated.1 == .line(4, column: 10))
         #expect(unterminated.2 == "unterminated <string> element")
-        #expect(malformed(bytes("<plist><dict><key>a</key></dict></plist>"))?.2
-            == "the key \"a\" has no value: expected a value element, found \"</dict></pli\"")
-        #expect(malformed(bytes("<plist><dict><key>a</key>\n<key>b</key><true/></dict></plist>"))?.2
-            == "the key \"a\" has no value: expected a value element, found \"<key>b</key>\"")
+        #expect(
+            malformed(bytes("<plist><dict><key>a</key></dict></plist>"))?.2
+                == "the key \"a\" has no value: expected a value element, found \"</dict></pli\"")
+        #expect(
+            malformed(bytes("<plist><dict><key>a</key>\n<key>b</key><true/></dict></plist>"))?.2
+                == "the key \"a\" has no value: expected a value element, found \"<key>b</key>\"")
         #expect(malformed(bytes("<plist><frobnicate/></plist>"))?.2 == "unknown element <frobnicate>")
         #expect(malformed(bytes("<plist><string>&bogus;</string></plist>"))?.2 == "unknown entity \"&bogus;\"")
         #expect(malformed(bytes("<plist><array></dict></plist>"))?.2 == "expected </array>, found </dict>")
         #expect(malformed(bytes("<plist><array></array x></plist>"))?.2 == "expected \">\" to end </array, found \"x></plist>\"")
         #expect(malformed(bytes("<?xml version=\"1.0\"?><plist><true/>"))?.2 == "expected </plist>, found the end of the data")
-        #expect(malformed(Data(Array("<plist><string>".utf8) + [0xFF] + Array("</string></plist>".utf8)))?.2
-            == "invalid UTF-8 (byte 0xFF)")
+        #expect(
+            malformed(Data(Array("<plist><string>".utf8) + [0xFF] + Array("</string></plist>".utf8)))?.2
+                == "invalid UTF-8 (byte 0xFF)")
     }
 
     /// XML readers must refuse what is not well-formed (XML 1.0 §1.2); Foundation's skips over
@@ -106,22 +112,42 @@ struct HostileInputTests {
         let body = "<plist version=\"1.0\"><true/></plist>"
         for (document, reason) in [
             ("<?xml revsion=\"1.0\"?>" + body, "unexpected revsion in the XML declaration"),
-            ("<?xml version=\"1.0\"-8\"?>" + body, "expected white space or \"?>\" in the XML declaration, found \"-8\"?><plist \""),
+            (
+                "<?xml version=\"1.0\"-8\"?>" + body,
+                "expected white space or \"?>\" in the XML declaration, found \"-8\"?><plist \""
+            ),
             ("<?xml version=\"2\"?>" + body, "\"2\" is not a valid version in the XML declaration"),
-            ("<?xml version=\"1.0\" encoding=\"UTF-16\"?>" + body,
-             "the XML declaration says \"UTF-16\", but the document has no UTF-16 byte-order mark"),
-            ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>" + body,
-             "the document is in \"ISO-8859-1\"; only UTF-8 (or ASCII) and UTF-16 are read: convert it to UTF-8"),
-            ("<?xml encoding=\"UTF-8\" version=\"1.0\"?>" + body,
-             "the XML declaration has no version (version=\"1.0\" must come first in it)"),
+            (
+                "<?xml version=\"1.0\" encoding=\"UTF-16\"?>" + body,
+                "the XML declaration says \"UTF-16\", but the document has no UTF-16 byte-order mark"
+            ),
+            (
+                "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>" + body,
+                "the document is in \"ISO-8859-1\"; only UTF-8 (or ASCII) and UTF-16 are read: convert it to UTF-8"
+            ),
+            (
+                "<?xml encoding=\"UTF-8\" version=\"1.0\"?>" + body,
+                "the XML declaration has no version (version=\"1.0\" must come first in it)"
+            ),
             ("<?XML version=\"1.0\"?>" + body, "<?XML is not an XML declaration: it is written <?xml, in lower case"),
             ("<!-- a -->\n<?xml version=\"1.0\"?>" + body, "the XML declaration <?xml …?> must come first in the document"),
-            ("<!DOCTYPE plist PUBLIC \"-//Apple\">" + body, "expected white space and a quoted id in the DOCTYPE, found \"><plist vers\""),
-            ("<!DOCTYPE plist PUBLIC \"-//Apple//<key>\" \"x.dtd\">" + body,
-             "\"<\" in the DOCTYPE's public id, which holds letters, digits, white space and -'()+,./:=?;!*#@$_% only"),
+            (
+                "<!DOCTYPE plist PUBLIC \"-//Apple\">" + body,
+                "expected white space and a quoted id in the DOCTYPE, found \"><plist vers\""
+            ),
+            (
+                "<!DOCTYPE plist PUBLIC \"-//Apple//<key>\" \"x.dtd\">" + body,
+                "\"<\" in the DOCTYPE's public id, which holds letters, digits, white space and -'()+,./:=?;!*#@$_% only"
+            ),
             ("<!DOCTYPE>" + body, "expected the root element's name in the DOCTYPE, found \"><plist vers\""),
-            ("<!-- a -- b -->" + body, "\"--\" inside a comment (a comment ends at the first \"--\", which must be followed by \">\")"),
-            ("<plist version=1.0><true/></plist>", "expected a quoted value for version in the <plist> tag, found \"1.0><true/><\""),
+            (
+                "<!-- a -- b -->" + body,
+                "\"--\" inside a comment (a comment ends at the first \"--\", which must be followed by \">\")"
+            ),
+            (
+                "<plist version=1.0><true/></plist>",
+                "expected a quoted value for version in the <plist> tag, found \"1.0><true/><\""
+            ),
             ("<plist><true\u{0}/></plist>", "expected white space, \">\" or \"/>\" in the <true> tag, found \"\u{0}/></plist>\""),
             ("<plist><key\n<key>a</key></plist>", "expected an attribute in the <key> tag, found \"<key>a</key>\""),
             (body + "<!DOCTYPE plist>", "unexpected \"<!DOCTYPE pl\" after the property list"),
@@ -131,7 +157,8 @@ struct HostileInputTests {
         }
         // What XML allows: the declaration with every part, a DOCTYPE with an internal subset,
         // attributes in either quotes, comments and processing instructions around the root.
-        let allowed = "<?xml version=\"1.0\" encoding=\"utf-8\" standalone='yes' ?>\n<!-- c -->\n<?app data?>\n"
+        let allowed =
+            "<?xml version=\"1.0\" encoding=\"utf-8\" standalone='yes' ?>\n<!-- c -->\n<?app data?>\n"
             + "<!DOCTYPE plist SYSTEM 'plist.dtd' [<!ENTITY x \"]\">]>\n<plist version='1.0' ><dict><key>a</key><data>SGk=\n</data></dict></plist>\n<!-- end -->"
         #expect(try AMC.lint(bytes(allowed)) == .xmlPropertyList)
         #expect(try AMC.lint(bytes("<?xml version=\"1.0\" encoding=\"US-ASCII\"?>" + body)) == .xmlPropertyList)
@@ -140,7 +167,8 @@ struct HostileInputTests {
 
     /// A file that says it is Latin-1 is refused for that, not for the first byte that is not UTF-8.
     @Test func aDocumentInAnotherEncodingIsRefusedForWhatItSaysItIs() throws {
-        let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<plist><string>caf".utf8) + [0xE9]
+        let latin1 =
+            Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<plist><string>caf".utf8) + [0xE9]
             + Array("</string></plist>".utf8)
         let error = try #require(malformed(Data(latin1)))
         #expect(error.1 == .line(1, column: 21))
@@ -149,21 +177,28 @@ struct HostileInputTests {
 
     /// XML 1.0 requires every reader to read UTF-16 (with its byte-order mark).
     @Test func xmlInUTF16IsRead() throws {
-        let document = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist version=\"1.0\"><dict>"
+        let document =
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist version=\"1.0\"><dict>"
             + "<key>name</key><string>Zoë 😀</string><key>n</key><integer>7</integer></dict></plist>\n"
         for bigEndian in [true, false] {
             let units = Array(document.utf16)
             var data = Data(bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE])
             for unit in units {
-                data.append(contentsOf: bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)])
+                data.append(
+                    contentsOf: bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)])
             }
             #expect(AMCFormat(detecting: data) == .xmlPropertyList)
             let dictionary = try #require(try DocumentCodec.parse(data).value.swiftValue as? [String: Any])
             #expect(dictionary["name"] as? String == "Zoë 😀")
             #expect(dictionary["n"] as? Int == 7)
             // Its declaration must not say UTF-8; an unpaired surrogate or an odd byte is refused.
-            let saysUTF8 = Data(data.prefix(2)) + data.dropFirst(2).replacing(Self.utf16("UTF-16", bigEndian: bigEndian), with: Self.utf16("UTF-8", bigEndian: bigEndian))
-            #expect(malformed(saysUTF8)?.2 == "the XML declaration says \"UTF-8\", but the document is UTF-16 (it starts with a UTF-16 byte-order mark)")
+            let saysUTF8 =
+                Data(data.prefix(2))
+                + data.dropFirst(2).replacing(
+                    Self.utf16("UTF-16", bigEndian: bigEndian), with: Self.utf16("UTF-8", bigEndian: bigEndian))
+            #expect(
+                malformed(saysUTF8)?.2
+                    == "the XML declaration says \"UTF-8\", but the document is UTF-16 (it starts with a UTF-16 byte-order mark)")
             let lone = Data(data.prefix(4)) + Self.utf16Unit(0xD800, bigEndian: bigEndian) + data.dropFirst(4)
             let surrogate = try #require(malformed(lone))
             #expect(surrogate.1 == .byteOffset(4))
@@ -173,7 +208,9 @@ struct HostileInputTests {
         // JSON is UTF-8 only (RFC 8259): UTF-16 JSON is told apart from a document of no format.
         let json = Data([0xFF, 0xFE, UInt8(ascii: "["), 0, UInt8(ascii: "]"), 0])
         let error = expectAMCError { _ = try AMC.lint(json) }
-        #expect(error?.kind == .unknownFormat(reason: "the data is UTF-16 text that is not XML; JSON is read in UTF-8 only (RFC 8259)"))
+        #expect(
+            error?.kind
+                == .unknownFormat(reason: "the data is UTF-16 text that is not XML; JSON is read in UTF-8 only (RFC 8259)"))
     }
 
     private static func utf16(_ text: String, bigEndian: Bool) -> Data {
@@ -232,14 +269,17 @@ struct HostileInputTests {
         // A string whose UTF-16 holds an unpaired surrogate.
         #expect(malformed(Self.binary(objects: [[0x61, 0xD8, 0x00]], top: 0))?.2 == "invalid UTF-16 (an unpaired surrogate)")
         // A low surrogate alone, a high one before a letter, two highs, a low before its high.
-        for units: [UInt8] in [[0x61, 0xDC, 0x00], [0x62, 0xD8, 0x3D, 0x00, 0x41], [0x62, 0xD8, 0x3D, 0xD8, 0x3D],
-                               [0x62, 0xDE, 0x00, 0xD8, 0x3D]] {
+        for units: [UInt8] in [
+            [0x61, 0xDC, 0x00], [0x62, 0xD8, 0x3D, 0x00, 0x41], [0x62, 0xD8, 0x3D, 0xD8, 0x3D],
+            [0x62, 0xDE, 0x00, 0xD8, 0x3D],
+        ] {
             #expect(malformed(Self.binary(objects: [units], top: 0))?.2 == "invalid UTF-16 (an unpaired surrogate)", "\(units)")
         }
         // A pair between letters reads as the one character it is.
         let pair = Self.binary(objects: [[0x64, 0x00, 0x41, 0xD8, 0x3D, 0xDE, 0x00, 0x00, 0x42]], top: 0)
         #expect(try DocumentCodec.parse(pair).value.isSame(as: .string("A😀B")))
-        #expect(malformed(Self.binary(objects: [[0x80, 0x01]], top: 0))?.2 == "UID objects (from NSKeyedArchiver) are not supported")
+        #expect(
+            malformed(Self.binary(objects: [[0x80, 0x01]], top: 0))?.2 == "UID objects (from NSKeyedArchiver) are not supported")
     }
 
     @Test func everyOffsetInTheTableIsCheckedEvenOfObjectsNothingUses() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 final class SnakeServer: AMCCodable {
@@ -127,7 +128,8 @@ struct KeyNamingTests {
             var userId = 2
             required init() {}
         }
-        let message = "At the root: Clash.userID and Clash.userId would both be written under \"user_id\": "
+        let message =
+            "At the root: Clash.userID and Clash.userId would both be written under \"user_id\": "
             + "give each its own key with amcKey(forProperty:)."
         #expect(throws: AMCError.self) { try AMC.data(for: Clash(), format: .json) }
         let encodeError = try #require(throws: AMCError.self) { try Clash().dictionaryRepresentation() }
@@ -135,7 +137,10 @@ struct KeyNamingTests {
         let decodeError = try #require(throws: AMCError.self) { try AMC.object(Clash.self, from: ["user_id": 5]) }
         #expect(decodeError.description == message)
         let checkError = try #require(throws: AMCError.self) { try AMC.check(Clash.self) }
-        guard case let .unarchivable(errors) = checkError.kind else { Issue.record("\(checkError)"); return }
+        guard case let .unarchivable(errors) = checkError.kind else {
+            Issue.record("\(checkError)")
+            return
+        }
         #expect(errors.map(\.kind) == [.sharedKey(key: "user_id", typeName: "Clash", properties: ["userID", "userId"])])
         #expect(errors.map(\.keyPath) == ["user_id"])
     }

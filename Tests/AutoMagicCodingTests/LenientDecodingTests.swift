@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 @Suite("Lenient decoding")
@@ -7,20 +8,22 @@ struct LenientDecodingTests {
     init() { Evolution.register() }
 
     /// One problem of every kind.
-    static var document: [String: Any] { [
-        "class": "Gadget",
-        "name": "Widget",
-        "nmae": "typo",
-        "sizes": [1, "two", 3],
-        "parts": [
-            ["class": "GadgetPart", "label": "cog", "weight": 1.5],
-            ["class": "Sprocket", "label": "?"],
-            ["class": "GadgetPart", "label": "bolt", "weight": "heavy"],
-        ],
-        "spare": ["$ref": "#/parts/9"],
-        "kind": "doohickey",
-        "$versions": ["Gadget": 1, "GadgetPart": 4],
-    ] }
+    static var document: [String: Any] {
+        [
+            "class": "Gadget",
+            "name": "Widget",
+            "nmae": "typo",
+            "sizes": [1, "two", 3],
+            "parts": [
+                ["class": "GadgetPart", "label": "cog", "weight": 1.5],
+                ["class": "Sprocket", "label": "?"],
+                ["class": "GadgetPart", "label": "bolt", "weight": "heavy"],
+            ],
+            "spare": ["$ref": "#/parts/9"],
+            "kind": "doohickey",
+            "$versions": ["Gadget": 1, "GadgetPart": 4],
+        ]
+    }
 
     @Test(arguments: AMCFormat.allCases)
     func keepsWhatItCanAndListsEveryProblem(format: AMCFormat) throws {
@@ -32,21 +35,23 @@ struct LenientDecodingTests {
         #expect(gadget.parts.map(\.label) == ["cog", "bolt"])
         #expect(gadget.parts.map(\.weight) == [1.5, 0])  // the bad weight keeps its initial value
         #expect(gadget.spare == nil)
-        #expect(report.problems.map(\.description) == [
-            "At \"nmae\": no property of Gadget reads the key \"nmae\" — did you mean \"name\"? (value: \"typo\")",
-            "At \"sizes[1]\": expected a number of type Int, found the string \"two\". (value: \"two\")",
-            "At \"parts[0]\": GadgetPart was written by version 4 of the type, newer than the version 3 this code knows "
-                + "(lenient decoding, AMC.lenientObject, reads what this version understands). (value: 4)",
-            "At \"parts[1]\": class \"Sprocket\" is not registered; call AMC.register(Sprocket.self) before decoding it. "
-                + "(value: a dictionary of class \"Sprocket\")",
-            "At \"parts[2].weight\": expected a number of type Double, found the string \"heavy\". (value: \"heavy\")",
-            "At \"spare\": the reference \"#/parts/9\" names no object: nothing is there (its first step leads somewhere, "
-                + "the next does not). (value: {\"$ref\": \"#/parts/9\"})",
-            "At \"kind\": Gadget.kind is a let that every new Gadget gives the same value, which release builds may build "
-                + "into the code, so the archive's other value cannot be restored: make it a var. (value: \"doohickey\")",
-        ])
+        #expect(
+            report.problems.map(\.description) == [
+                "At \"nmae\": no property of Gadget reads the key \"nmae\" — did you mean \"name\"? (value: \"typo\")",
+                "At \"sizes[1]\": expected a number of type Int, found the string \"two\". (value: \"two\")",
+                "At \"parts[0]\": GadgetPart was written by version 4 of the type, newer than the version 3 this code knows "
+                    + "(lenient decoding, AMC.lenientObject, reads what this version understands). (value: 4)",
+                "At \"parts[1]\": class \"Sprocket\" is not registered; call AMC.register(Sprocket.self) before decoding it. "
+                    + "(value: a dictionary of class \"Sprocket\")",
+                "At \"parts[2].weight\": expected a number of type Double, found the string \"heavy\". (value: \"heavy\")",
+                "At \"spare\": the reference \"#/parts/9\" names no object: nothing is there (its first step leads somewhere, "
+                    + "the next does not). (value: {\"$ref\": \"#/parts/9\"})",
+                "At \"kind\": Gadget.kind is a let that every new Gadget gives the same value, which release builds may build "
+                    + "into the code, so the archive's other value cannot be restored: make it a var. (value: \"doohickey\")",
+            ])
         #expect(report.problems[1].value as? String == "two")
-        #expect(report.problems.map(\.keyPath) == ["nmae", "sizes[1]", "parts[0]", "parts[1]", "parts[2].weight", "spare", "kind"])
+        #expect(
+            report.problems.map(\.keyPath) == ["nmae", "sizes[1]", "parts[0]", "parts[1]", "parts[2].weight", "spare", "kind"])
     }
 
     @Test func unknownKeysAreReportedOnlyWhenAskedFor() throws {
@@ -59,7 +64,9 @@ struct LenientDecodingTests {
         let error = try #require(throws: AMCError.self) { try AMC.object(Gadget.self, from: Self.document) }
         #expect(error.keyPath == "sizes[1]")
         // A document without problems decodes the same both ways, with an empty list.
-        let clean: [String: Any] = ["class": "Gadget", "name": "Fine", "sizes": [2], "parts": [["class": "GadgetPart", "label": "x"]]]
+        let clean: [String: Any] = [
+            "class": "Gadget", "name": "Fine", "sizes": [2], "parts": [["class": "GadgetPart", "label": "x"]],
+        ]
         let report = try AMCArchiver().lenientObject(Gadget.self, from: clean, reportingUnknownKeys: true)
         #expect(report.problems.isEmpty)
         #expect(report.object.parts.map(\.label) == ["x"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 /// Many threads archiving at once, while types are registered: every round trip comes back equal,
@@ -36,7 +37,8 @@ struct LoadTests {
             let data = try archiver.data(for: gadget, format: format)
             guard let copy = try archiver.object(Gadget.self, from: data) else { return "no copy" }
             guard copy.name == gadget.name, copy.sizes == gadget.sizes, copy.parts.map(\.label) == gadget.parts.map(\.label),
-                  copy.spare === copy.parts.last else {
+                copy.spare === copy.parts.last
+            else {
                 return "\(format): the copy differs"
             }
             var broken = try gadget.dictionaryRepresentation()

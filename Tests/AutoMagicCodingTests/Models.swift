@@ -1,10 +1,13 @@
-import Foundation
 import AutoMagicCoding
+import Foundation
 
 // Fixture model types shared by the test suites.
 
 enum Suit: String, CaseIterable { case hearts, spades }
-enum Level: Int { case low = 1, high = 9 }
+enum Level: Int {
+    case low = 1
+    case high = 9
+}
 
 struct Flags: OptionSet {
     let rawValue: UInt8
@@ -263,9 +266,10 @@ final class UnregisteredButExpected: AMCCodable {
 /// Registered once for every suite: the types tests decode polymorphically.
 enum Fixtures {
     static let registered: Void = {
-        AMC.register(AllScalars.self, Optionals.self, Animal.self, Mammal.self, Dog.self, Cat.self, Zoo.self,
-                     Node.self, Point3.self, Shapes.self, Library.self, Settings.self, Configured.self,
-                     ConfiguredChild.self)
+        AMC.register(
+            AllScalars.self, Optionals.self, Animal.self, Mammal.self, Dog.self, Cat.self, Zoo.self,
+            Node.self, Point3.self, Shapes.self, Library.self, Settings.self, Configured.self,
+            ConfiguredChild.self)
     }()
 
     static func register() { _ = registered }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 /// Collects what the swallowed-error handler receives during one test.
@@ -92,13 +93,14 @@ struct NoThrowTests {
         }
         #expect(results.count == 5)
         #expect(results.allSatisfy { $0 == nil })
-        #expect(errors.map(\.kind) == [
-            .unregisteredClass(className: "NeverRegisteredAnywhere"),
-            .missingClassName,
-            .typeMismatch(expected: "a number of type Int", found: "a dictionary of class \"Node\""),
-            .unrelatedClass(className: "Cat", expected: "Dog"),
-            .unsupportedStruct(typeName: "Unsupported", operation: .decode),
-        ])
+        #expect(
+            errors.map(\.kind) == [
+                .unregisteredClass(className: "NeverRegisteredAnywhere"),
+                .missingClassName,
+                .typeMismatch(expected: "a number of type Int", found: "a dictionary of class \"Node\""),
+                .unrelatedClass(className: "Cat", expected: "Dog"),
+                .unsupportedStruct(typeName: "Unsupported", operation: .decode),
+            ])
     }
 
     @Test func casesThatNeverThrowBehaveTheSameInBothModes() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 /// A note-taking app's model, written the way Swift developers write one today, with every kind
@@ -120,16 +121,19 @@ struct NoteAppTests {
     func everyFieldComesBack(format: AMCFormat) throws {
         let notebook = try Self.notebook()
         // A thread of 256 replies is 513 levels: on a main thread's stack, as apps save.
-        let copy = try #require(try onThread(stackSize: 8 << 20) {
-            try AMC.object(Notebook.self, from: try AMC.data(for: notebook, format: format))
-        })
+        let copy = try #require(
+            try onThread(stackSize: 8 << 20) {
+                try AMC.object(Notebook.self, from: try AMC.data(for: notebook, format: format))
+            })
         #expect(copy.id == notebook.id && copy.name == "Work")
         #expect(copy.notes.count == 2)
         #expect(copy.pinned === copy.notes[0])
         for (original, read) in zip(notebook.notes, copy.notes) {
             #expect(read.id == original.id)
             // XML property lists keep whole seconds, as Apple's format does.
-            let created = format == .xmlPropertyList ? original.created.timeIntervalSinceReferenceDate.rounded()
+            let created =
+                format == .xmlPropertyList
+                ? original.created.timeIntervalSinceReferenceDate.rounded()
                 : original.created.timeIntervalSinceReferenceDate
             #expect(read.created.timeIntervalSinceReferenceDate == created)
             #expect(read.title == original.title && read.body == original.body)

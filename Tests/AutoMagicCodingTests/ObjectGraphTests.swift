@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 final class Player: AMCCodable {
@@ -79,7 +80,8 @@ struct ObjectGraphTests {
     @Test(arguments: formats)
     func aSharedObjectComesBackOnceWhereverItIs(format: AMCFormat) throws {
         let squad = Squad()
-        let ada = Player("Ada"), bob = Player("Bob")
+        let ada = Player("Ada")
+        let bob = Player("Bob")
         squad.roster = [ada, bob]
         squad.captain = ada  // sorted keys write "captain" first: the roster refers forward to it
         squad.vice = ada
@@ -96,7 +98,8 @@ struct ObjectGraphTests {
     /// references only then), and only a reference: a tree, or a key escaped as `$$ref`, has none.
     @Test(arguments: formats)
     func everyReaderNotesAReferenceWhereverItIs(format: AMCFormat) throws {
-        let squad = Squad(), ada = Player("Ada")
+        let squad = Squad()
+        let ada = Player("Ada")
         squad.anything = [["deep": [Player("Bob"), ada]]]
         squad.lookup = ["again": ada]
         let shared = try AMC.data(for: squad, format: format, options: .readable)
@@ -117,7 +120,9 @@ struct ObjectGraphTests {
     @Test(arguments: formats)
     func cyclesAndSelfReferencesComeBackAsCycles(format: AMCFormat) throws {
         let squad = Squad()
-        let a = Player("A"), b = Player("B"), me = Player("Me")
+        let a = Player("A")
+        let b = Player("B")
+        let me = Player("Me")
         a.friend = b
         b.friend = a
         me.friend = me
@@ -200,7 +205,8 @@ struct ObjectGraphTests {
     func weakParentAndDelegatePointersComeBack(format: AMCFormat) throws {
         let folder = Folder()
         folder.name = "Docs"
-        let first = Item(), second = Item()
+        let first = Item()
+        let second = Item()
         (first.title, second.title) = ("a", "b")
         folder.items = [first, second]
         for item in folder.items { (item.parent, item.observer, item.anyOwner) = (folder, folder, folder) }
@@ -220,7 +226,8 @@ struct ObjectGraphTests {
     @Test(arguments: formats)
     func unownedAndInheritedWeakPropertiesComeBack(format: AMCFormat) throws {
         let keeper = Keeper()
-        let home = Folder(), work = Folder()
+        let home = Folder()
+        let work = Folder()
         (home.name, work.name) = ("home", "work")
         keeper.folders = [home, work]
         (keeper.weakFolder, keeper.owner, keeper.maybeOwner, keeper.bare) = (work, home, work, home)
@@ -259,7 +266,8 @@ struct ObjectGraphTests {
         }
         // An unowned property would dangle: an error, not a crash later.
         let unowned = expectAMCError {
-            _ = try AMC.object(Keeper.self, from: ["class": "Keeper", "stray": ["class": "Folder"], "owner": ["$ref": "#/stray"]])
+            _ = try AMC.object(
+                Keeper.self, from: ["class": "Keeper", "stray": ["class": "Folder"], "owner": ["$ref": "#/stray"]])
         }
         #expect(unowned?.keyPath == "owner")
         #expect(unowned?.description.contains("nothing else in the document holds the object it names") == true)
@@ -293,8 +301,9 @@ struct ObjectGraphTests {
         let fixture = try FixtureFiles.data("graph.json")
         for format in Self.formats {
             let converted = try AMC.convert(fixture, to: format)
-            #expect(Canonical.text(try foundationValue(try AMC.convert(converted, to: .json), json: true))
-                == Canonical.text(try foundationValue(fixture, json: true)), "\(format)")
+            #expect(
+                Canonical.text(try foundationValue(try AMC.convert(converted, to: .json), json: true))
+                    == Canonical.text(try foundationValue(fixture, json: true)), "\(format)")
         }
     }
 
@@ -325,30 +334,41 @@ struct ObjectGraphTests {
         #expect(wrongClass?.kind == .unrelatedClass(className: "Folder", expected: "Player"))
         // A reference without "#" where an object belongs is a broken reference, not an empty object.
         #expect(reason(decode([["$ref": "roster/0"]])) == "its value must be a string starting with \"#\"")
-        #expect(decode([["$ref": 3]])?.kind == .typeMismatch(expected: "a reference: a \"$ref\" string starting with \"#\"", found: "the number 3"))
-        #expect(reason(decode([player, ["$ref": "#/roster/0/nothing/deeper"]])) == "nothing is there (its first 2 steps lead somewhere, the next does not)")
+        #expect(
+            decode([["$ref": 3]])?.kind
+                == .typeMismatch(expected: "a reference: a \"$ref\" string starting with \"#\"", found: "the number 3"))
+        #expect(
+            reason(decode([player, ["$ref": "#/roster/0/nothing/deeper"]]))
+                == "nothing is there (its first 2 steps lead somewhere, the next does not)")
         // References in weak fields are checked as strong ones are.
         let weak = expectAMCError {
-            _ = try AMC.object(Folder.self, from: ["class": "Folder", "items": [["class": "Item", "parent": ["$ref": "#/nowhere"]]]])
+            _ = try AMC.object(
+                Folder.self, from: ["class": "Folder", "items": [["class": "Item", "parent": ["$ref": "#/nowhere"]]]])
         }
         #expect(weak?.keyPath == "items[0].parent")
         #expect(reason(weak)?.hasPrefix("nothing is there") == true)
         let wrongWeak = expectAMCError {
-            _ = try AMC.object(Folder.self, from: ["class": "Folder", "name": "f", "items": [["class": "Item", "parent": ["$ref": "#/items/0"]]]])
+            _ = try AMC.object(
+                Folder.self,
+                from: ["class": "Folder", "name": "f", "items": [["class": "Item", "parent": ["$ref": "#/items/0"]]]])
         }
         #expect(wrongWeak?.kind == .unrelatedClass(className: "Item", expected: "Folder"))
         // The key path names the reference.
-        #expect(decode([player, ["$ref": "#/x"]])?.description.hasPrefix("At \"roster[1]\": the reference \"#/x\" names no object") == true)
+        #expect(
+            decode([player, ["$ref": "#/x"]])?.description.hasPrefix("At \"roster[1]\": the reference \"#/x\" names no object")
+                == true)
     }
 
     @Test func referencesToOneObjectAreDecodedOnce() throws {
         let roster = (0..<2_000).map { _ in ["$ref": "#/captain"] as [String: Any] }
-        let squad = try #require(try AMC.object(Squad.self, from: ["roster": roster, "captain": ["class": "Player", "name": "c"]]))
+        let squad = try #require(
+            try AMC.object(Squad.self, from: ["roster": roster, "captain": ["class": "Player", "name": "c"]]))
         #expect(squad.roster.count == 2_000 && squad.roster.allSatisfy { $0 === squad.captain })
     }
 
     private func write(_ object: any AMCCodable, _ format: AMCFormat) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).\(format.pathExtension)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "graph-\(UUID().uuidString).\(format.pathExtension)")
         try AMC.write(object, to: url, format: format)
         return url
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AutoMagicCoding
 
 /// The encoder's table of where each object was written.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 @Suite("Round trips through property-list files and across threads")
@@ -39,8 +40,9 @@ struct PlistFileTests {
             "shapes": try shapes.dictionaryRepresentation(),
         ]
         try PropertyListSerialization.data(fromPropertyList: root, format: format, options: 0).write(to: url)
-        let read = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil)
-            as? [String: Any])
+        let read = try #require(
+            try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil)
+                as? [String: Any])
 
         let zooDict = try #require(read["zoo"] as? [String: Any])
         let scalarsDict = try #require(read["scalars"] as? [String: Any])

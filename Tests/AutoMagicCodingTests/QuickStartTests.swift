@@ -1,6 +1,6 @@
+import AutoMagicCoding
 import Foundation
 import Testing
-import AutoMagicCoding
 
 // The README's quick start, verbatim, so that it keeps working.
 
@@ -52,16 +52,16 @@ struct QuickStartTests {
 
         // "Settings as values", as written there.
         let registry = AMCRegistry()
-        registry.register(Foo.self, Bar.self)          // only what this library accepts
+        registry.register(Foo.self, Bar.self)  // only what this library accepts
 
-        var archiver = AMCArchiver()                   // starts from the process-wide defaults
+        var archiver = AMCArchiver()  // starts from the process-wide defaults
         archiver.registry = registry
-        archiver.noThrow = true                        // for this archiver's calls only
+        archiver.noThrow = true  // for this archiver's calls only
         archiver.baseURL = URL(fileURLWithPath: "/srv/assets", isDirectory: true)
-        archiver.maximumDepth = 64                     // at most AMC.maximumDepth
+        archiver.maximumDepth = 64  // at most AMC.maximumDepth
 
-        let foo6 = try archiver.object(Foo.self, from: data)     // also object(from:), data(for:format:),
-        let logo = try archiver.value(URL.self, from: "logo.png") // write, read, dictionaryRepresentation(of:)
+        let foo6 = try archiver.object(Foo.self, from: data)  // also object(from:), data(for:format:),
+        let logo = try archiver.value(URL.self, from: "logo.png")  // write, read, dictionaryRepresentation(of:)
         let config = try AMCConfig(contentsOf: url, archiver: archiver)
         #expect(foo6?.bar?.someString == "hello")
         #expect(logo.path == "/srv/assets/logo.png")

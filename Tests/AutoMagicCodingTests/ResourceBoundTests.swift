@@ -1,6 +1,7 @@
 import AMCExample
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 /// Whether this process runs under AddressSanitizer or ThreadSanitizer, whose shadow memory and
@@ -29,20 +30,22 @@ struct ResourceBoundTests {
         let run = try MeasuredRun(executable: AMCBinary.url.path, arguments: ["lint", file.path])
         #expect(baseline.status == 0)
         #expect(run.status == (input.isRefused ? 1 : 0), "\(run.output)")
-        let reason: String = switch input {
-        case .jsonOpenBrackets, .xmlOpenArrays: "levels deep"
-        case .binaryExpansion: "shared objects expand to more than 1048576 values"
-        case .binaryClaimedObjects: "the object table (1099511627776 objects at 10) does not fit the file"
-        case .binaryClaimedCount: "a count of 1099511627776 runs past the object table"
-        default: ": OK"
-        }
+        let reason: String =
+            switch input {
+            case .jsonOpenBrackets, .xmlOpenArrays: "levels deep"
+            case .binaryExpansion: "shared objects expand to more than 1048576 values"
+            case .binaryClaimedObjects: "the object table (1099511627776 objects at 10) does not fit the file"
+            case .binaryClaimedCount: "a count of 1099511627776 runs past the object table"
+            default: ": OK"
+            }
         #expect(run.output.contains(reason), "\(run.output)")
         if input.scales { #expect(data.count >= 1 << 19) }
 
         guard !underSanitizer else { return }
         let extra = run.peakBytes - baseline.peakBytes
-        #expect(extra <= HostileInput.memoryBound(size: data.count),
-                "\(input.rawValue): \(extra >> 10) KB beyond amc lint's own for \(data.count >> 10) KB")
+        #expect(
+            extra <= HostileInput.memoryBound(size: data.count),
+            "\(input.rawValue): \(extra >> 10) KB beyond amc lint's own for \(data.count >> 10) KB")
     }
 
     @Test func theMeasurementSeesAProgramsOwnMemoryNotItsParents() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 /// Encodes `value`, decodes the dictionary back as `T`, and returns both.

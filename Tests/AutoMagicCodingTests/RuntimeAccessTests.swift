@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 private class Base {
@@ -72,10 +73,11 @@ struct RuntimeAccessTests {
     @Test func structFieldsHaveLayoutOffsets() {
         let fields = RuntimeAccess.fields(of: Plain.self)
         #expect(fields.map(\.name) == ["x", "y", "z", "any"])
-        #expect(fields.map(\.offset) == [
-            MemoryLayout<Plain>.offset(of: \.x)!, MemoryLayout<Plain>.offset(of: \.y)!,
-            MemoryLayout<Plain>.offset(of: \.z)!, MemoryLayout<Plain>.offset(of: \.any)!,
-        ])
+        #expect(
+            fields.map(\.offset) == [
+                MemoryLayout<Plain>.offset(of: \.x)!, MemoryLayout<Plain>.offset(of: \.y)!,
+                MemoryLayout<Plain>.offset(of: \.z)!, MemoryLayout<Plain>.offset(of: \.any)!,
+            ])
         #expect(fields.map(\.isVar) == [true, true, false, true])
     }
 
@@ -113,7 +115,7 @@ struct RuntimeAccessTests {
 
         let plain = Plain()
         let plainFields = RuntimeAccess.fields(of: Plain.self)
-        #expect(load(plainFields[1], in: plain) as? Optional<String> == "why")
+        #expect(load(plainFields[1], in: plain) as? String? == "why")
         #expect(load(plainFields[2], in: plain) as? UInt64 == .max)
         #expect(load(plainFields[3], in: plain) as? Int == 5)
     }
@@ -217,7 +219,8 @@ struct RuntimeAccessTests {
         let fields = Dictionary(uniqueKeysWithValues: RuntimeAccess.fields(of: GenericOwners<String>.self).map { ($0.name, $0) })
         func store(_ target: AnyObject, _ name: String) -> Bool {
             let field = fields[name]!
-            return RuntimeAccess.storeReference(target, as: field.type, ownership: field.ownership!, at: field.offset, in: &object)
+            return RuntimeAccess.storeReference(
+                target, as: field.type, ownership: field.ownership!, at: field.offset, in: &object)
         }
         weak var released: Target?
         do {
@@ -268,8 +271,8 @@ private func readFirst<T>(of items: [T]) {
     _ = RuntimeAccess.withFieldBase(of: items[0]) { $0.address }
 }
 
-private extension Bool {
-    func expectFalse(sourceLocation: SourceLocation = #_sourceLocation) {
+extension Bool {
+    fileprivate func expectFalse(sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(!self, sourceLocation: sourceLocation)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 /// Writers pass their bytes on a block at a time (``ByteDrain``): to the temporary file of

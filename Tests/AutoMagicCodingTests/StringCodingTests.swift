@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 enum ContentMode: String, AMCCaseAliases {
@@ -8,7 +9,8 @@ enum ContentMode: String, AMCCaseAliases {
 }
 
 enum Priority: Int, CaseIterable {
-    case low = 1, high = 10
+    case low = 1
+    case high = 10
 }
 
 /// A case whose name starts with the type's name.
@@ -102,12 +104,15 @@ struct StringCodingTests {
         #expect(try AMC.value(String?.self, from: " ") == " ")
         #expect("-12.5e3".isNumeric && "0x1F".isNumeric && !"12 apples".isNumeric && !"".isNumeric)
 
-        #expect(expectAMCError { _ = try AMC.value(UInt8.self, from: "0x100") }?.kind
-            == .valueOutOfRange(value: "256", typeName: "UInt8"))
-        #expect(expectAMCError { _ = try AMC.value(Int8.self, from: "-129") }?.kind
-            == .valueOutOfRange(value: "-129", typeName: "Int8"))
-        #expect(expectAMCError { _ = try AMC.value(Int.self, from: "12 apples") }?.kind
-            == .typeMismatch(expected: "a number of type Int", found: "the string \"12 apples\""))
+        #expect(
+            expectAMCError { _ = try AMC.value(UInt8.self, from: "0x100") }?.kind
+                == .valueOutOfRange(value: "256", typeName: "UInt8"))
+        #expect(
+            expectAMCError { _ = try AMC.value(Int8.self, from: "-129") }?.kind
+                == .valueOutOfRange(value: "-129", typeName: "Int8"))
+        #expect(
+            expectAMCError { _ = try AMC.value(Int.self, from: "12 apples") }?.kind
+                == .typeMismatch(expected: "a number of type Int", found: "the string \"12 apples\""))
         #expect(expectAMCError { _ = try AMC.value(Bool.self, from: "maybe") } != nil)
         #expect(expectAMCError { _ = try AMC.value(Character.self, from: "ab") } != nil)
     }
@@ -120,10 +125,13 @@ struct StringCodingTests {
             #expect(try AMC.value(UUID.self, from: uuid.uuidString.lowercased()) == uuid)
             #expect(UUIDText.uuid(from: uuid.uuidString[...]) == uuid)
         }
-        #expect(UUIDText.string(of: UUID(uuid: (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 255)))
-            == "00010203-0405-0607-0809-0A0B0C0D0EFF")
-        for bad in ["", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5G",
-                    "E621E1F8C36C-495A-93FC--0C247A3E6E5F"] {
+        #expect(
+            UUIDText.string(of: UUID(uuid: (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 255)))
+                == "00010203-0405-0607-0809-0A0B0C0D0EFF")
+        for bad in [
+            "", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5G",
+            "E621E1F8C36C-495A-93FC--0C247A3E6E5F",
+        ] {
             #expect(UUIDText.uuid(from: bad[...]) == nil, "\(bad)")
             #expect(UUID(uuidString: bad) == nil, "\(bad)")
         }
@@ -146,10 +154,12 @@ struct StringCodingTests {
         #expect(expectAMCError { _ = try AMC.value(URL.self, from: "  ") } != nil)
     }
 
-    @Test("Geometry from braces, spaces, commas, semicolons and x", arguments: [
-        ("{10, 20}", 2), ("10 20", 2), ("100 , 300", 2), ("20 ; 5", 2), ("-200 x 50", 2),
-        ("{{1, 2}, {3, 4}}", 4), ("10, 20, 300, 400", 4), ("1 2 3 4", 4), ("3 ; 6 ; 4 ; 2", 4),
-    ])
+    @Test(
+        "Geometry from braces, spaces, commas, semicolons and x",
+        arguments: [
+            ("{10, 20}", 2), ("10 20", 2), ("100 , 300", 2), ("20 ; 5", 2), ("-200 x 50", 2),
+            ("{{1, 2}, {3, 4}}", 4), ("10, 20, 300, 400", 4), ("1 2 3 4", 4), ("3 ; 6 ; 4 ; 2", 4),
+        ])
     func geometryForms(string: String, count: Int) throws {
         let numbers = string.split(whereSeparator: { !"-0123456789".contains($0) }).compactMap { Double($0) }
         if count == 2 {
@@ -157,18 +167,23 @@ struct StringCodingTests {
             #expect(try AMC.value(CGSize.self, from: string) == CGSize(width: numbers[0], height: numbers[1]))
             #expect(try AMC.value(AMCOffset.self, from: string) == AMCOffset(horizontal: numbers[0], vertical: numbers[1]))
         } else {
-            #expect(try AMC.value(CGRect.self, from: string) == CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+            #expect(
+                try AMC.value(CGRect.self, from: string)
+                    == CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
             if !string.hasPrefix("{{") {
-                #expect(try AMC.value(AMCEdgeInsets.self, from: string)
-                    == AMCEdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3]))
+                #expect(
+                    try AMC.value(AMCEdgeInsets.self, from: string)
+                        == AMCEdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3]))
             }
         }
     }
 
     @Test func geometryErrorsNameTheTypeAndTheString() throws {
-        #expect(expectAMCError { _ = try AMC.value(AMCEdgeInsets.self, from: "1, 2, 3") }?.kind == .typeMismatch(
-            expected: "an AMCEdgeInsets string like \"{top, left, bottom, right}\" or \"top, left, bottom, right\"",
-            found: "the string \"1, 2, 3\""))
+        #expect(
+            expectAMCError { _ = try AMC.value(AMCEdgeInsets.self, from: "1, 2, 3") }?.kind
+                == .typeMismatch(
+                    expected: "an AMCEdgeInsets string like \"{top, left, bottom, right}\" or \"top, left, bottom, right\"",
+                    found: "the string \"1, 2, 3\""))
         #expect(expectAMCError { _ = try AMC.value(CGPoint.self, from: "1 2 3") } != nil)
         #expect(try AMC.value(AMCEdgeInsets.self, from: "{1, 2, 3, 4}") == AMCEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
     }
@@ -179,21 +194,29 @@ struct StringCodingTests {
         #expect(try AMC.value(AMCColor.self, from: "ORANGE") == AMCColor(red: 1, green: 0.5, blue: 0))
         #expect(try AMC.value(AMCColor.self, from: "clearColor").alpha == 0)
         #expect(try AMC.value(AMCColor.self, from: "green") == AMCColor(red: 0, green: 1, blue: 0))  // UIKit's, not CSS's
-        #expect(try AMC.value(AMCColor.self, from: "rebeccapurple") == AMCColor(red: 0x66 / 255.0, green: 0x33 / 255.0, blue: 0x99 / 255.0))
+        #expect(
+            try AMC.value(AMCColor.self, from: "rebeccapurple")
+                == AMCColor(red: 0x66 / 255.0, green: 0x33 / 255.0, blue: 0x99 / 255.0))
         #expect(try AMC.value(AMCColor.self, from: "rgb(255, 128, 0)") == AMCColor(red: 1, green: 128 / 255.0, blue: 0))
-        #expect(try AMC.value(AMCColor.self, from: "rgba(100,200,250,0.5)")
-            == AMCColor(red: 100 / 255.0, green: 200 / 255.0, blue: 250 / 255.0, alpha: 0.5))
+        #expect(
+            try AMC.value(AMCColor.self, from: "rgba(100,200,250,0.5)")
+                == AMCColor(red: 100 / 255.0, green: 200 / 255.0, blue: 250 / 255.0, alpha: 0.5))
         #expect(try AMC.value(AMCColor.self, from: "#f00") == AMCColor(red: 1, green: 0, blue: 0))
         #expect(try AMC.value(AMCColor.self, from: "#ff0000") == AMCColor(red: 1, green: 0, blue: 0))
         #expect(try AMC.value(AMCColor.self, from: "ff000080") == AMCColor(red: 1, green: 0, blue: 0, alpha: 128 / 255.0))
         #expect(try AMC.value(AMCColor.self, from: "255, 128, 0") == AMCColor(red: 1, green: 128 / 255.0, blue: 0))
-        #expect(try AMC.value(AMCColor.self, from: "255, 128, 0, 0.75") == AMCColor(red: 1, green: 128 / 255.0, blue: 0, alpha: 0.75))
-        #expect(try AMC.value(AMCColor.self, from: " RGBA( 100 , 200 , 250 , 0.5 )\n")
-            == AMCColor(red: 100 / 255.0, green: 200 / 255.0, blue: 250 / 255.0, alpha: 0.5))
+        #expect(
+            try AMC.value(AMCColor.self, from: "255, 128, 0, 0.75") == AMCColor(red: 1, green: 128 / 255.0, blue: 0, alpha: 0.75))
+        #expect(
+            try AMC.value(AMCColor.self, from: " RGBA( 100 , 200 , 250 , 0.5 )\n")
+                == AMCColor(red: 100 / 255.0, green: 200 / 255.0, blue: 250 / 255.0, alpha: 0.5))
         #expect(try AMC.value(AMCColor.self, from: "#FF8000") == AMCColor(red: 1, green: 128 / 255.0, blue: 0))
-        #expect(try AMC.value(AMCColor.self, from: "Color(sRGB 1 0.5 0 / 0.4)") == AMCColor(red: 1, green: 0.5, blue: 0, alpha: 0.4))
-        let bad = ["reddish", "#ff00", "rgb(300, 0, 0)", "rgba(1, 2, 3)", "1, 2", "rgb(1, 2, 3, 4, 5)", "1, 2, 3, 4, 5",
-                   "255, 0, 0, 2", "#+ff", "rgb(1, 2, 3", "#\u{10}\u{11}\u{12}", "rgb\u{8}1, 2, 3)", "#ggg", "rgb()", ""]
+        #expect(
+            try AMC.value(AMCColor.self, from: "Color(sRGB 1 0.5 0 / 0.4)") == AMCColor(red: 1, green: 0.5, blue: 0, alpha: 0.4))
+        let bad = [
+            "reddish", "#ff00", "rgb(300, 0, 0)", "rgba(1, 2, 3)", "1, 2", "rgb(1, 2, 3, 4, 5)", "1, 2, 3, 4, 5",
+            "255, 0, 0, 2", "#+ff", "rgb(1, 2, 3", "#\u{10}\u{11}\u{12}", "rgb\u{8}1, 2, 3)", "#ggg", "rgb()", "",
+        ]
         for bad in bad {
             #expect(expectAMCError { _ = try AMC.value(AMCColor.self, from: bad) } != nil, "\(bad)")
         }
@@ -210,10 +233,12 @@ struct StringCodingTests {
         #expect(expectAMCError { _ = try AMC.value(AMCFont.self, from: "bold -3") } != nil)
 
         #expect(try AMC.value(AMCImage.self, from: "image.png") == AMCImage(name: "image.png"))
-        #expect(try AMC.value(AMCImage.self, from: "image.png 5, 10")
-            == AMCImage(name: "image.png", capInsets: AMCEdgeInsets(top: 5, left: 10, bottom: 5, right: 10)))
-        #expect(try AMC.value(AMCImage.self, from: "colosseum.jpg 5 ; 10 ; 3 ; 7")
-            == AMCImage(name: "colosseum.jpg", capInsets: AMCEdgeInsets(top: 5, left: 10, bottom: 3, right: 7)))
+        #expect(
+            try AMC.value(AMCImage.self, from: "image.png 5, 10")
+                == AMCImage(name: "image.png", capInsets: AMCEdgeInsets(top: 5, left: 10, bottom: 5, right: 10)))
+        #expect(
+            try AMC.value(AMCImage.self, from: "colosseum.jpg 5 ; 10 ; 3 ; 7")
+                == AMCImage(name: "colosseum.jpg", capInsets: AMCEdgeInsets(top: 5, left: 10, bottom: 3, right: 7)))
         #expect(expectAMCError { _ = try AMC.value(AMCImage.self, from: "image.png 5, 10, 3") } != nil)
     }
 
@@ -230,8 +255,11 @@ struct StringCodingTests {
         #expect(try AMC.value(AMCTextAlignment.self, from: "justified") == .justified)
         #expect(try AMC.value(AMCLineBreakMode.self, from: "NSLineBreakByTruncatingMiddle") == .truncateMiddle)
         #expect(try AMC.value(AMCLineBreakMode.self, from: "wordwrap") == .wordWrap)
-        #expect(expectAMCError { _ = try AMC.value(ContentMode.self, from: "stretch") }?.kind == .typeMismatch(
-            expected: "one of \"scaleToFill\", \"scaleAspectFit\", \"scaleAspectFill\" for ContentMode", found: "the string \"stretch\""))
+        #expect(
+            expectAMCError { _ = try AMC.value(ContentMode.self, from: "stretch") }?.kind
+                == .typeMismatch(
+                    expected: "one of \"scaleToFill\", \"scaleAspectFit\", \"scaleAspectFill\" for ContentMode",
+                    found: "the string \"stretch\""))
 
         #expect(try AMC.value(Autoresizing.self, from: "flexibleWidth FlexibleHeight") == [.flexibleWidth, .flexibleHeight])
         #expect(try AMC.value(Autoresizing.self, from: "AutoresizingFlexibleTopMargin") == .flexibleTopMargin)
@@ -266,12 +294,15 @@ struct StringCodingTests {
             #expect(back == value, sourceLocation: sourceLocation)
             #expect(try AMC.value(T.self, from: back.amcStringValue) == value, sourceLocation: sourceLocation)
         }
-        for color in [AMCColor(red: 1, green: 0.5, blue: 0), AMCColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4),
-                      AMCColor(white: 1.0 / 3), AMCColor(red: 1, green: 0, blue: 0, alpha: 128 / 255.0), AMCColor(white: 0, alpha: 0)] {
+        for color in [
+            AMCColor(red: 1, green: 0.5, blue: 0), AMCColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4),
+            AMCColor(white: 1.0 / 3), AMCColor(red: 1, green: 0, blue: 0, alpha: 128 / 255.0), AMCColor(white: 0, alpha: 0),
+        ] {
             try roundTrip(color)
         }
         for _ in 0..<200 {
-            try roundTrip(AMCColor(red: .random(in: 0...1), green: .random(in: 0...1), blue: .random(in: 0...1), alpha: .random(in: 0...1)))
+            try roundTrip(
+                AMCColor(red: .random(in: 0...1), green: .random(in: 0...1), blue: .random(in: 0...1), alpha: .random(in: 0...1)))
         }
         #expect(AMCColor(red: 1, green: 0, blue: 0).amcStringValue == "#ff0000")
         #expect(AMCColor(red: 1, green: 0.5, blue: 0, alpha: 0.4).amcStringValue == "color(srgb 1 0.5 0 / 0.4)")
@@ -363,7 +394,9 @@ struct StringCodingTests {
         #expect(title.layer.cornerRadius == 4 && title.layer.contentMode == .scaleAspectFit)
         #expect(screen.header.insets == AMCEdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
         #expect(screen.header.shadow == AMCOffset(horizontal: 0, vertical: 1))
-        #expect(screen.header.background == AMCImage(name: "header.png", capInsets: AMCEdgeInsets(top: 5, left: 10, bottom: 5, right: 10)))
+        #expect(
+            screen.header.background
+                == AMCImage(name: "header.png", capInsets: AMCEdgeInsets(top: 5, left: 10, bottom: 5, right: 10)))
         #expect(screen.header.resizing == [.flexibleWidth, .flexibleTopMargin])
         #expect(screen.button.frame == CGRect(x: 20, y: 400, width: 280, height: 44))
         #expect(screen.button.layer.borderColor == AMCColor(red: 1, green: 0.5, blue: 0))
@@ -392,8 +425,9 @@ extension StringCodingTests {
     @Test func platformFontsFallBackToTheSystemFontAndToUnstyled() {
         let named = AMCFont(name: "Avenir", size: 12, isBold: true)
         func make(_ font: AMCFont, styled: @escaping (String) -> String?) -> String {
-            font.platformFont(named: { name, size in name == "Avenir" ? "\(name) \(size)" : nil },
-                              system: { "System \($0)" }, styled: styled)
+            font.platformFont(
+                named: { name, size in name == "Avenir" ? "\(name) \(size)" : nil },
+                system: { "System \($0)" }, styled: styled)
         }
         #expect(make(named) { $0 + (named.isBold ? " bold" : "") } == "Avenir 12.0 bold")
         #expect(make(AMCFont(name: "Nope", size: 9)) { $0 } == "System 9.0")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 @Suite("Struct codecs: geometry, AMCStructCodable, struct hooks")
@@ -56,22 +57,28 @@ struct StructCodecTests {
     @Test func aStructWithNoCodecThrowsOnEncodeAndOnDecode() {
         let encodeError = expectAMCError { _ = try WithUnsupported().dictionaryRepresentation() }
         #expect(encodeError == AMCError(.unsupportedStruct(typeName: "Unsupported", operation: .encode), keyPath: "bad"))
-        #expect(encodeError?.description == "At \"bad\": cannot encode struct Unsupported: conform it to "
-            + "Codable or AMCStructCodable, or handle \"Unsupported\" in the owner's amcEncodeStruct hook.")
+        #expect(
+            encodeError?.description == "At \"bad\": cannot encode struct Unsupported: conform it to "
+                + "Codable or AMCStructCodable, or handle \"Unsupported\" in the owner's amcEncodeStruct hook.")
         let decodeError = expectAMCError { _ = try AMC.object(WithUnsupported.self, from: ["bad": "{1}"]) }
         #expect(decodeError == AMCError(.unsupportedStruct(typeName: "Unsupported", operation: .decode), keyPath: "bad"))
     }
 
     @Test func errorsThrownByStructCodecsNameTheKeyPath() {
         let conformance = expectAMCError { _ = try AMC.object(Shapes.self, from: ["version": "ten"]) }
-        #expect(conformance == AMCError(.hookFailed(hook: "init(amcStringValue:)", typeName: "Version",
-                                                    reason: "\"ten\" is not major.minor"), keyPath: "version"))
+        #expect(
+            conformance
+                == AMCError(
+                    .hookFailed(
+                        hook: "init(amcStringValue:)", typeName: "Version",
+                        reason: "\"ten\" is not major.minor"), keyPath: "version"))
         let hook = expectAMCError { _ = try AMC.object(Shapes.self, from: ["customs": ["1;2", "x"]]) }
         #expect(hook == AMCError(.typeMismatch(expected: "a;b", found: "x"), keyPath: "customs[1]"))
         let geometry = expectAMCError { _ = try AMC.object(Shapes.self, from: ["frame": "{1, 2}"]) }
         #expect(geometry?.keyPath == "frame")
-        #expect(geometry?.description == "At \"frame\": expected a CGRect string like \"{{x, y}, {w, h}}\", "
-            + "found \"{1, 2}\".")
+        #expect(
+            geometry?.description == "At \"frame\": expected a CGRect string like \"{{x, y}, {w, h}}\", "
+                + "found \"{1, 2}\".")
     }
 
     @Test func defaultStructCodecsHandleGeometryByName() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 @Suite("Styles and stylesheets: bulk setting, all or nothing")
@@ -39,12 +40,19 @@ struct StyleTests {
         }
         #expect(errors.map(\.keyPath) == ["insets", "subtitle", "title.font", "title.identifier", "title.textColour"])
         guard errors.count == 5 else { return }
-        #expect(errors[0].kind == .typeMismatch(expected: "an AMCEdgeInsets string like \"{top, left, bottom, right}\" or \"top, left, bottom, right\"", found: "the string \"8, 16\""))
+        #expect(
+            errors[0].kind
+                == .typeMismatch(
+                    expected: "an AMCEdgeInsets string like \"{top, left, bottom, right}\" or \"top, left, bottom, right\"",
+                    found: "the string \"8, 16\""))
         #expect(errors[1].kind == .nilInKeyPath(key: "subtitle", typeName: "Header"))
         #expect(errors[3].kind == .readOnlyKey(key: "identifier", typeName: "Label"))
         #expect(errors[4].kind == .unknownStyleKey(key: "textColour", typeName: "Label", suggestion: "textColor"))
-        #expect(errors[4].description == "At \"title.textColour\": Label has no property \"textColour\" — did you mean \"textColor\"?")
-        #expect(error?.description.hasPrefix("At the root: the style was not applied, 5 bad entries: \"insets\" (expected") == true)
+        #expect(
+            errors[4].description == "At \"title.textColour\": Label has no property \"textColour\" — did you mean \"textColor\"?"
+        )
+        #expect(
+            error?.description.hasPrefix("At the root: the style was not applied, 5 bad entries: \"insets\" (expected") == true)
         #expect(Canonical.text(try header.dictionaryRepresentation()) == Canonical.text(before))  // nothing changed
 
         #expect(TypePlan.of(Label.self).nearestKey(to: "zzzzzz") == nil)  // nothing near
@@ -63,9 +71,12 @@ struct StyleTests {
         #expect(errors.map(\.kind) == [.unknownStyleKey(key: "acton", typeName: "Label", suggestion: "action")])
         #expect(label.text == "Save")
         #expect(expectAMCError { try label.apply(style: ["action": ""]) } != nil)  // the hook's own error
-        #expect(expectAMCError { try label.apply(style: ["action": 5, "text": "Five"]) }?.kind == .invalidStyle(errors: [
-            AMCError(.typeMismatch(expected: "a string (\"action\" is set by amcSetString)", found: "5"), keyPath: "action"),
-        ]))
+        #expect(
+            expectAMCError { try label.apply(style: ["action": 5, "text": "Five"]) }?.kind
+                == .invalidStyle(errors: [
+                    AMCError(
+                        .typeMismatch(expected: "a string (\"action\" is set by amcSetString)", found: "5"), keyPath: "action")
+                ]))
         #expect(label.text == "Save")
     }
 
@@ -108,8 +119,9 @@ struct StyleTests {
         }
         #expect(cycle?.keyPath == "styles.b.extends")
         #expect(cycle?.kind == .typeMismatch(expected: "styles that do not extend themselves", found: "a → b → a"))
-        #expect(expectAMCError { _ = try AMCStylesheet(dictionary: ["styles": ["a": ["extends": "nope"]]]) }?.keyPath
-            == "styles.a.extends")
+        #expect(
+            expectAMCError { _ = try AMCStylesheet(dictionary: ["styles": ["a": ["extends": "nope"]]]) }?.keyPath
+                == "styles.a.extends")
         #expect(expectAMCError { _ = try AMCStylesheet(dictionary: ["styles": ["a": "bold"]]) }?.keyPath == "styles.a")
         #expect(expectAMCError { _ = try AMCStylesheet(dictionary: ["styles": [1, 2]]) }?.keyPath == "styles")
 
@@ -134,7 +146,9 @@ struct StyleTests {
         #expect(fromFile.url == url && sheet.url == nil)
         let applying = expectAMCError { try fromFile.apply(to: screen) }
         #expect(applying?.file == url.path)
-        #expect(applying?.description.hasPrefix("In \(url.path), at the root: the style was not applied, 1 bad entry: \"button.fnot\"") == true)
+        #expect(
+            applying?.description.hasPrefix(
+                "In \(url.path), at the root: the style was not applied, 1 bad entry: \"button.fnot\"") == true)
         let unknown = expectAMCError { try fromFile.apply(style: "title", to: screen.button) }
         #expect(unknown?.file == url.path)
         #expect(unknown?.kind == .typeMismatch(expected: "the name of a style (the stylesheet has none)", found: "\"title\""))
@@ -143,10 +157,12 @@ struct StyleTests {
     /// A bad entry of a named style is named where the file has it: under the style, or under the
     /// style it extends that declares it.
     @Test func badEntriesOfANamedStyleAreNamedByTheirPlaceInTheFile() throws {
-        let sheet = try AMCStylesheet(dictionary: ["styles": [
-            "base": ["numberOfLines": "many"],
-            "nested": ["extends": "base", "layer": ["cornerRadius": "nine"], "text": "ok"],
-        ]])
+        let sheet = try AMCStylesheet(dictionary: [
+            "styles": [
+                "base": ["numberOfLines": "many"],
+                "nested": ["extends": "base", "layer": ["cornerRadius": "nine"], "text": "ok"],
+            ]
+        ])
         let label = Label()
         let error = try #require(expectAMCError { try sheet.apply(style: "nested", to: label) })
         guard case let .invalidStyle(errors) = error.kind else {
@@ -157,10 +173,12 @@ struct StyleTests {
         #expect(label.text == "")
 
         // The exact key wins over a shorter one that starts it, wherever each is in the chain.
-        let overriding = try AMCStylesheet(dictionary: ["styles": [
-            "base": ["layer.cornerRadius": "round"],
-            "child": ["extends": "base", "layer": ["borderColor": "red"]],
-        ]])
+        let overriding = try AMCStylesheet(dictionary: [
+            "styles": [
+                "base": ["layer.cornerRadius": "round"],
+                "child": ["extends": "base", "layer": ["borderColor": "red"]],
+            ]
+        ])
         let exact = try #require(expectAMCError { try overriding.apply(style: "child", to: label) })
         guard case let .invalidStyle(entries) = exact.kind else {
             Issue.record("expected an invalid style, got \(exact)")
@@ -207,13 +225,14 @@ extension StyleTests {
 
         let base: [String: Any] = ["font": "helvetica 13", "textColor": "black"]
         let emphasis: [String: Any] = ["font": "bold 15"]
-        try label.apply(styles: [base, emphasis])        // in order: the font is "bold 15"
+        try label.apply(styles: [base, emphasis])  // in order: the font is "bold 15"
         #expect(label.font == AMCFont(size: 15, isBold: true) && label.textColor == AMCColor(white: 0))
 
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
         let url = folder.file("theme.json")
-        try Data("""
+        try Data(
+            """
             {
               "font": "helvetica 20",
               "layer.cornerRadius": "6",
@@ -222,11 +241,12 @@ extension StyleTests {
                 "danger": {"extends": "title", "textColor": "red", "layer.cornerRadius": "4"}
               }
             }
-            """.utf8).write(to: url)
-        let sheet = try AMCStylesheet(contentsOf: url)     // the file above
-        try sheet.apply(to: label)                          // the flat entries, all or nothing
+            """.utf8
+        ).write(to: url)
+        let sheet = try AMCStylesheet(contentsOf: url)  // the file above
+        try sheet.apply(to: label)  // the flat entries, all or nothing
         #expect(label.font == AMCFont(name: "helvetica", size: 20) && label.layer.cornerRadius == 6)
-        try sheet.apply(style: "danger", to: label)         // "title", then its own entries
+        try sheet.apply(style: "danger", to: label)  // "title", then its own entries
         #expect(label.font == AMCFont(size: 17, isBold: true) && label.textColor == AMCColor(red: 1, green: 0, blue: 0))
         #expect(label.layer.cornerRadius == 4)
     }

@@ -1,8 +1,12 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
-enum Weekday: Int, Hashable, Sendable { case monday = 1, tuesday }
+enum Weekday: Int, Hashable, Sendable {
+    case monday = 1
+    case tuesday
+}
 enum Mood: String, Hashable, Sendable { case calm, busy }
 
 /// Dictionaries keyed by what models key them by.
@@ -91,7 +95,9 @@ struct SwiftModelTests {
         #expect(tooBig?.keyPath == "bySmall.256")
         let notADay = expectAMCError { _ = try AMC.object(Keyed.self, from: ["class": "Keyed", "byDay": ["9": []]]) }
         #expect(notADay?.keyPath == "byDay.9")
-        let twice = expectAMCError { _ = try AMC.object(Keyed.self, from: ["class": "Keyed", "byNumber": ["1": 1.0, "01": 2.0]]) }
+        let twice = expectAMCError {
+            _ = try AMC.object(Keyed.self, from: ["class": "Keyed", "byNumber": ["1": 1.0, "01": 2.0]])
+        }
         #expect(twice?.keyPath.hasPrefix("byNumber.") == true)
         #expect(twice?.description.contains("for 1") == true)
     }
@@ -114,15 +120,19 @@ struct SwiftModelTests {
         }
         var archiver = AMCArchiver()
         archiver.maximumDepth = 600
-        let error = try #require(try onThread(stackSize: 8 << 20) {
-            amcError { _ = try archiver.data(for: root, format: .json) }
-        })
+        let error = try #require(
+            try onThread(stackSize: 8 << 20) {
+                amcError { _ = try archiver.data(for: root, format: .json) }
+            })
         #expect(error.kind == .nestingTooDeep(limit: 600))
         #expect(error.description == "At \"next ×600\": nesting deeper than 600 levels.")
         #expect(error.description.count < 200)
         #expect(AMCError.folded("a.b.b.b.b.c[0].c[0]") == "a.b ×4.c[0].c[0]")
         var chain: Reply? = root
-        while let current = chain { chain = current.next; current.next = nil }  // no deep release
+        while let current = chain {
+            chain = current.next
+            current.next = nil
+        }  // no deep release
     }
 
     @Test(arguments: formats)
@@ -171,13 +181,19 @@ struct SwiftModelTests {
 @Suite("Dates in JSON come back exactly")
 struct ExactDateTests {
     @Test func everyDateReadsBackToTheSameValue() throws {
-        var dates = [Date(), Date(timeIntervalSinceReferenceDate: -0.3), Date(timeIntervalSinceReferenceDate: 1e-7),
-                     Date(timeIntervalSince1970: 0), Date(timeIntervalSinceReferenceDate: -978_307_200.000_001),
-                     Date(timeIntervalSinceReferenceDate: 123_456_789.987_654_321), Date.distantFuture, Date.distantPast]
+        var dates = [
+            Date(), Date(timeIntervalSinceReferenceDate: -0.3), Date(timeIntervalSinceReferenceDate: 1e-7),
+            Date(timeIntervalSince1970: 0), Date(timeIntervalSinceReferenceDate: -978_307_200.000_001),
+            Date(timeIntervalSinceReferenceDate: 123_456_789.987_654_321), Date.distantFuture, Date.distantPast,
+        ]
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2_000 { dates.append(Date(timeIntervalSinceReferenceDate: Double.random(in: -4e10...4e10, using: &generator))) }
+        for _ in 0..<2_000 {
+            dates.append(Date(timeIntervalSinceReferenceDate: Double.random(in: -4e10...4e10, using: &generator)))
+        }
         // Years of five digits and more, and before year 0.
-        for _ in 0..<500 { dates.append(Date(timeIntervalSinceReferenceDate: Double.random(in: -9e14...9e14, using: &generator))) }
+        for _ in 0..<500 {
+            dates.append(Date(timeIntervalSinceReferenceDate: Double.random(in: -9e14...9e14, using: &generator)))
+        }
         for date in dates {
             let text = try #require(ISODate.string(from: date))
             #expect(ISODate.date(from: text) == date, "\(text) for \(date.timeIntervalSinceReferenceDate)")
@@ -192,8 +208,10 @@ struct ExactDateTests {
     }
 
     @Test func xmlPropertyListsHoldDatesRoundedToTheNearestSecond() throws {
-        for (seconds, text) in [(0.5, "2001-01-01T00:00:01Z"), (0.49, "2001-01-01T00:00:00Z"), (-0.5, "2001-01-01T00:00:00Z"),
-                                (-0.51, "2000-12-31T23:59:59Z"), (59.5, "2001-01-01T00:01:00Z")] {
+        for (seconds, text) in [
+            (0.5, "2001-01-01T00:00:01Z"), (0.49, "2001-01-01T00:00:00Z"), (-0.5, "2001-01-01T00:00:00Z"),
+            (-0.51, "2000-12-31T23:59:59Z"), (59.5, "2001-01-01T00:01:00Z"),
+        ] {
             var document = ArchiveDictionary()
             document.append("d", .date(Date(timeIntervalSinceReferenceDate: seconds)))
             let xml = try DocumentCodec.encode(.dictionary(document), format: .xmlPropertyList, options: .compact)
@@ -236,15 +254,15 @@ final class AudioSettings: AMCCodable {
 }
 
 #if canImport(Observation)
-import Observation
+    import Observation
 
-@Observable
-final class ObservedNote: AMCCodable {
-    var title = ""
-    var body = ""
-    @ObservationIgnored var draft = false
-    required init() {}
-}
+    @Observable
+    final class ObservedNote: AMCCodable {
+        var title = ""
+        var body = ""
+        @ObservationIgnored var draft = false
+        required init() {}
+    }
 #endif
 
 @Suite("Property wrappers and @Observable classes")
@@ -280,23 +298,27 @@ struct WrapperTests {
     }
 
     #if canImport(Observation)
-    @Test(arguments: SwiftModelTests.formats)
-    func anObservableClassArchivesItsPropertiesAndStillObserves(format: AMCFormat) throws {
-        AMC.register(ObservedNote.self)
-        let note = ObservedNote()
-        note.title = "Groceries"
-        note.body = "milk"
-        note.draft = true
-        let dictionary = try note.dictionaryRepresentation()
-        #expect(Set(dictionary.keys) == ["class", "title", "body", "draft"])
-        let copy = try #require(try AMC.object(ObservedNote.self, from: try AMC.data(for: note, format: format)))
-        #expect(copy.title == "Groceries" && copy.body == "milk" && copy.draft)
-        // The decoded object is a working observable one.
-        let changed = Locked(false)
-        withObservationTracking { _ = copy.title } onChange: { changed.withLock { $0 = true } }
-        copy.title = "Errands"
-        #expect(changed.withLock { $0 })
-    }
+        @Test(arguments: SwiftModelTests.formats)
+        func anObservableClassArchivesItsPropertiesAndStillObserves(format: AMCFormat) throws {
+            AMC.register(ObservedNote.self)
+            let note = ObservedNote()
+            note.title = "Groceries"
+            note.body = "milk"
+            note.draft = true
+            let dictionary = try note.dictionaryRepresentation()
+            #expect(Set(dictionary.keys) == ["class", "title", "body", "draft"])
+            let copy = try #require(try AMC.object(ObservedNote.self, from: try AMC.data(for: note, format: format)))
+            #expect(copy.title == "Groceries" && copy.body == "milk" && copy.draft)
+            // The decoded object is a working observable one.
+            let changed = Locked(false)
+            withObservationTracking {
+                _ = copy.title
+            } onChange: {
+                changed.withLock { $0 = true }
+            }
+            copy.title = "Errands"
+            #expect(changed.withLock { $0 })
+        }
     #endif
 }
 
@@ -330,7 +352,10 @@ struct CheckTests {
 
     @Test func checkFindsEveryUnarchivablePropertyWithoutValues() throws {
         let error = try #require(expectAMCError { try AMC.check(SparseNote.self) })
-        guard case let .unarchivable(errors) = error.kind else { Issue.record("\(error)"); return }
+        guard case let .unarchivable(errors) = error.kind else {
+            Issue.record("\(error)")
+            return
+        }
         #expect(errors.map(\.keyPath) == ["price", "pair", "onSave", "sync", "kind", "priced[][]"])
         #expect(errors[0].kind == .unsupportedStruct(typeName: "Money", operation: .encode))
         #expect(errors[1].description.contains("a tuple has no names"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AutoMagicCoding
 
 // MARK: - Models for one rule per type
@@ -25,7 +26,10 @@ final class FixedParts: AMCCodable {
     required init() {}
 }
 
-enum Tier: Int, CaseIterable { case low = 1, high }
+enum Tier: Int, CaseIterable {
+    case low = 1
+    case high
+}
 
 final class Endpoint: AMCCodable {
     var host = ""
@@ -133,16 +137,34 @@ extension Row: TableRow {
         let entry: [String: Any] = input.map { ["value": $0] } ?? ["value": NSNull()]
         var results: [(String, Result<AnyHashableValue, AMCError>)] = [
             ("archive", run { try AMC.object(Box<T>.self, from: entry)?.value }),
-            ("setValue", run { let box = Box<T>(); try box.setValue(input, forKey: "value"); return box.value }),
+            (
+                "setValue",
+                run {
+                    let box = Box<T>()
+                    try box.setValue(input, forKey: "value")
+                    return box.value
+                }
+            ),
             ("config value", run { try AMCConfig(dictionary: entry).value(T.self, forKeyPath: "value") }),
             ("config object", run { try AMCConfig(dictionary: entry).object(Box<T>.self).value }),
-            ("style", run { let box = Box<T>(); try box.apply(style: entry); return box.value }),
+            (
+                "style",
+                run {
+                    let box = Box<T>()
+                    try box.apply(style: entry)
+                    return box.value
+                }
+            ),
         ]
         if let string = input as? String {
             // AMC.value reads strings only, and has no key path of its own.
-            results.append(("AMC.value", run {
-                do { return try AMC.value(T.self, from: string) } catch let error as AMCError { throw error.at("value") }
-            }))
+            results.append(
+                (
+                    "AMC.value",
+                    run {
+                        do { return try AMC.value(T.self, from: string) } catch let error as AMCError { throw error.at("value") }
+                    }
+                ))
         }
         return results
     }
@@ -163,77 +185,88 @@ extension Row: TableRow {
 struct ValueVocabularyTests {
     // MARK: - The conversion table
 
-    static var rows: [any TableRow] { [
-        Row(Int.self, "42", .value(42)), Row(Int.self, "-7", .value(-7)), Row(Int.self, "0x1F", .value(31)),
-        Row(Int.self, " 42\n", .value(42)), Row(Int.self, "yes", .value(1)), Row(Int.self, 42, .value(42)),
-        Row(Int.self, 42.0, .value(42)), Row(Int.self, true, .value(1)), Row(Int.self, "12 apples", .typeMismatch),
-        Row(Int.self, 1.5, .outOfRange), Row(Int.self, [1], .typeMismatch),
-        Row(UInt8.self, "0x20", .value(32)), Row(UInt8.self, "300", .outOfRange), Row(UInt8.self, 300, .outOfRange),
-        Row(UInt8.self, -1, .outOfRange),
-        Row(Double.self, "12.5", .value(12.5)), Row(Double.self, "-1e-3", .value(-0.001)), Row(Double.self, "0x10", .value(16)),
-        Row(Double.self, 3, .value(3)), Row(Double.self, "abc", .typeMismatch), Row(Double.self, "nan", .typeMismatch),
-        Row(Float.self, "0.1", .value(0.1)), Row(Float.self, 0.1, .value(0.1)), Row(Float.self, 1e300, .outOfRange),
-        Row(CGFloat.self, "2.5", .value(2.5)), Row(CGFloat.self, 2, .value(2)),
-        Row(Bool.self, "yes", .value(true)), Row(Bool.self, "NO", .value(false)), Row(Bool.self, "true", .value(true)),
-        Row(Bool.self, "off", .value(false)), Row(Bool.self, "On", .value(true)), Row(Bool.self, "1", .value(true)),
-        Row(Bool.self, "0", .value(false)), Row(Bool.self, true, .value(true)), Row(Bool.self, 1, .value(true)),
-        Row(Bool.self, 0, .value(false)), Row(Bool.self, 2, .outOfRange), Row(Bool.self, "maybe", .typeMismatch),
-        Row(String.self, "hello", .value("hello")), Row(String.self, "", .value("")), Row(String.self, 5, .typeMismatch),
-        Row(Character.self, "x", .value("x")), Row(Character.self, "xy", .typeMismatch),
-        Row(Date.self, "2024-05-17T09:30:00Z", .value(Date(timeIntervalSince1970: 1_715_938_200))),
-        Row(Date.self, Date(timeIntervalSince1970: 5), .value(Date(timeIntervalSince1970: 5))),
-        Row(Date.self, "yesterday", .typeMismatch),
-        Row(Data.self, "aGk=", .value(Data("hi".utf8))), Row(Data.self, Data([1, 2]), .value(Data([1, 2]))),
-        Row(Data.self, "***", .typeMismatch),
-        Row(URL.self, "https://example.com/a", .value(URL(string: "https://example.com/a")!)),
-        Row(URL.self, "/tmp/x y", .value(URL(fileURLWithPath: "/tmp/x y"))),
-        Row(URL.self, "docs/a.txt", .value(URL(string: "docs/a.txt", relativeTo: AMC.baseURL)!)),
-        Row(URL.self, URL(string: "https://a.example")!, .value(URL(string: "https://a.example")!)),
-        Row(URL.self, 7, .typeMismatch),
-        Row(UUID.self, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", .value(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)),
-        Row(UUID.self, "nope", .typeMismatch),
-        Row(CGPoint.self, "{10, 20}", .value(CGPoint(x: 10, y: 20))), Row(CGPoint.self, "10 20", .value(CGPoint(x: 10, y: 20))),
-        Row(CGPoint.self, CGPoint(x: 1, y: 2), .value(CGPoint(x: 1, y: 2))), Row(CGPoint.self, "{10}", .typeMismatch),
-        Row(CGSize.self, "100 , 300", .value(CGSize(width: 100, height: 300))),
-        Row(CGSize.self, "-200 x 50", .value(CGSize(width: -200, height: 50))),
-        Row(CGSize.self, "20 ; 5", .value(CGSize(width: 20, height: 5))),
-        Row(CGSize.self, "10,\r20", .value(CGSize(width: 10, height: 20))),
-        Row(CGSize.self, "10\u{A0}20", .value(CGSize(width: 10, height: 20))),
-        Row(CGRect.self, "10, 20, 300, 400", .value(CGRect(x: 10, y: 20, width: 300, height: 400))),
-        Row(CGRect.self, "{{1, 2}, {3, 4}}", .value(CGRect(x: 1, y: 2, width: 3, height: 4))),
-        Row(CGRect.self, "{{1.0, 2.0}, {3.0, 4.0}}", .value(CGRect(x: 1, y: 2, width: 3, height: 4))),
-        Row(CGRect.self, 5, .typeMismatch),
-        Row(AMCEdgeInsets.self, "{1, 2, 3, 4}", .value(AMCEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))),
-        Row(AMCEdgeInsets.self, "3 ; 6 ; 4 ; 2", .value(AMCEdgeInsets(top: 3, left: 6, bottom: 4, right: 2))),
-        Row(AMCEdgeInsets.self, "1, 2, 3", .typeMismatch),
-        Row(AMCOffset.self, "10 5", .value(AMCOffset(horizontal: 10, vertical: 5))),
-        Row(AMCColor.self, "#ff000080", .value(AMCColor(red: 1, green: 0, blue: 0, alpha: 128 / 255))),
-        Row(AMCColor.self, "red", .value(AMCColor(red: 1, green: 0, blue: 0))),
-        Row(AMCColor.self, "rebeccapurple", .value(AMCColor(red: 0x66 / 255, green: 0x33 / 255, blue: 0x99 / 255))),
-        Row(AMCColor.self, "rgb(255,128,0)", .value(AMCColor(red: 1, green: 128 / 255, blue: 0))),
-        Row(AMCColor.self, "255,\t128, 0, 0.75", .value(AMCColor(red: 1, green: 128 / 255, blue: 0, alpha: 0.75))),
-        Row(AMCColor.self, "color(srgb 1 0.5 0 / 0.4)", .value(AMCColor(red: 1, green: 0.5, blue: 0, alpha: 0.4))),
-        Row(AMCColor.self, "#ff00", .typeMismatch),
-        Row(AMCFont.self, "helvetica 17", .value(AMCFont(name: "helvetica", size: 17))),
-        Row(AMCFont.self, "bold\u{2003}15", .value(AMCFont(size: 15, isBold: true))),
-        Row(AMCImage.self, "image.png 5, 10",
-            .value(AMCImage(name: "image.png", capInsets: AMCEdgeInsets(top: 5, left: 10, bottom: 5, right: 10)))),
-        Row(AMCImage.self, "night sky.png", .value(AMCImage(name: "night sky.png"))),
-        Row(AMCImage.self, "a.png 1 2 3", .typeMismatch),
-        Row(AMCURLRequest.self, "POST https://example.com/items",
-            .value(AMCURLRequest(method: "POST", url: URL(string: "https://example.com/items")!))),
-        Row(AMCTextAlignment.self, "NSTextAlignmentCenter", .value(.center)), Row(AMCTextAlignment.self, "justified", .value(.justified)),
-        Row(AMCLineBreakMode.self, "truncateTail", .value(.truncateTail)),
-        Row(Priority.self, "high", .value(.high)), Row(Priority.self, "10", .value(.high)), Row(Priority.self, 10, .value(.high)),
-        Row(Priority.self, "PriorityLow", .value(.low)), Row(Priority.self, "urgent", .typeMismatch), Row(Priority.self, 3, .typeMismatch),
-        Row(Mode.self, "model", .value(.model)), Row(Mode.self, "Plain", .value(.plain)), Row(Mode.self, 1, .typeMismatch),
-        Row(Autoresizing.self, "flexibleWidth flexibleHeight", .value([.flexibleWidth, .flexibleHeight])),
-        Row(Autoresizing.self, "none", .value([])), Row(Autoresizing.self, 3, .value([.flexibleWidth, .flexibleHeight])),
-        Row(Autoresizing.self, "wobbly", .typeMismatch),
-        Row(Version.self, "2.1", .value(Version(major: 2, minor: 1))), Row(Version.self, "x", .hookFailed),
-        Row(Int?.self, "", .value(nil)), Row(Int?.self, "5", .value(5)),
-        Row(String?.self, "", .value("")), Row(AMCColor?.self, " ", .value(nil)),
-    ] }
+    static var rows: [any TableRow] {
+        [
+            Row(Int.self, "42", .value(42)), Row(Int.self, "-7", .value(-7)), Row(Int.self, "0x1F", .value(31)),
+            Row(Int.self, " 42\n", .value(42)), Row(Int.self, "yes", .value(1)), Row(Int.self, 42, .value(42)),
+            Row(Int.self, 42.0, .value(42)), Row(Int.self, true, .value(1)), Row(Int.self, "12 apples", .typeMismatch),
+            Row(Int.self, 1.5, .outOfRange), Row(Int.self, [1], .typeMismatch),
+            Row(UInt8.self, "0x20", .value(32)), Row(UInt8.self, "300", .outOfRange), Row(UInt8.self, 300, .outOfRange),
+            Row(UInt8.self, -1, .outOfRange),
+            Row(Double.self, "12.5", .value(12.5)), Row(Double.self, "-1e-3", .value(-0.001)),
+            Row(Double.self, "0x10", .value(16)),
+            Row(Double.self, 3, .value(3)), Row(Double.self, "abc", .typeMismatch), Row(Double.self, "nan", .typeMismatch),
+            Row(Float.self, "0.1", .value(0.1)), Row(Float.self, 0.1, .value(0.1)), Row(Float.self, 1e300, .outOfRange),
+            Row(CGFloat.self, "2.5", .value(2.5)), Row(CGFloat.self, 2, .value(2)),
+            Row(Bool.self, "yes", .value(true)), Row(Bool.self, "NO", .value(false)), Row(Bool.self, "true", .value(true)),
+            Row(Bool.self, "off", .value(false)), Row(Bool.self, "On", .value(true)), Row(Bool.self, "1", .value(true)),
+            Row(Bool.self, "0", .value(false)), Row(Bool.self, true, .value(true)), Row(Bool.self, 1, .value(true)),
+            Row(Bool.self, 0, .value(false)), Row(Bool.self, 2, .outOfRange), Row(Bool.self, "maybe", .typeMismatch),
+            Row(String.self, "hello", .value("hello")), Row(String.self, "", .value("")), Row(String.self, 5, .typeMismatch),
+            Row(Character.self, "x", .value("x")), Row(Character.self, "xy", .typeMismatch),
+            Row(Date.self, "2024-05-17T09:30:00Z", .value(Date(timeIntervalSince1970: 1_715_938_200))),
+            Row(Date.self, Date(timeIntervalSince1970: 5), .value(Date(timeIntervalSince1970: 5))),
+            Row(Date.self, "yesterday", .typeMismatch),
+            Row(Data.self, "aGk=", .value(Data("hi".utf8))), Row(Data.self, Data([1, 2]), .value(Data([1, 2]))),
+            Row(Data.self, "***", .typeMismatch),
+            Row(URL.self, "https://example.com/a", .value(URL(string: "https://example.com/a")!)),
+            Row(URL.self, "/tmp/x y", .value(URL(fileURLWithPath: "/tmp/x y"))),
+            Row(URL.self, "docs/a.txt", .value(URL(string: "docs/a.txt", relativeTo: AMC.baseURL)!)),
+            Row(URL.self, URL(string: "https://a.example")!, .value(URL(string: "https://a.example")!)),
+            Row(URL.self, 7, .typeMismatch),
+            Row(
+                UUID.self, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+                .value(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)),
+            Row(UUID.self, "nope", .typeMismatch),
+            Row(CGPoint.self, "{10, 20}", .value(CGPoint(x: 10, y: 20))),
+            Row(CGPoint.self, "10 20", .value(CGPoint(x: 10, y: 20))),
+            Row(CGPoint.self, CGPoint(x: 1, y: 2), .value(CGPoint(x: 1, y: 2))), Row(CGPoint.self, "{10}", .typeMismatch),
+            Row(CGSize.self, "100 , 300", .value(CGSize(width: 100, height: 300))),
+            Row(CGSize.self, "-200 x 50", .value(CGSize(width: -200, height: 50))),
+            Row(CGSize.self, "20 ; 5", .value(CGSize(width: 20, height: 5))),
+            Row(CGSize.self, "10,\r20", .value(CGSize(width: 10, height: 20))),
+            Row(CGSize.self, "10\u{A0}20", .value(CGSize(width: 10, height: 20))),
+            Row(CGRect.self, "10, 20, 300, 400", .value(CGRect(x: 10, y: 20, width: 300, height: 400))),
+            Row(CGRect.self, "{{1, 2}, {3, 4}}", .value(CGRect(x: 1, y: 2, width: 3, height: 4))),
+            Row(CGRect.self, "{{1.0, 2.0}, {3.0, 4.0}}", .value(CGRect(x: 1, y: 2, width: 3, height: 4))),
+            Row(CGRect.self, 5, .typeMismatch),
+            Row(AMCEdgeInsets.self, "{1, 2, 3, 4}", .value(AMCEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))),
+            Row(AMCEdgeInsets.self, "3 ; 6 ; 4 ; 2", .value(AMCEdgeInsets(top: 3, left: 6, bottom: 4, right: 2))),
+            Row(AMCEdgeInsets.self, "1, 2, 3", .typeMismatch),
+            Row(AMCOffset.self, "10 5", .value(AMCOffset(horizontal: 10, vertical: 5))),
+            Row(AMCColor.self, "#ff000080", .value(AMCColor(red: 1, green: 0, blue: 0, alpha: 128 / 255))),
+            Row(AMCColor.self, "red", .value(AMCColor(red: 1, green: 0, blue: 0))),
+            Row(AMCColor.self, "rebeccapurple", .value(AMCColor(red: 0x66 / 255, green: 0x33 / 255, blue: 0x99 / 255))),
+            Row(AMCColor.self, "rgb(255,128,0)", .value(AMCColor(red: 1, green: 128 / 255, blue: 0))),
+            Row(AMCColor.self, "255,\t128, 0, 0.75", .value(AMCColor(red: 1, green: 128 / 255, blue: 0, alpha: 0.75))),
+            Row(AMCColor.self, "color(srgb 1 0.5 0 / 0.4)", .value(AMCColor(red: 1, green: 0.5, blue: 0, alpha: 0.4))),
+            Row(AMCColor.self, "#ff00", .typeMismatch),
+            Row(AMCFont.self, "helvetica 17", .value(AMCFont(name: "helvetica", size: 17))),
+            Row(AMCFont.self, "bold\u{2003}15", .value(AMCFont(size: 15, isBold: true))),
+            Row(
+                AMCImage.self, "image.png 5, 10",
+                .value(AMCImage(name: "image.png", capInsets: AMCEdgeInsets(top: 5, left: 10, bottom: 5, right: 10)))),
+            Row(AMCImage.self, "night sky.png", .value(AMCImage(name: "night sky.png"))),
+            Row(AMCImage.self, "a.png 1 2 3", .typeMismatch),
+            Row(
+                AMCURLRequest.self, "POST https://example.com/items",
+                .value(AMCURLRequest(method: "POST", url: URL(string: "https://example.com/items")!))),
+            Row(AMCTextAlignment.self, "NSTextAlignmentCenter", .value(.center)),
+            Row(AMCTextAlignment.self, "justified", .value(.justified)),
+            Row(AMCLineBreakMode.self, "truncateTail", .value(.truncateTail)),
+            Row(Priority.self, "high", .value(.high)), Row(Priority.self, "10", .value(.high)),
+            Row(Priority.self, 10, .value(.high)),
+            Row(Priority.self, "PriorityLow", .value(.low)), Row(Priority.self, "urgent", .typeMismatch),
+            Row(Priority.self, 3, .typeMismatch),
+            Row(Mode.self, "model", .value(.model)), Row(Mode.self, "Plain", .value(.plain)), Row(Mode.self, 1, .typeMismatch),
+            Row(Autoresizing.self, "flexibleWidth flexibleHeight", .value([.flexibleWidth, .flexibleHeight])),
+            Row(Autoresizing.self, "none", .value([])), Row(Autoresizing.self, 3, .value([.flexibleWidth, .flexibleHeight])),
+            Row(Autoresizing.self, "wobbly", .typeMismatch),
+            Row(Version.self, "2.1", .value(Version(major: 2, minor: 1))), Row(Version.self, "x", .hookFailed),
+            Row(Int?.self, "", .value(nil)), Row(Int?.self, "5", .value(5)),
+            Row(String?.self, "", .value("")), Row(AMCColor?.self, " ", .value(nil)),
+        ]
+    }
 
     @Test func everyEntryPointGivesTheSameValueOrTheSameError() {
         for row in Self.rows {
@@ -284,10 +317,11 @@ struct ValueVocabularyTests {
         let fixed = FixedParts()
         try fixed.apply(style: ["layer": ["cornerRadius": 3]])
         #expect(fixed.layer.cornerRadius == 3)
-        #expect(expectAMCError { try fixed.apply(style: ["card": ["corner": 3]]) }.map { error -> [AMCError] in
-            guard case let .invalidStyle(errors) = error.kind else { return [] }
-            return errors
-        } == [AMCError(.readOnlyKey(key: "card", typeName: "FixedParts"), keyPath: "card")])
+        #expect(
+            expectAMCError { try fixed.apply(style: ["card": ["corner": 3]]) }.map { error -> [AMCError] in
+                guard case let .invalidStyle(errors) = error.kind else { return [] }
+                return errors
+            } == [AMCError(.readOnlyKey(key: "card", typeName: "FixedParts"), keyPath: "card")])
         // Where there is no object yet, the dictionary makes one.
         try view.apply(style: ["badge": ["cornerRadius": 9]])
         #expect(view.badge?.cornerRadius == 9 && view.badge?.borderWidth == 1)
@@ -329,17 +363,20 @@ struct ValueVocabularyTests {
         #expect(try AMC.value(Tier.self, from: "low") == .low)
         // Whatever the wrong value, the error lists the names.
         let names = "one of \"low\", \"high\" for Tier"
-        #expect(expectAMCError { _ = try AMC.object(ServiceConfig.self, from: ["tier": "top"]) }?.kind
-            == .typeMismatch(expected: names, found: "the string \"top\""))
-        #expect(expectAMCError { _ = try AMC.object(ServiceConfig.self, from: ["tier": ["a": 1]]) }?.kind
-            == .typeMismatch(expected: names, found: "a dictionary"))
+        #expect(
+            expectAMCError { _ = try AMC.object(ServiceConfig.self, from: ["tier": "top"]) }?.kind
+                == .typeMismatch(expected: names, found: "the string \"top\""))
+        #expect(
+            expectAMCError { _ = try AMC.object(ServiceConfig.self, from: ["tier": ["a": 1]]) }?.kind
+                == .typeMismatch(expected: names, found: "a dictionary"))
 
         let endpoints: [String: Any] = ["endpoints": [["host": "a.example", "port": 80], ["host": "b.example", "port": "443"]]]
         let fromConfig = try AMCConfig(dictionary: endpoints).object(ServiceConfig.self)
         let fromArchive = try #require(try AMC.object(ServiceConfig.self, from: endpoints))
         #expect(fromConfig.endpoints.map(\.port) == [80, 443] && fromArchive.endpoints.map(\.port) == [80, 443])
-        #expect(try AMCConfig(dictionary: endpoints).value([Endpoint].self, forKeyPath: "endpoints")?.map(\.host)
-            == ["a.example", "b.example"])
+        #expect(
+            try AMCConfig(dictionary: endpoints).value([Endpoint].self, forKeyPath: "endpoints")?.map(\.host)
+                == ["a.example", "b.example"])
         // An object from a nested dictionary is filled as itself (the fuzzer's config crash).
         let one = try AMCConfig(dictionary: ["child": ["port": 42, "host": "x"]]).value(Endpoint.self, forKeyPath: "child")
         #expect(one?.port == 42 && one?.host == "x")
@@ -356,15 +393,24 @@ struct ValueVocabularyTests {
     /// 4. White space is one thing in every value string.
     @Test func whiteSpaceMeansTheSameInEveryValueString() throws {
         for space in [" ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{A0}", "\u{2003}", "\u{3000}"] {
-            #expect(try AMC.value(CGSize.self, from: "10,\(space)20") == CGSize(width: 10, height: 20), "\(space.unicodeScalars.first!.value)")
+            #expect(
+                try AMC.value(CGSize.self, from: "10,\(space)20") == CGSize(width: 10, height: 20),
+                "\(space.unicodeScalars.first!.value)")
             #expect(try AMC.value(CGSize.self, from: "10\(space)20") == CGSize(width: 10, height: 20))
             #expect(try AMC.value(CGRect.self, from: "{{1,\(space)2},\(space){3, 4}}") == CGRect(x: 1, y: 2, width: 3, height: 4))
-            #expect(try AMC.value(AMCEdgeInsets.self, from: "1\(space)2\(space)3\(space)4") == AMCEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+            #expect(
+                try AMC.value(AMCEdgeInsets.self, from: "1\(space)2\(space)3\(space)4")
+                    == AMCEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
             #expect(try AMC.value(AMCColor.self, from: "255,\(space)0, 0") == AMCColor(red: 1, green: 0, blue: 0))
             #expect(try AMC.value(AMCColor.self, from: "\(space)red\(space)") == AMCColor(red: 1, green: 0, blue: 0))
             #expect(try AMC.value(AMCFont.self, from: "bold\(space)15") == AMCFont(size: 15, isBold: true))
-            #expect(try AMC.value(Autoresizing.self, from: "flexibleWidth\(space)flexibleHeight") == [.flexibleWidth, .flexibleHeight])
-            #expect(try AMC.value(AMCImage.self, from: "a.png\(space)5,\(space)10").capInsets == AMCEdgeInsets(top: 5, left: 10, bottom: 5, right: 10))
+            #expect(
+                try AMC.value(Autoresizing.self, from: "flexibleWidth\(space)flexibleHeight") == [
+                    .flexibleWidth, .flexibleHeight,
+                ])
+            #expect(
+                try AMC.value(AMCImage.self, from: "a.png\(space)5,\(space)10").capInsets
+                    == AMCEdgeInsets(top: 5, left: 10, bottom: 5, right: 10))
             #expect(try AMC.value(Int.self, from: "\(space)42\(space)") == 42)
             #expect(try AMC.value(AMCURLRequest.self, from: "POST\(space)https://example.com").method == "POST")
         }
@@ -376,8 +422,14 @@ struct ValueVocabularyTests {
     @Test func imageNamesMayHoldSpaces() throws {
         #expect(try AMC.value(AMCImage.self, from: "night sky.png") == AMCImage(name: "night sky.png"))
         let beach = try AMC.value(AMCImage.self, from: "/Library/Desktop Pictures/Beach.jpg 5, 10")
-        #expect(beach == AMCImage(name: "/Library/Desktop Pictures/Beach.jpg", capInsets: AMCEdgeInsets(top: 5, left: 10, bottom: 5, right: 10)))
-        #expect(try AMC.value(AMCImage.self, from: "photo 2024.png 1 2 3 4").capInsets == AMCEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        #expect(
+            beach
+                == AMCImage(
+                    name: "/Library/Desktop Pictures/Beach.jpg", capInsets: AMCEdgeInsets(top: 5, left: 10, bottom: 5, right: 10))
+        )
+        #expect(
+            try AMC.value(AMCImage.self, from: "photo 2024.png 1 2 3 4").capInsets
+                == AMCEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
         #expect(try AMC.value(AMCImage.self, from: "photo 2024.png").name == "photo 2024.png")
         // Trailing numbers that are no caps (three of them) are an error, not part of the name.
         #expect(expectAMCError { _ = try AMC.value(AMCImage.self, from: "a.png 1 2 3") } != nil)

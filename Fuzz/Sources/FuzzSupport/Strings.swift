@@ -31,10 +31,12 @@ public enum Strings {
         _ = try? AMC.value(FuzzState.self, from: text)
         // What parses writes back as a string that parses to the same value.
         if let color = try? AMC.value(AMCColor.self, from: text) {
-            invariant((try? AMC.value(AMCColor.self, from: color.amcStringValue)) == color, "a colour's string does not read back")
+            invariant(
+                (try? AMC.value(AMCColor.self, from: color.amcStringValue)) == color, "a colour's string does not read back")
         }
         if let rect = try? AMC.value(CGRect.self, from: text), rect.origin.x.isFinite, rect.size.width.isFinite,
-           rect.origin.y.isFinite, rect.size.height.isFinite {
+            rect.origin.y.isFinite, rect.size.height.isFinite
+        {
             invariant((try? AMC.value(CGRect.self, from: rect.amcStringValue)) == rect, "a rect's string does not read back")
         }
     }

@@ -57,16 +57,21 @@ public enum BenchNotes: BenchModel {
             note.modified = note.created.addingTimeInterval(Double(index % 1_000) * 3.5)
             note.kind = BenchNoteKind.allCases[index % 4]
             note.title = "Note \(index): meeting with \(["Ada", "Grace", "Zoë", "Linus"][index % 4])"
-            note.body = "Line one of note \(index) says \"hello\" to C:\\Users\\\(index).\n"
+            note.body =
+                "Line one of note \(index) says \"hello\" to C:\\Users\\\(index).\n"
                 + "Second line: café, naïve, 東京, emoji 📝; tabs\tand more text to make the body long. "
                 + String(repeating: "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ", count: 1 + index % 4)
             note.tags = ["work", "idea-\(index % 50)", index % 3 == 0 ? "urgent" : "later"]
-            note.attributes = ["color": ["red", "blue", "green"][index % 3], "device": "phone-\(index % 7)",
-                               "lang": index % 2 == 0 ? "en" : "fr"]
+            note.attributes = [
+                "color": ["red", "blue", "green"][index % 3], "device": "phone-\(index % 7)",
+                "lang": index % 2 == 0 ? "en" : "fr",
+            ]
             note.pinned = index % 10 == 0
             let copy = CodableNote()
             (copy.id, copy.created, copy.modified, copy.kind) = (note.id, note.created, note.modified, note.kind)
-            (copy.title, copy.body, copy.tags, copy.attributes, copy.pinned) = (note.title, note.body, note.tags, note.attributes, note.pinned)
+            (copy.title, copy.body, copy.tags, copy.attributes, copy.pinned) = (
+                note.title, note.body, note.tags, note.attributes, note.pinned
+            )
             notebook.notes.append(note)
             twin.notes.append(copy)
         }
@@ -75,7 +80,10 @@ public enum BenchNotes: BenchModel {
 
     private static func uuidBytes(_ index: Int) -> uuid_t {
         let bytes = (0..<8).map { UInt8(truncatingIfNeeded: UInt64(index) >> (56 - 8 * $0)) }
-        return (0x5A, 0x11, 0x0C, 0x4E, 0x90, 0x21, 0x4F, 0x7A, bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7])
+        return (
+            0x5A, 0x11, 0x0C, 0x4E, 0x90, 0x21, 0x4F, 0x7A, bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6],
+            bytes[7]
+        )
     }
 }
 
@@ -227,7 +235,8 @@ public enum BenchFolders: BenchModel {
     public static func make(records: Int) -> (BenchFolder, CodableFolder) {
         var made = 0
         func folder(_ name: String, depth: Int) -> (BenchFolder, CodableFolder) {
-            let node = BenchFolder(), twin = CodableFolder()
+            let node = BenchFolder()
+            let twin = CodableFolder()
             node.name = name
             node.color = made % 3 == 0 ? ["red", "blue"][made % 2] : nil
             node.comment = made % 5 == 0 ? "kept for \(made) days" : nil
@@ -235,7 +244,8 @@ public enum BenchFolders: BenchModel {
             (twin.name, twin.color, twin.comment, twin.modified) = (node.name, node.color, node.comment, node.modified)
             made += 1
             for index in 0..<3 where made < records {
-                let file = BenchFile(), twinFile = CodableFile()
+                let file = BenchFile()
+                let twinFile = CodableFile()
                 file.name = "\(name)-\(index).txt"
                 file.size = (made * 131) % 100_000
                 file.tag = made % 4 == 0 ? "draft" : nil
@@ -289,7 +299,8 @@ public final class BenchFile: AMCCodable {
 /// The `Codable` twin of ``BenchFolder``.
 public final class CodableFolder: Codable {
     /// See ``BenchFolder``.
-    public var name = "", color: String?, comment: String?, modified: Date?, children: [CodableFolder] = [], files: [CodableFile] = []
+    public var name = "", color: String?, comment: String?, modified: Date?, children: [CodableFolder] = [],
+        files: [CodableFile] = []
     /// An empty folder.
     public init() {}
 }
@@ -319,9 +330,11 @@ public enum BenchForum: BenchModel {
     }
 
     public static func make(records: Int) -> (BenchBoard, CodableBoard) {
-        let board = BenchBoard(), twin = CodableBoard()
+        let board = BenchBoard()
+        let twin = CodableBoard()
         for index in 0..<max(1, records / 10) {
-            let user = BenchUser(), copy = CodableUser()
+            let user = BenchUser()
+            let copy = CodableUser()
             user.handle = "@user\(index)"
             user.name = "User \(index)"
             user.joined = Date(timeIntervalSinceReferenceDate: 700_000_000 + Double(index) * 3_600)
@@ -332,7 +345,8 @@ public enum BenchForum: BenchModel {
         }
         let users = board.users.count
         for index in 0..<records {
-            let post = BenchPost(), copy = CodablePost()
+            let post = BenchPost()
+            let copy = CodablePost()
             post.id = index
             post.text = "Post \(index): what do you think of \(index % 17)?"
             post.author = board.users[index % users]

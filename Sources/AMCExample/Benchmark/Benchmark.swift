@@ -73,22 +73,29 @@ public enum Benchmark {
 
         /// A table for a terminal.
         public var table: String {
-            var lines = ["n = \(n) records per model (company: people; notes; series: n/10 of 100 samples; folders and "
-                + "files; forum: posts); median and min of \(repetitions) runs; ratio = median ÷ baseline median; "
-                + "size = bytes ÷ baseline bytes"]
-            let header = pad("operation", 44) + pad("median ms", 11, left: true) + pad("min ms", 10, left: true)
+            var lines = [
+                "n = \(n) records per model (company: people; notes; series: n/10 of 100 samples; folders and "
+                    + "files; forum: posts); median and min of \(repetitions) runs; ratio = median ÷ baseline median; "
+                    + "size = bytes ÷ baseline bytes"
+            ]
+            let header =
+                pad("operation", 44) + pad("median ms", 11, left: true) + pad("min ms", 10, left: true)
                 + pad("bytes", 11, left: true) + "  " + pad("ratio", 6, left: true) + pad("size", 6, left: true) + "  baseline"
             lines.append(header)
             lines.append(String(repeating: "-", count: header.count + 20))
             for row in rows {
-                var line = pad(row.name, 44) + pad(format(row.medianMilliseconds), 11, left: true)
+                var line =
+                    pad(row.name, 44) + pad(format(row.medianMilliseconds), 11, left: true)
                     + pad(format(row.minMilliseconds), 10, left: true)
                     + pad(row.bytes.map(String.init) ?? "", 11, left: true) + "  "
                 if let ratio = row.ratio, let baseline = row.baseline {
-                    line += pad(String(format: "%.2f", ratio), 6, left: true)
+                    line +=
+                        pad(String(format: "%.2f", ratio), 6, left: true)
                         + pad(row.sizeRatio.map { String(format: "%.2f", $0) } ?? "", 6, left: true) + "  " + baseline
                     if let bar = row.bar { line += ratio <= bar ? " (bar \(bar): ok" : " (bar \(bar): MISSED" }
-                    if let bar = row.sizeBar, let size = row.sizeRatio { line += size <= bar ? "; size \(bar): ok" : "; size \(bar): MISSED" }
+                    if let bar = row.sizeBar, let size = row.sizeRatio {
+                        line += size <= bar ? "; size \(bar): ok" : "; size \(bar): MISSED"
+                    }
                     if row.bar != nil { line += ")" }
                 }
                 lines.append(line)
@@ -96,8 +103,10 @@ public enum Benchmark {
             lines.append("")
             lines.append("string coding: median ns per parse (AMC.value(_:from:)); bar \(Int(Parse.bar)) ns")
             for parse in parses {
-                lines.append(pad("\(parse.type) from \"\(parse.string)\"", 46) + pad(String(format: "%.0f", parse.nanoseconds), 11, left: true)
-                    + (parse.nanoseconds < Parse.bar ? "  ok" : "  MISSED"))
+                lines.append(
+                    pad("\(parse.type) from \"\(parse.string)\"", 46)
+                        + pad(String(format: "%.0f", parse.nanoseconds), 11, left: true)
+                        + (parse.nanoseconds < Parse.bar ? "  ok" : "  MISSED"))
             }
             return lines.joined(separator: "\n")
         }
@@ -105,8 +114,10 @@ public enum Benchmark {
         /// The same as one JSON object: `{"n": …, "rows": [{"name": …, "median_ms": …}, …]}`.
         public var json: String {
             let rows = self.rows.map { row -> String in
-                var fields = ["\"name\": \"\(row.name)\"", "\"median_ms\": \(format(row.medianMilliseconds))",
-                              "\"min_ms\": \(format(row.minMilliseconds))"]
+                var fields = [
+                    "\"name\": \"\(row.name)\"", "\"median_ms\": \(format(row.medianMilliseconds))",
+                    "\"min_ms\": \(format(row.minMilliseconds))",
+                ]
                 fields.append("\"bytes\": \(row.bytes.map(String.init) ?? "null")")
                 fields.append("\"baseline\": \(row.baseline.map { "\"\($0)\"" } ?? "null")")
                 fields.append("\"ratio\": \(row.ratio.map { String(format: "%.3f", $0) } ?? "null")")
@@ -167,7 +178,8 @@ public enum Benchmark {
     ) throws {
         let (jsonEncoded, ours) = try timer.compare(
             "JSONEncoder.encode (\(model))", { try JSONEncoder().encode(twin) },
-            with: "amc \(model) json write", bar: bars.jsonWrite, sizeBar: bars.jsonSize, { try AMC.data(for: root, format: .json) })
+            with: "amc \(model) json write", bar: bars.jsonWrite, sizeBar: bars.jsonSize,
+            { try AMC.data(for: root, format: .json) })
         try timer.compare(
             "JSONDecoder.decode (\(model))", bytes: jsonEncoded, { try JSONDecoder().decode(Twin.self, from: jsonEncoded) },
             with: "amc \(model) json read", bar: bars.jsonRead, bytes: ours, { try AMC.object(Root.self, from: ours) })
@@ -213,11 +225,15 @@ public enum Benchmark {
             try JSONSerialization.jsonObject(with: serialized)
         }
         for (format, name) in [(PropertyListSerialization.PropertyListFormat.xml, "xml"), (.binary, "binary")] {
-            let data = try timer.time("PropertyListSerialization.data (\(name))", against: "PropertyListEncoder.encode (company \(name))") {
+            let data = try timer.time(
+                "PropertyListSerialization.data (\(name))", against: "PropertyListEncoder.encode (company \(name))"
+            ) {
                 try PropertyListSerialization.data(fromPropertyList: dictionary, format: format, options: 0)
             }
-            try timer.time("PropertyListSerialization.propertyList (\(name))",
-                           against: "PropertyListDecoder.decode (company \(name))", bytes: data) {
+            try timer.time(
+                "PropertyListSerialization.propertyList (\(name))",
+                against: "PropertyListDecoder.decode (company \(name))", bytes: data
+            ) {
                 try PropertyListSerialization.propertyList(from: data, format: nil)
             }
         }
@@ -292,10 +308,11 @@ public enum Benchmark {
             let timings = runs.timings.sorted()
             let median = timings[timings.count / 2]
             let baselineMedian = baseline.flatMap { name in rows.first { $0.name == name }?.medianMilliseconds }
-            rows.append(Row(
-                name: name, medianMilliseconds: median, minMilliseconds: timings[0],
-                bytes: (runs.result as? Data)?.count ?? input?.count,
-                baseline: baseline, ratio: baselineMedian.map { median / $0 }, bar: bar))
+            rows.append(
+                Row(
+                    name: name, medianMilliseconds: median, minMilliseconds: timings[0],
+                    bytes: (runs.result as? Data)?.count ?? input?.count,
+                    baseline: baseline, ratio: baselineMedian.map { median / $0 }, bar: bar))
         }
     }
 

@@ -68,8 +68,9 @@ public enum HostileInput: String, CaseIterable, Sendable {
         case .binarySharedReferences:
             // Object 0: an array of `count` references (2 bytes each) to object 1, an empty dictionary.
             let count = size / 2
-            return Self.binaryPropertyList([Self.arrayHeader(count) + Array(repeating: [0, 1], count: count).flatMap { $0 }, [0xD0]],
-                               referenceSize: 2)
+            return Self.binaryPropertyList(
+                [Self.arrayHeader(count) + Array(repeating: [0, 1], count: count).flatMap { $0 }, [0xD0]],
+                referenceSize: 2)
         case .binaryDistinctObjects:
             // Object 0 refers to objects 1…count, each an empty dictionary: 1 byte, 4 of offset, 4 of reference.
             let count = size / 9
@@ -163,10 +164,13 @@ extension Benchmark {
             if !input.scales { line += String(repeating: " ", count: 21) }
             let (run, bytes) = try peak(input.data(size: sizes.last!))
             guard run.status == (input.isRefused ? 1 : 0) else {
-                throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "amc lint exited \(run.status) on \(input.rawValue)"])
+                throw CocoaError(
+                    .featureUnsupported,
+                    userInfo: [NSLocalizedDescriptionKey: "amc lint exited \(run.status) on \(input.rawValue)"])
             }
             let extra = max(0, run.peakBytes - baseline)
-            line += input.scales
+            line +=
+                input.scales
                 ? String(format: "%9.1fx", Double(extra) / Double(bytes))
                 : String(format: "%7d KB", extra >> 10) + " (\(bytes) bytes)"
             lines.append(line)

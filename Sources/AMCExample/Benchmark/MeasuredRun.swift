@@ -21,9 +21,11 @@ public struct MeasuredRun: Sendable {
     public init(executable: String, arguments: [String]) throws {
         let peakMemory = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("PeakMemory")
         guard FileManager.default.isExecutableFile(atPath: peakMemory.path) else {
-            throw CocoaError(.executableNotLoadable, userInfo: [
-                NSLocalizedDescriptionKey: "no PeakMemory beside \(executable): build it, swift build [-c release]",
-            ])
+            throw CocoaError(
+                .executableNotLoadable,
+                userInfo: [
+                    NSLocalizedDescriptionKey: "no PeakMemory beside \(executable): build it, swift build [-c release]"
+                ])
         }
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("amc-peak-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: report) }
@@ -38,7 +40,8 @@ public struct MeasuredRun: Sendable {
         process.waitUntilExit()
         let fields = ((try? String(contentsOf: report, encoding: .utf8)) ?? "").split(separator: " ")
         guard process.terminationStatus == 0, fields.count == 2, let status = Int32(fields[0]),
-              let peak = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            let peak = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "PeakMemory could not run \(executable)"])
         }
         self.status = status

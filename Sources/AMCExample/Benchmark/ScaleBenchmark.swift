@@ -43,15 +43,17 @@ public enum ScaleBenchmark {
         }
 
         init(nanosecondsPerRecord: Double, bytes: Int, peakBytes: Int, retainedBytes: Int) {
-            (self.nanosecondsPerRecord, self.bytes, self.peakBytes, self.retainedBytes)
-                = (nanosecondsPerRecord, bytes, peakBytes, retainedBytes)
+            (self.nanosecondsPerRecord, self.bytes, self.peakBytes, self.retainedBytes) = (
+                nanosecondsPerRecord, bytes, peakBytes, retainedBytes
+            )
         }
 
         /// A point from the JSON `--scale-point` printed.
         init?(json: String) {
             guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
-                  let time = (object["ns_per_record"] as? NSNumber)?.doubleValue, let bytes = object["bytes"] as? Int,
-                  let peak = object["peak_bytes"] as? Int, let retained = object["retained_bytes"] as? Int else { return nil }
+                let time = (object["ns_per_record"] as? NSNumber)?.doubleValue, let bytes = object["bytes"] as? Int,
+                let peak = object["peak_bytes"] as? Int, let retained = object["retained_bytes"] as? Int
+            else { return nil }
             self.init(nanosecondsPerRecord: time, bytes: bytes, peakBytes: peak, retainedBytes: retained)
         }
     }
@@ -96,9 +98,11 @@ public enum ScaleBenchmark {
         let retained = memory.growth
         let peak = max(memory.peakGrowth, retained)
         // The graph the last run built is freed before the next one, untimed.
-        let nanoseconds = try medianNanoseconds(before: { root = nil }, run: { root = try AMC.object(Model.Root.self, from: data) })
+        let nanoseconds = try medianNanoseconds(
+            before: { root = nil }, run: { root = try AMC.object(Model.Root.self, from: data) })
         withExtendedLifetime(root) {}
-        return Point(nanosecondsPerRecord: nanoseconds / Double(records), bytes: data.count, peakBytes: peak, retainedBytes: retained)
+        return Point(
+            nanosecondsPerRecord: nanoseconds / Double(records), bytes: data.count, peakBytes: peak, retainedBytes: retained)
     }
 
     /// The median of at least 3 runs, and of as many as half a second holds (up to 51): a run of
@@ -134,7 +138,8 @@ public enum ScaleBenchmark {
         ]
         for model in models {
             for format in [AMCFormat.json, .binaryPropertyList] {
-                var writes: [Double] = [], reads: [Double] = []
+                var writes: [Double] = []
+                var reads: [Double] = []
                 var rows: [String] = []
                 for records in sizes {
                     let file = folder.appendingPathComponent("\(model)-\(records).\(format.pathExtension)")
@@ -150,15 +155,18 @@ public enum ScaleBenchmark {
                     rows.append(row(model, name, "read", records, read, bound: readBound))
                 }
                 lines += rows.sorted { $0.contains(" write ") && !$1.contains(" write ") }
-                lines.append("  \(model) \(format == .json ? "json" : "binary"): time per record spread "
-                    + String(format: "write %.2fx, read %.2fx", spread(writes), spread(reads))
-                    + (spread(writes) <= timeSpread && spread(reads) <= timeSpread ? " (ok)" : " (MISSED)"))
+                lines.append(
+                    "  \(model) \(format == .json ? "json" : "binary"): time per record spread "
+                        + String(format: "write %.2fx, read %.2fx", spread(writes), spread(reads))
+                        + (spread(writes) <= timeSpread && spread(reads) <= timeSpread ? " (ok)" : " (MISSED)"))
             }
         }
         return lines.joined(separator: "\n")
     }
 
-    private static func row(_ model: String, _ format: String, _ direction: String, _ records: Int, _ point: Point, bound: Double) -> String {
+    private static func row(_ model: String, _ format: String, _ direction: String, _ records: Int, _ point: Point, bound: Double)
+        -> String
+    {
         let megabytes = { (bytes: Double) in String(format: "%.1f", bytes / 1_048_576) }
         return model.padding(toLength: 9, withPad: " ", startingAt: 0) + format.padding(toLength: 8, withPad: " ", startingAt: 0)
             + direction.padding(toLength: 10, withPad: " ", startingAt: 0)
@@ -181,7 +189,8 @@ public enum ScaleBenchmark {
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0, let point = Point(json: String(decoding: printed, as: UTF8.self)) else {
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "amc \(arguments.joined(separator: " ")) failed"])
+            throw CocoaError(
+                .executableLoad, userInfo: [NSLocalizedDescriptionKey: "amc \(arguments.joined(separator: " ")) failed"])
         }
         return point
     }
@@ -232,13 +241,15 @@ struct ResidentMemory {
 
     private static func kilobytes(_ name: String, in path: String) -> Int? {
         guard let status = try? String(contentsOfFile: path, encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
-              let kilobytes = Int(line.dropFirst(name.count).trimmingCharacters(in: .whitespaces).dropLast(3)
-                  .trimmingCharacters(in: .whitespaces)) else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
+            let kilobytes = Int(
+                line.dropFirst(name.count).trimmingCharacters(in: .whitespaces).dropLast(3)
+                    .trimmingCharacters(in: .whitespaces))
+        else { return nil }
         return kilobytes * 1024
     }
 }
 
-private extension String {
-    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }

@@ -55,8 +55,10 @@ struct ArchiveDecoder {
     /// A decoder; `lenient`: every field and element that can be decoded is, the rest keep
     /// their initial values, and ``problems`` lists each (with unknown keys when
     /// `reportsUnknownKeys`).
-    init(archiver: AMCArchiver = AMCArchiver(), fillsExistingValues: Bool = false, lenient: Bool = false,
-         reportsUnknownKeys: Bool = false) {
+    init(
+        archiver: AMCArchiver = AMCArchiver(), fillsExistingValues: Bool = false, lenient: Bool = false,
+        reportsUnknownKeys: Bool = false
+    ) {
         self.archiver = archiver
         self.fillsExistingValues = fillsExistingValues
         self.context = archiver.context
@@ -106,7 +108,8 @@ struct ArchiveDecoder {
             followReferences(in: .dictionary(dictionary))
             versions = try DocumentVersions(root: dictionary, path: path)
             // The object being filled is the document's root: a reference to "#" names it.
-            if let references, references.targets.contains(ObjectReference.rootPointer), RuntimeAccess.shape(of: T.self) == .class {
+            if let references, references.targets.contains(ObjectReference.rootPointer), RuntimeAccess.shape(of: T.self) == .class
+            {
                 references.objects[ObjectReference.rootPointer] = instance
             }
         }
@@ -163,7 +166,9 @@ struct ArchiveDecoder {
     /// Starts following the references in the document `root`, if it has any: decoding then
     /// knows each place a reference names.
     private mutating func followReferences(in root: ArchiveValue) {
-        guard searchesReferences, references == nil, path.components.isEmpty, let found = ObjectReference.targets(in: root) else { return }
+        guard searchesReferences, references == nil, path.components.isEmpty, let found = ObjectReference.targets(in: root) else {
+            return
+        }
         references = References(root: root, targets: found.targets, routes: found.routes)
         path.track(found.routes)
     }
@@ -179,7 +184,8 @@ struct ArchiveDecoder {
         // A place a reference names: known before its fields are read, so that a cycle back to it
         // finds this very object.
         if let references, let pointer = path.trackedPointer, references.targets.contains(pointer),
-           RuntimeAccess.shape(of: T.self) == .class {
+            RuntimeAccess.shape(of: T.self) == .class
+        {
             references.objects[pointer] = instance
         }
         try fillFields(of: &instance, from: dictionary)
@@ -225,13 +231,15 @@ struct ArchiveDecoder {
             guard writable[index], let entry = plan.entry(for: field, in: dictionary, hint: &hint) else { continue }
             let raw = entry.value
             if position >= 64, plain[index], let fast = field.fast,
-               RuntimeAccess.withMutableFieldBase(of: &instance, { fast.decode($0, raw) }) {
+                RuntimeAccess.withMutableFieldBase(of: &instance, { fast.decode($0, raw) })
+            {
                 continue
             }
             path.push(key: movedFrom.isEmpty ? entry.key : movedFrom[entry.key] ?? entry.key)
             defer { path.pop() }
             do {
-                if plain[index], let graph = field.graph, try decodeGraphField(graph, of: field.type, from: raw, into: &instance) {
+                if plain[index], let graph = field.graph, try decodeGraphField(graph, of: field.type, from: raw, into: &instance)
+                {
                     continue
                 }
                 try decodeField(field, from: raw, into: &instance)
@@ -307,8 +315,10 @@ struct ArchiveDecoder {
         for entry in dictionary.entries where !plan.knownKeys.contains(entry.key) && !entry.key.hasPrefix("$") {
             path.push(key: entry.key)
             defer { path.pop() }
-            let error = path.error(.unusedKey(key: entry.key, typeName: plan.typeName,
-                                              suggestion: plan.nearestKey(to: entry.key)))
+            let error = path.error(
+                .unusedKey(
+                    key: entry.key, typeName: plan.typeName,
+                    suggestion: plan.nearestKey(to: entry.key)))
             problems?.append(AMCProblem(error: error, value: entry.value.swiftValue))
         }
     }
@@ -336,8 +346,9 @@ struct ArchiveDecoder {
         let declared = instance.amcFieldType(forKey: field.name)
         let inferred = field.kind.fieldType
         if fillsExistingValues, declared == inferred, case let .dictionary(dictionary) = raw, dictionary["class"] == nil,
-           ObjectReference.pointer(in: dictionary) == nil,
-           let current = unwrappedValue(field.value(in: instance)) as? any AMCCodable {
+            ObjectReference.pointer(in: dictionary) == nil,
+            let current = unwrappedValue(field.value(in: instance)) as? any AMCCodable
+        {
             try storeDecoded(field.store(try filled(current, from: dictionary), in: &instance), current, field.type)
             return
         }
@@ -412,9 +423,10 @@ struct ArchiveDecoder {
     /// Throws the error of a value a field of `fieldType` cannot hold, unless `stored`.
     private func storeDecoded(_ stored: Bool, _ value: Any, _ fieldType: Any.Type) throws {
         guard !stored else { return }
-        throw path.error(.typeMismatch(
-            expected: "a value of type \(AMC.unqualifiedName(of: fieldType))",
-            found: "a value of type \(AMC.unqualifiedName(of: Swift.type(of: value)))"))
+        throw path.error(
+            .typeMismatch(
+                expected: "a value of type \(AMC.unqualifiedName(of: fieldType))",
+                found: "a value of type \(AMC.unqualifiedName(of: Swift.type(of: value)))"))
     }
 
     /// The class named by `"class"`, if any; throws when `"class"` holds something else than a string.
@@ -455,7 +467,9 @@ struct ArchiveDecoder {
     /// `element`: `raw` is an element of a collection, which is never left out: what a single
     /// property would leave unset (a scalar or an unrelated class where an object belongs) is an
     /// error there.
-    private mutating func decode(_ raw: ArchiveValue, kind: ValueKind, owner: (any AMCCodable)?, element: Bool = false) throws -> Any? {
+    private mutating func decode(_ raw: ArchiveValue, kind: ValueKind, owner: (any AMCCodable)?, element: Bool = false) throws
+        -> Any?
+    {
         // A value of the place's own type in a dictionary representation (an object, a Set).
         if case let .foreign(box) = raw, kind.holds(box.value) { return box.value }
         switch kind {
@@ -481,7 +495,8 @@ struct ArchiveDecoder {
             return value
         case let .codable(route):
             // A string the owner's struct hook wrote before the type took this route still reads.
-            if route.isHookable, owner != nil, raw.string != nil, let value = try hookedValue(raw, type: route.type, owner: owner) {
+            if route.isHookable, owner != nil, raw.string != nil, let value = try hookedValue(raw, type: route.type, owner: owner)
+            {
                 return value
             }
             do {
@@ -601,7 +616,9 @@ struct ArchiveDecoder {
                 throw path.located(error, hook: "init(amcStringValue:)", typeName: codec.typeName)
             }
             if let hashable = key as? AnyHashable, let other = keys.updateValue(text, forKey: hashable) {
-                throw path.error(.typeMismatch(expected: "one key for each \(codec.typeName)", found: "\"\(other)\" and \"\(text)\" for \(key)"))
+                throw path.error(
+                    .typeMismatch(
+                        expected: "one key for each \(codec.typeName)", found: "\"\(other)\" and \"\(text)\" for \(key)"))
             }
             converted.append((key, value))
         }
@@ -659,9 +676,10 @@ struct ArchiveDecoder {
             throw path.located(error, hook: codable == nil ? "amcDecodeStruct" : "init(amcStringValue:)", typeName: name)
         }
         guard Swift.type(of: value) == type else {
-            throw path.error(.typeMismatch(
-                expected: "amcDecodeStruct to return a \(name)",
-                found: "a value of type \(AMC.unqualifiedName(of: Swift.type(of: value)))"))
+            throw path.error(
+                .typeMismatch(
+                    expected: "amcDecodeStruct to return a \(name)",
+                    found: "a value of type \(AMC.unqualifiedName(of: Swift.type(of: value)))"))
         }
         return value
     }
@@ -721,14 +739,16 @@ struct ArchiveDecoder {
             return  // unrelated: reported
         }
         guard let ownership = field.field.ownership else {
-            throw path.error(.unsupportedType(
-                typeName: AMC.unqualifiedName(of: field.type),
-                reason: "the runtime's field records do not say whether it is weak or unowned"))
+            throw path.error(
+                .unsupportedType(
+                    typeName: AMC.unqualifiedName(of: field.type),
+                    reason: "the runtime's field records do not say whether it is weak or unowned"))
         }
         try storeDecoded(field.storeReference(object as AnyObject, in: &instance), object, field.type)
-        conditionalTargets.append(ConditionalTarget(
-            object: object as AnyObject, isWeak: ownership == .weak, pointer: ObjectReference.pointer(in: description),
-            path: path))
+        conditionalTargets.append(
+            ConditionalTarget(
+                object: object as AnyObject, isWeak: ownership == .weak, pointer: ObjectReference.pointer(in: description),
+                path: path))
     }
 
     /// An object a `weak` or `unowned` field was pointed at.
@@ -744,13 +764,15 @@ struct ArchiveDecoder {
         var error: AMCError {
             let property = isWeak ? "a weak" : "an unowned"
             guard let pointer else {
-                return path.error(.typeMismatch(
-                    expected: "a reference to an object the document holds elsewhere",
-                    found: "an object nothing else holds, which \(property) property does not keep"))
+                return path.error(
+                    .typeMismatch(
+                        expected: "a reference to an object the document holds elsewhere",
+                        found: "an object nothing else holds, which \(property) property does not keep"))
             }
-            return path.error(.invalidReference(
-                pointer: pointer,
-                reason: "nothing else in the document holds the object it names, and \(property) property does not keep it"))
+            return path.error(
+                .invalidReference(
+                    pointer: pointer,
+                    reason: "nothing else in the document holds the object it names, and \(property) property does not keep it"))
         }
     }
 
@@ -780,11 +802,16 @@ struct ArchiveDecoder {
         } catch .malformed {
             throw invalid(pointer, "it is not a JSON Pointer (\"#\" then \"/\"-separated keys and indices)")
         } catch let .nothingThere(depth) {
-            throw invalid(pointer, depth == 0
-                ? "nothing is there (its first step leads nowhere)"
-                : "nothing is there (its first \(depth == 1 ? "step leads" : "\(depth) steps lead") somewhere, the next does not)")
+            throw invalid(
+                pointer,
+                depth == 0
+                    ? "nothing is there (its first step leads nowhere)"
+                    : "nothing is there (its first \(depth == 1 ? "step leads" : "\(depth) steps lead") somewhere, the next does not)"
+            )
         }
-        guard case let .dictionary(dictionary) = target else { throw invalid(pointer, "it names \(target.summary), not an object") }
+        guard case let .dictionary(dictionary) = target else {
+            throw invalid(pointer, "it names \(target.summary), not an object")
+        }
         guard ObjectReference.pointer(in: dictionary) == nil else { throw invalid(pointer, "it names another reference") }
         let type: any AMCCodable.Type
         if let className = try className(in: dictionary) {
@@ -830,16 +857,17 @@ struct ArchiveDecoder {
             switch (kind, component, value) {
             case let (.object(declared), .key(key), .dictionary(dictionary)):
                 guard let type = try resolve(try className(in: dictionary), expected: declared),
-                      let field = TypePlan.of(type, naming: archiver.keyNaming).field(named: key), let next = dictionary[key] else {
+                    let field = TypePlan.of(type, naming: archiver.keyNaming).field(named: key), let next = dictionary[key]
+                else {
                     return nil
                 }
                 (kind, value) = (field.kind, next)
             case let (.sequence(_, element), .index(index), .array(elements)),
-                 let (.orderedCollection(_, element), .index(index), .array(elements)):
+                let (.orderedCollection(_, element), .index(index), .array(elements)):
                 guard elements.indices.contains(index) else { return nil }
                 (kind, value) = (element, elements[index])
             case let (.dictionary(_, _, element), .key(key), .dictionary(dictionary)),
-                 let (.keyedCollection(_, element), .key(key), .dictionary(dictionary)):
+                let (.keyedCollection(_, element), .key(key), .dictionary(dictionary)):
                 guard let next = dictionary[key] else { return nil }
                 (kind, value) = (element, next)
             default:
@@ -856,7 +884,8 @@ struct ArchiveDecoder {
         if Swift.type(of: object) == expected { return object }
         func fits<Expected>(_: Expected.Type) -> Bool { object is Expected }
         guard _openExistential(expected, do: fits) else {
-            throw path.error(.unrelatedClass(className: Swift.type(of: object).amcClassName, expected: AMC.unqualifiedName(of: expected)))
+            throw path.error(
+                .unrelatedClass(className: Swift.type(of: object).amcClassName, expected: AMC.unqualifiedName(of: expected)))
         }
         return object
     }
@@ -877,9 +906,10 @@ struct ArchiveDecoder {
 
     private func built(_ value: Any?, _ type: Any.Type, _ raw: ArchiveValue) throws -> Any {
         guard let value else {
-            throw path.error(.typeMismatch(
-                expected: "elements of \(AMC.unqualifiedName(of: type))",
-                found: "\(raw.summary) with elements of other types"))
+            throw path.error(
+                .typeMismatch(
+                    expected: "elements of \(AMC.unqualifiedName(of: type))",
+                    found: "\(raw.summary) with elements of other types"))
         }
         return value
     }

@@ -60,7 +60,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         _ object: any AMCCodable, into sink: Sink, archiver: AMCArchiver, sortedKeys: Bool = false,
         omitsDeclaredClasses: Bool = false
     ) throws -> Sink {
-        var encoder = ArchiveEncoder(sink: sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
+        var encoder = ArchiveEncoder(
+            sink: sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
         do {
             try encoder.encodeObject(object, declared: nil)
             return encoder.sink
@@ -69,7 +70,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             planner.isPlanning = true
             try planner.encodeObject(object, declared: nil)
             sink.restart()
-            var encoder = ArchiveEncoder(sink: sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
+            var encoder = ArchiveEncoder(
+                sink: sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
             encoder.plannedPlaces = planner.places
             try encoder.encodeObject(object, declared: nil)
             return encoder.sink
@@ -226,7 +228,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// (written before, or, as the first pass found, after); left out otherwise, and in tree mode.
     private mutating func encodeConditional(_ field: FieldPlan, of object: any AMCCodable, at base: FieldBase) throws {
         guard graphMode == .graph, let target = unwrappedValue(field.value(at: base, of: object)),
-              RuntimeAccess.shape(of: Swift.type(of: target)) == .class else { return }
+            RuntimeAccess.shape(of: Swift.type(of: target)) == .class
+        else { return }
         let identity = ObjectIdentifier(target as AnyObject)
         let pointer: String?
         if let place = places.place(of: identity) {
@@ -265,9 +268,10 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             try emit(scalar)
         case .optional:
             guard let (wrapped, wrappedKind) = Self.unwrapped(value, kind: kind) else {
-                throw path.error(.unsupportedType(
-                    typeName: AMC.unqualifiedName(of: Swift.type(of: value)),
-                    reason: "nil inside an array cannot be archived (property lists have no null)"))
+                throw path.error(
+                    .unsupportedType(
+                        typeName: AMC.unqualifiedName(of: Swift.type(of: value)),
+                        reason: "nil inside an array cannot be archived (property lists have no null)"))
             }
             try encode(wrapped, kind: wrappedKind, owner: owner, declaresObjects: declaresObjects)
         case .opaqueStruct:
@@ -291,11 +295,13 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             try encodeArray(elements, kind: elementKind, owner: owner, declaresObjects: declaresObjects)
         case let .dictionary(_, keyCodec, valueKind):
             let entries = try cast(value, (any DictionaryContainer).self).anyEntries
-            try encodeDictionary(try entries.map { (try keyString($0.key, keyCodec), $0.value) }, kind: valueKind, owner: owner,
-                                 declaresObjects: declaresObjects)
+            try encodeDictionary(
+                try entries.map { (try keyString($0.key, keyCodec), $0.value) }, kind: valueKind, owner: owner,
+                declaresObjects: declaresObjects)
         case let .keyedCollection(_, valueKind):
-            try encodeDictionary(try cast(value, (any AMCKeyedCollection).self).amcAnyEntries, kind: valueKind, owner: owner,
-                                 declaresObjects: declaresObjects)
+            try encodeDictionary(
+                try cast(value, (any AMCKeyedCollection).self).amcAnyEntries, kind: valueKind, owner: owner,
+                declaresObjects: declaresObjects)
         case .dynamic:
             let dynamicKind = ValueKind.of(Swift.type(of: value))
             if case .dynamic = dynamicKind {
@@ -307,7 +313,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         }
     }
 
-    private mutating func encodeArray(_ elements: [Any], kind: ValueKind, owner: (any AMCCodable)?, declaresObjects: Bool) throws {
+    private mutating func encodeArray(_ elements: [Any], kind: ValueKind, owner: (any AMCCodable)?, declaresObjects: Bool) throws
+    {
         try encodeArray(elements) { encoder, element in
             try encoder.encode(element, kind: kind, owner: owner, declaresObjects: declaresObjects)
         }

@@ -54,7 +54,7 @@ final class CodableRoute: @unchecked Sendable {
         case let EncodingError.invalidValue(_, context):
             (codingPath, reason, underlying) = (context.codingPath, context.debugDescription, context.underlyingError)
         case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
-             let DecodingError.dataCorrupted(context):
+            let DecodingError.dataCorrupted(context):
             (codingPath, reason, underlying) = (context.codingPath, context.debugDescription, context.underlyingError)
         case let DecodingError.keyNotFound(key, context):
             (codingPath, reason, underlying) = (context.codingPath + [key], context.debugDescription, context.underlyingError)

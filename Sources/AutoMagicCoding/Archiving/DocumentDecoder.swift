@@ -20,8 +20,10 @@ struct DocumentDecoder: Decoder {
             do {
                 if let value = try codec.decode(raw, context) as? Value { return value }
             } catch {
-                throw DecodingError.typeMismatch(Value.self, .init(
-                    codingPath: codingPath(), debugDescription: "\(error)", underlyingError: error))
+                throw DecodingError.typeMismatch(
+                    Value.self,
+                    .init(
+                        codingPath: codingPath(), debugDescription: "\(error)", underlyingError: error))
             }
         }
         if case let .foreign(box) = raw, let value = box.value as? Value { return value }
@@ -56,7 +58,8 @@ struct DocumentDecoder: Decoder {
 
     private func mismatch(_ expected: String) -> DecodingError {
         let error = AMCError(.typeMismatch(expected: expected, found: value.summary))
-        return DecodingError.typeMismatch(Any.self, .init(codingPath: codingPath, debugDescription: "\(error)", underlyingError: error))
+        return DecodingError.typeMismatch(
+            Any.self, .init(codingPath: codingPath, debugDescription: "\(error)", underlyingError: error))
     }
 }
 
@@ -73,7 +76,9 @@ private struct KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerPro
         self.decoder = decoder
         self.dictionary = dictionary
         unescapes = dictionary.count == 1 && ObjectReference.isEscapable(dictionary.entries[0].key, minimumDollars: 2)
-        index = dictionary.count > 16 ? Dictionary(dictionary.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }) : nil
+        index =
+            dictionary.count > 16
+            ? Dictionary(dictionary.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }) : nil
     }
 
     private func lookUp(_ key: String) -> ArchiveValue? {
@@ -102,7 +107,9 @@ private struct KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerPro
         return try DocumentDecoder.decode(T.self, from: raw, codingPath: codingPath + [key], context: decoder.context)
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         try decoder.nested(try value(forKey: key, expecting: "a dictionary"), key: key).container(keyedBy: NestedKey.self)
     }
 
@@ -121,7 +128,8 @@ private struct KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerPro
     private func value(forKey key: Key, expecting expected: String) throws -> ArchiveValue {
         guard let value = lookUp(key.stringValue) else {
             let error = AMCError(.typeMismatch(expected: expected, found: "nothing"))
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "\(error)", underlyingError: error))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "\(error)", underlyingError: error))
         }
         return value
     }
@@ -172,8 +180,10 @@ private struct UnkeyedDocumentContainer: UnkeyedDecodingContainer {
     private mutating func next(expecting expected: String, consuming: Bool = true) throws -> ArchiveValue {
         guard currentIndex < elements.count else {
             let error = AMCError(.typeMismatch(expected: expected, found: "the end of the array"))
-            throw DecodingError.valueNotFound(Any.self, .init(
-                codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "\(error)", underlyingError: error))
+            throw DecodingError.valueNotFound(
+                Any.self,
+                .init(
+                    codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "\(error)", underlyingError: error))
         }
         defer { if consuming { currentIndex += 1 } }
         return elements[currentIndex]

@@ -202,7 +202,8 @@ struct TapeBuilder {
 
     /// The `key` slot for a string slot read as a key (`text` slots are `bytes`' own).
     mutating func key(_ string: Slot, in bytes: ByteView) -> Slot {
-        let number = string.kind == .text
+        let number =
+            string.kind == .text
             ? keys.number(of: string.range, in: bytes)
             : keys.number(of: ByteView.withBytes(of: unescaped) { $0.string(string.range) })
         return Slot(.key, payload: UInt64(number))
@@ -313,7 +314,8 @@ struct KeyTable {
         let slot = Int(truncatingIfNeeded: hash >> 56)
         let seen = recent[slot]
         if seen.count == count, seen.first == first, seen.last == last,
-           count <= 16 || ByteView.withBytes(of: keys[seen.number], { bytes.bytes(range, equal: $0) }) {
+            count <= 16 || ByteView.withBytes(of: keys[seen.number], { bytes.bytes(range, equal: $0) })
+        {
             return seen.number
         }
         let number = self.number(of: bytes.string(range))

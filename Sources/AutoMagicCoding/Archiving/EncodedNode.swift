@@ -60,8 +60,10 @@ final class EncodedNode {
             return set(scalar)
         }
         if let refusal = NestingDepth.refusal(atDepth: limit - levels, limit: limit) {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: codingPath(), debugDescription: "nesting too deep", underlyingError: AMCError(refusal)))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: codingPath(), debugDescription: "nesting too deep", underlyingError: AMCError(refusal)))
         }
         try value.encode(to: NodeEncoder(node: self, codingPath: codingPath(), levels: levels - 1, limit: limit))
     }

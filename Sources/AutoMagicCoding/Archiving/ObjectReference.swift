@@ -12,7 +12,8 @@ enum ObjectReference {
     /// The pointer `dictionary` refers to, when it is a reference.
     static func pointer(in dictionary: ArchiveDictionary) -> String? {
         guard dictionary.count == 1, let entry = dictionary.entries.first, entry.key == key,
-              case let .string(pointer) = entry.value, pointer.hasPrefix(rootPointer) else { return nil }
+            case let .string(pointer) = entry.value, pointer.hasPrefix(rootPointer)
+        else { return nil }
         return pointer
     }
 

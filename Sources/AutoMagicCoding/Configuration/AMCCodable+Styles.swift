@@ -122,29 +122,35 @@ enum Styling {
                     throw unknownKey(key, of: type, keyPath: keyPath)
                 }
                 guard let string = raw as? String else {
-                    throw AMCError(.typeMismatch(expected: "a string (\"\(key)\" is set by amcSetString)",
-                                                 found: ConfigValues.describe(raw)), keyPath: keyPath)
+                    throw AMCError(
+                        .typeMismatch(
+                            expected: "a string (\"\(key)\" is set by amcSetString)",
+                            found: ConfigValues.describe(raw)), keyPath: keyPath)
                 }
                 hooked.append((path, string))
                 return .checked
             }
             // Checked as key paths below it, the walk asks for a `var` only where a struct is.
             if let entries = raw as? [String: Any], entries["class"] == nil,
-               unwrappedValue(field.value(in: owner)) is any AMCCodable {
+                unwrappedValue(field.value(in: owner)) is any AMCCodable
+            {
                 return .nested(entries)
             }
             guard field.isWritable else {
                 throw AMCError(.readOnlyKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: keyPath)
             }
-            let value = try KeyValueCoding.converted(raw, to: field.type, owner: owner as? any AMCCodable,
-                                                     keyPath: keyPath, archiver: archiver)
+            let value = try KeyValueCoding.converted(
+                raw, to: field.type, owner: owner as? any AMCCodable,
+                keyPath: keyPath, archiver: archiver)
             plain.append((path, raw, value))
             return .checked
         }
 
         func unknownKey(_ key: String, of type: Any.Type, keyPath: String) -> AMCError {
-            AMCError(.unknownStyleKey(key: key, typeName: AMC.unqualifiedName(of: type),
-                                      suggestion: TypePlan.of(type).nearestKey(to: key)), keyPath: keyPath)
+            AMCError(
+                .unknownStyleKey(
+                    key: key, typeName: AMC.unqualifiedName(of: type),
+                    suggestion: TypePlan.of(type).nearestKey(to: key)), keyPath: keyPath)
         }
     }
 }

@@ -153,7 +153,9 @@ extension AMCConfig {
     /// ```swift
     /// let value = try config.edgeInsets(forKeyPath: "layout.padding")
     /// ```
-    public func edgeInsets(forKeyPath keyPath: String) throws -> AMCEdgeInsets? { try value(AMCEdgeInsets.self, forKeyPath: keyPath) }
+    public func edgeInsets(forKeyPath keyPath: String) throws -> AMCEdgeInsets? {
+        try value(AMCEdgeInsets.self, forKeyPath: keyPath)
+    }
 
     /// ``edgeInsets(forKeyPath:)``, or `fallback` when the key is missing or its value is bad.
     ///

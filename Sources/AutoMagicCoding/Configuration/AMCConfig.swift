@@ -79,8 +79,10 @@ public final class AMCConfig: @unchecked Sendable {
     /// ])
     /// let settings = try config.object(Settings.self)   // settings.server.port == 8080
     /// ```
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, prefix: String,
-                archiver: AMCArchiver = AMCArchiver()) {
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment, prefix: String,
+        archiver: AMCArchiver = AMCArchiver()
+    ) {
         let prefix = prefix.isEmpty || prefix.hasSuffix("_") ? prefix : prefix + "_"
         var variables: [String: String] = [:]
         for (name, value) in environment where name.hasPrefix(prefix) && name.count > prefix.count {
@@ -113,8 +115,9 @@ public final class AMCConfig: @unchecked Sendable {
             let value = name.count < option.count ? String(option.dropFirst(name.count + 1)) : "true"
             // At most 64 levels: the rest of an absurdly long key path stays one key.
             let keys = KeyPathWalker.components(String(name))
-            ConfigValues.set(value, at: keys.count <= 64 ? keys : keys.prefix(63) + [keys.dropFirst(63).joined(separator: ".")],
-                             in: &dictionary)
+            ConfigValues.set(
+                value, at: keys.count <= 64 ? keys : keys.prefix(63) + [keys.dropFirst(63).joined(separator: ".")],
+                in: &dictionary)
         }
         self.url = nil
         self.archiver = archiver
@@ -157,8 +160,10 @@ public final class AMCConfig: @unchecked Sendable {
             var decoder = ArchiveDecoder(archiver: archiver, fillsExistingValues: true)
             let value = try decoder.decodeValue(try ConfigValues.document(raw), as: T.self)
             guard let typed = value as? T else {
-                throw AMCError(.typeMismatch(expected: AMC.withArticle(AMC.unqualifiedName(of: T.self)),
-                                             found: ConfigValues.describe(raw)))
+                throw AMCError(
+                    .typeMismatch(
+                        expected: AMC.withArticle(AMC.unqualifiedName(of: T.self)),
+                        found: ConfigValues.describe(raw)))
             }
             return typed
         } catch let error as AMCError {
@@ -211,8 +216,9 @@ public final class AMCConfig: @unchecked Sendable {
 
     private func filled<T: AMCCodable>(_: T.Type, lenient: Bool, reportingUnknownKeys: Bool) throws -> AMCDecodingReport<T> {
         var object = T()
-        var decoder = ArchiveDecoder(archiver: archiver, fillsExistingValues: true, lenient: lenient,
-                                     reportsUnknownKeys: reportingUnknownKeys)
+        var decoder = ArchiveDecoder(
+            archiver: archiver, fillsExistingValues: true, lenient: lenient,
+            reportsUnknownKeys: reportingUnknownKeys)
         do {
             let values = find([], shape: ConfigValues.keyPaths(of: T.self, naming: archiver.keyNaming))?.value ?? [String: Any]()
             if case let .dictionary(document) = try ConfigValues.document(values) {
@@ -221,7 +227,8 @@ public final class AMCConfig: @unchecked Sendable {
         } catch let error as AMCError {
             throw located(error)
         }
-        return AMCDecodingReport(object: object, problems: (decoder.problems ?? []).map { AMCProblem(error: located($0.error), value: $0.value) })
+        return AMCDecodingReport(
+            object: object, problems: (decoder.problems ?? []).map { AMCProblem(error: located($0.error), value: $0.value) })
     }
 
     /// `error` of the whole configuration's object, with the file its key path's value came from.
@@ -268,7 +275,9 @@ public final class AMCConfig: @unchecked Sendable {
         }
         var dictionary: [String: Any] = [:]
         for path in shape.sorted(by: { $0.count < $1.count }) {
-            if let value = variables.values[ConfigValues.variableName(keys + path)] { ConfigValues.set(value, at: path, in: &dictionary) }
+            if let value = variables.values[ConfigValues.variableName(keys + path)] {
+                ConfigValues.set(value, at: path, in: &dictionary)
+            }
         }
         return dictionary.isEmpty ? nil : (dictionary, "the environment")
     }

@@ -61,8 +61,9 @@ public struct AMCStylesheet: @unchecked Sendable {
         var entries = dictionary
         let named = entries.removeValue(forKey: "styles") ?? [String: Any]()
         guard let declared = named as? [String: Any] else {
-            throw AMCError(.typeMismatch(expected: "a dictionary of named styles", found: ConfigValues.describe(named)),
-                           keyPath: "styles")
+            throw AMCError(
+                .typeMismatch(expected: "a dictionary of named styles", found: ConfigValues.describe(named)),
+                keyPath: "styles")
         }
         var styles: [String: [String: Any]] = [:]
         for name in declared.keys.sorted() {
@@ -169,7 +170,8 @@ public struct AMCStylesheet: @unchecked Sendable {
         }
         if let exact = chain.first(where: { declared[$0]?[keyPath] != nil }) { return exact }
         func longestStart(in style: String) -> Int {
-            (declared[style] ?? [:]).keys.filter { keyPath.hasPrefix($0 + ".") || keyPath.hasPrefix($0 + "[") }.map(\.count).max() ?? 0
+            (declared[style] ?? [:]).keys.filter { keyPath.hasPrefix($0 + ".") || keyPath.hasPrefix($0 + "[") }.map(\.count).max()
+                ?? 0
         }
         let best = chain.max { longestStart(in: $0) < longestStart(in: $1) }
         return best.map { longestStart(in: $0) > 0 ? $0 : name } ?? name
@@ -187,18 +189,23 @@ public struct AMCStylesheet: @unchecked Sendable {
     /// ``printedStyles``.
     private static func resolve(_ name: String, in declared: [String: Any], chain: [String]) throws -> [String: Any] {
         guard let style = declared[name] as? [String: Any] else {
-            throw AMCError(.typeMismatch(expected: "a dictionary of key paths and values",
-                                         found: ConfigValues.describe(declared[name] ?? "nothing")), keyPath: "styles.\(name)")
+            throw AMCError(
+                .typeMismatch(
+                    expected: "a dictionary of key paths and values",
+                    found: ConfigValues.describe(declared[name] ?? "nothing")), keyPath: "styles.\(name)")
         }
         guard let parent = style[extendsKey] else { return style }
         guard let parentName = parent as? String, declared[parentName] != nil else {
-            throw AMCError(.typeMismatch(expected: "the name of a style", found: ConfigValues.describe(parent)),
-                           keyPath: "styles.\(name).extends")
+            throw AMCError(
+                .typeMismatch(expected: "the name of a style", found: ConfigValues.describe(parent)),
+                keyPath: "styles.\(name).extends")
         }
         guard !chain.contains(parentName), parentName != name else {
-            throw AMCError(.typeMismatch(expected: "styles that do not extend themselves",
-                                         found: (chain + [name, parentName]).joined(separator: " → ")),
-                           keyPath: "styles.\(name).extends")
+            throw AMCError(
+                .typeMismatch(
+                    expected: "styles that do not extend themselves",
+                    found: (chain + [name, parentName]).joined(separator: " → ")),
+                keyPath: "styles.\(name).extends")
         }
         let inherited = try resolve(parentName, in: declared, chain: chain + [name])
         return inherited.merging(style) { _, own in own }

@@ -16,7 +16,10 @@ enum ConfigValues {
     /// way (and replacing what is there that is not one).
     static func set(_ value: Any, at keys: [String], in dictionary: inout [String: Any]) {
         guard let key = keys.first else { return }
-        guard keys.count > 1 else { return dictionary[key] = value }
+        guard keys.count > 1 else {
+            dictionary[key] = value
+            return
+        }
         var level = dictionary[key] as? [String: Any] ?? [:]
         set(value, at: Array(keys.dropFirst()), in: &level)
         dictionary[key] = level
@@ -38,16 +41,20 @@ enum ConfigValues {
     /// The key paths of the values a `type` read from a configuration may have: each stored
     /// property's key, and below the properties holding ``AMCCodable`` objects, theirs (to a
     /// depth of 8, each type once on a path).
-    static func keyPaths(of type: Any.Type, naming: AMCKeyNaming, under prefix: [String] = [],
-                         visiting: Set<ObjectIdentifier> = []) -> Set<[String]> {
+    static func keyPaths(
+        of type: Any.Type, naming: AMCKeyNaming, under prefix: [String] = [],
+        visiting: Set<ObjectIdentifier> = []
+    ) -> Set<[String]> {
         var kind = ValueKind.of(type)
         while case let .optional(_, wrapped) = kind { kind = wrapped }
         guard case let .object(objectType) = kind, prefix.count < 8,
-              !visiting.contains(ObjectIdentifier(objectType)) else { return [] }
+            !visiting.contains(ObjectIdentifier(objectType))
+        else { return [] }
         var paths = Set<[String]>()
         for field in TypePlan.of(objectType, naming: naming).fields {
             let path = prefix + [field.key]
-            let below = keyPaths(of: field.type, naming: naming, under: path, visiting: visiting.union([ObjectIdentifier(objectType)]))
+            let below = keyPaths(
+                of: field.type, naming: naming, under: path, visiting: visiting.union([ObjectIdentifier(objectType)]))
             if below.isEmpty { paths.insert(path) } else { paths.formUnion(below) }
         }
         return paths
@@ -99,7 +106,9 @@ enum ConfigValues {
         switch raw {
         case let string as String: return "\"\(ArchiveValue.shortened(string))\""
         case let dictionary as [String: Any]:
-            if dictionary.count == 1, let pointer = dictionary[ObjectReference.key] as? String { return "{\"$ref\": \"\(pointer)\"}" }
+            if dictionary.count == 1, let pointer = dictionary[ObjectReference.key] as? String {
+                return "{\"$ref\": \"\(pointer)\"}"
+            }
             if let className = dictionary["class"] as? String { return "a dictionary of class \"\(className)\"" }
             return "a dictionary"
         case let array as [Any]: return "an array of \(array.count)"

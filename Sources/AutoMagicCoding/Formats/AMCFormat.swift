@@ -35,8 +35,10 @@ public enum AMCFormat: String, Sendable, Equatable, CaseIterable, CustomStringCo
     static func resolved(_ format: AMCFormat?, for url: URL) throws -> AMCFormat {
         if let format { return format }
         guard let inferred = AMCFormat(pathExtension: url.pathExtension) else {
-            throw AMCError(.unknownFormat(reason: "\"\(url.lastPathComponent)\" has no .json or .plist extension; "
-                + "pass format: to say how to write it"))
+            throw AMCError(
+                .unknownFormat(
+                    reason: "\"\(url.lastPathComponent)\" has no .json or .plist extension; "
+                        + "pass format: to say how to write it"))
         }
         return inferred
     }
@@ -66,7 +68,7 @@ public enum AMCFormat: String, Sendable, Equatable, CaseIterable, CustomStringCo
         case UInt8(ascii: "<"):
             self = .xmlPropertyList
         case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
             self = .json
         default:
             return nil

@@ -74,7 +74,8 @@ struct BinaryPlistReader {
         // CoreFoundation, 256 objects with 1-byte references are read: earlier versions of this
         // package wrote such files.)
         guard count >= 1, table >= 9, table < UInt64(trailerStart),
-              count <= (UInt64(trailerStart) - table) / UInt64(offsetSize) else {
+            count <= (UInt64(trailerStart) - table) / UInt64(offsetSize)
+        else {
             throw Self.error("the object table (\(count) objects at \(table)) does not fit the file", at: trailerStart + 8)
         }
         let gap = UInt64(trailerStart) - table - count * UInt64(offsetSize)

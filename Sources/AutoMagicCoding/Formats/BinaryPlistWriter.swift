@@ -223,10 +223,18 @@ struct BinaryPlistWriter: EncodingSink {
                 func next(_ offset: Int) -> UInt32 { UInt32(utf8[index + offset] & 0x3F) }
                 let scalar: UInt32
                 switch lead {
-                case ..<0x80: scalar = lead; index += 1
-                case ..<0xE0: scalar = (lead & 0x1F) << 6 | next(1); index += 2
-                case ..<0xF0: scalar = (lead & 0x0F) << 12 | next(1) << 6 | next(2); index += 3
-                default: scalar = (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3); index += 4
+                case ..<0x80:
+                    scalar = lead
+                    index += 1
+                case ..<0xE0:
+                    scalar = (lead & 0x1F) << 6 | next(1)
+                    index += 2
+                case ..<0xF0:
+                    scalar = (lead & 0x0F) << 12 | next(1) << 6 | next(2)
+                    index += 3
+                default:
+                    scalar = (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3)
+                    index += 4
                 }
                 if scalar >= 0x10000 {
                     let offset = scalar - 0x10000
@@ -314,7 +322,10 @@ struct ObjectOffsets {
     subscript(index: Int) -> Int {
         get { wide?[index] ?? Int(narrow[index]) }
         set {
-            if wide == nil, let small = UInt32(exactly: newValue) { return narrow[index] = small }
+            if wide == nil, let small = UInt32(exactly: newValue) {
+                narrow[index] = small
+                return
+            }
             widen()
             wide?[index] = newValue
         }

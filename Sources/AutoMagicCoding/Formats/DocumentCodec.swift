@@ -51,31 +51,39 @@ enum DocumentCodec {
     static func write(
         _ object: any AMCCodable, format: AMCFormat, options: AMCWriteOptions, archiver: AMCArchiver, to drain: ByteDrain
     ) throws {
-        let rest = try encode(object, format: format, options: options, archiver: archiver, passingOnTo: archiver.noThrow ? nil : drain)
+        let rest = try encode(
+            object, format: format, options: options, archiver: archiver, passingOnTo: archiver.noThrow ? nil : drain)
         drain.write(rest)
     }
 
     /// The bytes of `object` in `format` that the writer did not pass on to `drain` as it went.
     static func encode(
-        _ object: any AMCCodable, format: AMCFormat, options: AMCWriteOptions, archiver: AMCArchiver, passingOnTo drain: ByteDrain?
+        _ object: any AMCCodable, format: AMCFormat, options: AMCWriteOptions, archiver: AMCArchiver,
+        passingOnTo drain: ByteDrain?
     ) throws -> [UInt8] {
         // With a drain, the pending bytes get their room once, not by doubling from 4 KB.
         let capacity = drain == nil ? 4096 : ByteDrain.pendingCapacity
         switch format {
         case .json:
-            return try encode(object, with: JSONWriter(options: options, capacity: capacity), options: options, archiver: archiver, drain: drain)
+            return try encode(
+                object, with: JSONWriter(options: options, capacity: capacity), options: options, archiver: archiver, drain: drain
+            )
         case .xmlPropertyList:
             return try encode(
-                object, with: XMLPlistWriter(options: options, capacity: capacity), options: options, archiver: archiver, drain: drain)
+                object, with: XMLPlistWriter(options: options, capacity: capacity), options: options, archiver: archiver,
+                drain: drain)
         case .binaryPropertyList:
             return try encode(
-                object, with: BinaryPlistWriter(options: options, capacity: capacity), options: options, archiver: archiver, drain: drain)
+                object, with: BinaryPlistWriter(options: options, capacity: capacity), options: options, archiver: archiver,
+                drain: drain)
         }
     }
 
     /// The bytes of a parsed or converted document in `format`; more than `outputLimit` bytes
     /// of text throw ``AMCError/Kind/outputTooLarge(limit:)``.
-    static func encode(_ value: ArchiveValue, format: AMCFormat, options: AMCWriteOptions, outputLimit: Int = .max) throws -> [UInt8] {
+    static func encode(_ value: ArchiveValue, format: AMCFormat, options: AMCWriteOptions, outputLimit: Int = .max) throws
+        -> [UInt8]
+    {
         switch format {
         case .json: return try encode(value, with: JSONWriter(options: options), options: options, outputLimit: outputLimit)
         case .xmlPropertyList:
@@ -88,16 +96,20 @@ enum DocumentCodec {
     /// The document in `data`, whose format is told from its first bytes.
     static func parse(_ data: Data) throws -> ParsedDocument {
         guard let format = AMCFormat(detecting: data) else {
-            let reason = data.isEmpty ? "the data is empty"
-                : UTF16Text.isBigEndian(data) != nil ? "the data is UTF-16 text that is not XML; JSON is read in UTF-8 only (RFC 8259)"
-                : "the data is not JSON, an XML property list or a binary property list"
+            let reason =
+                data.isEmpty
+                ? "the data is empty"
+                : UTF16Text.isBigEndian(data) != nil
+                    ? "the data is UTF-16 text that is not XML; JSON is read in UTF-8 only (RFC 8259)"
+                    : "the data is not JSON, an XML property list or a binary property list"
             throw AMCError(.unknownFormat(reason: reason))
         }
-        let parsed = switch format {
-        case .json: try JSONReader.parse(data)
-        case .xmlPropertyList: try XMLPlistReader.parse(data)
-        case .binaryPropertyList: try BinaryPlistReader.parse(data)
-        }
+        let parsed =
+            switch format {
+            case .json: try JSONReader.parse(data)
+            case .xmlPropertyList: try XMLPlistReader.parse(data)
+            case .binaryPropertyList: try BinaryPlistReader.parse(data)
+            }
         return ParsedDocument(value: parsed.value, format: format, holdsReferences: parsed.holdsReferences)
     }
 
@@ -166,9 +178,10 @@ extension ArchiveValue {
             }
             sink.endDictionary()
         case let .foreign(box):
-            throw path.error(.unsupportedType(
-                typeName: AMC.unqualifiedName(of: type(of: box.value)),
-                reason: "only strings, numbers, bools, dates, data, arrays and dictionaries can be written"))
+            throw path.error(
+                .unsupportedType(
+                    typeName: AMC.unqualifiedName(of: type(of: box.value)),
+                    reason: "only strings, numbers, bools, dates, data, arrays and dictionaries can be written"))
         }
     }
 }

@@ -246,7 +246,9 @@ struct JSONReader {
             guard skipDigits() > 0 else { throw error("expected a digit in the exponent, found \(found)") }
         }
         if isInteger, !overflow {
-            if !negative { return magnitude <= UInt64(Int64.max) ? Slot(.int, payload: magnitude) : Slot(.uint, payload: magnitude) }
+            if !negative {
+                return magnitude <= UInt64(Int64.max) ? Slot(.int, payload: magnitude) : Slot(.uint, payload: magnitude)
+            }
             if magnitude <= UInt64(Int64.max) + 1 { return Slot(.int, payload: 0 &- magnitude) }
         }
         guard let value = DecimalText.double(bytes.view(start..<position)), value.isFinite else {

@@ -169,7 +169,9 @@ struct NumberTable {
         slots = [Slot](repeating: Slot(), count: capacity)
         count = 0
         for entry in old where entry.object != 0 && keep(Int(entry.object) - 1) {
-            add(kind: entry.kind, bits: entry.bits, object: Int(entry.object) - 1, slot: lookup(kind: entry.kind, bits: entry.bits).slot)
+            add(
+                kind: entry.kind, bits: entry.bits, object: Int(entry.object) - 1,
+                slot: lookup(kind: entry.kind, bits: entry.bits).slot)
         }
     }
 

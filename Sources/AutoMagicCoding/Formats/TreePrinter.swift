@@ -18,7 +18,10 @@ enum TreePrinter {
             if let className { text += "\(className) " }
             let entries = dictionary.entries.filter { className == nil || $0.key != "class" }
                 .sorted { $0.key < $1.key }
-            guard !entries.isEmpty else { return text += "{}" }
+            guard !entries.isEmpty else {
+                text += "{}"
+                return
+            }
             try ArchiveValue.enter(indent, path: path)
             text += "{\n"
             for entry in entries {
@@ -31,7 +34,10 @@ enum TreePrinter {
             }
             text += String(repeating: "  ", count: indent) + "}"
         case let .array(elements):
-            guard !elements.isEmpty else { return text += "[]" }
+            guard !elements.isEmpty else {
+                text += "[]"
+                return
+            }
             try ArchiveValue.enter(indent, path: path)
             text += "[\n"
             for (index, element) in elements.enumerated() {
@@ -48,9 +54,11 @@ enum TreePrinter {
         case let .uint(uint): text += String(uint)
         case let .double(double): text += String(double)
         case let .bool(bool): text += String(bool)
-        case let .date(date): text += ISODate.string(from: date) ?? "date \(date.timeIntervalSinceReferenceDate) seconds from 2001"
+        case let .date(date):
+            text += ISODate.string(from: date) ?? "date \(date.timeIntervalSinceReferenceDate) seconds from 2001"
         case let .data(data):
-            text += "<\(data.count) bytes" + (data.isEmpty ? "" : ": ")
+            text +=
+                "<\(data.count) bytes" + (data.isEmpty ? "" : ": ")
                 + data.prefix(16).map { ByteText.hex($0).lowercased() }.joined() + (data.count > 16 ? "…>" : ">")
         case .null: text += "null"
         case let .foreign(box): text += "\(box.value)"

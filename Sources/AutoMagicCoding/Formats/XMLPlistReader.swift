@@ -100,8 +100,10 @@ struct XMLPlistReader {
             case let .int(value)?: tape.append(Slot(.int, payload: UInt64(bitPattern: value)))
             case let .uint(value)?: tape.append(Slot(.uint, payload: value))
             default:
-                throw error(ScalarStrings.isInteger(digits) ? "the integer \(digits) does not fit in 64 bits"
-                    : "\"\(digits)\" is not an integer", at: start)
+                throw error(
+                    ScalarStrings.isInteger(digits)
+                        ? "the integer \(digits) does not fit in 64 bits"
+                        : "\"\(digits)\" is not an integer", at: start)
             }
         case "real":
             let digits = try trimmedContent(of: tag)
@@ -112,7 +114,9 @@ struct XMLPlistReader {
             guard let date = ISODate.date(from: text) else { throw error("\"\(text)\" is not an ISO 8601 date", at: start) }
             tape.append(Slot(.date, payload: date.timeIntervalSinceReferenceDate.bitPattern))
         case "data":
-            guard let data = Self.base64(try trimmedContent(of: tag)) else { throw error("the <data> element is not base64", at: start) }
+            guard let data = Self.base64(try trimmedContent(of: tag)) else {
+                throw error("the <data> element is not base64", at: start)
+            }
             guard let slot = tape.appendUnescaped(.data, data) else { throw error(TapeBuilder.tooLong(.data), at: start) }
             tape.append(slot)
         case "key":
@@ -350,7 +354,8 @@ struct XMLPlistReader {
         position += 4
         let dashes = try find("--", what: "comment")
         guard dashes + 2 < bytes.count, bytes[dashes + 2] == UInt8(ascii: ">") else {
-            throw error("\"--\" inside a comment (a comment ends at the first \"--\", which must be followed by \">\")", at: start)
+            throw error(
+                "\"--\" inside a comment (a comment ends at the first \"--\", which must be followed by \">\")", at: start)
         }
         position = dashes + 3
     }
@@ -362,8 +367,10 @@ struct XMLPlistReader {
         let target = readName()
         guard !target.isEmpty else { throw error("expected a processing instruction's name, found \(found)") }
         guard target.lowercased() != "xml" else {
-            throw error(target == "xml" ? "the XML declaration <?xml …?> must come first in the document"
-                : "<?\(target) is not an XML declaration: it is written <?xml, in lower case", at: start)
+            throw error(
+                target == "xml"
+                    ? "the XML declaration <?xml …?> must come first in the document"
+                    : "<?\(target) is not an XML declaration: it is written <?xml, in lower case", at: start)
         }
         position = try find("?>", what: "processing instruction") + 2
     }
@@ -378,11 +385,16 @@ struct XMLPlistReader {
         case (true, _, false), (_, true, true):
             return
         case (true, _, true):
-            throw error("the XML declaration says \(name.debugDescription), but the document is UTF-16 (it starts with a UTF-16 byte-order mark)", at: start)
+            throw error(
+                "the XML declaration says \(name.debugDescription), but the document is UTF-16 (it starts with a UTF-16 byte-order mark)",
+                at: start)
         case (_, true, false):
-            throw error("the XML declaration says \(name.debugDescription), but the document has no UTF-16 byte-order mark", at: start)
+            throw error(
+                "the XML declaration says \(name.debugDescription), but the document has no UTF-16 byte-order mark", at: start)
         default:
-            throw error("the document is in \(name.debugDescription); only UTF-8 (or ASCII) and UTF-16 are read: convert it to UTF-8", at: start)
+            throw error(
+                "the document is in \(name.debugDescription); only UTF-8 (or ASCII) and UTF-16 are read: convert it to UTF-8",
+                at: start)
         }
     }
 
@@ -402,12 +414,15 @@ struct XMLPlistReader {
             switch (name, names) {
             case ("version", []):
                 let minor = value.utf8.dropFirst(2)
-                valid = value.hasPrefix("1.") && !minor.isEmpty && minor.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+                valid =
+                    value.hasPrefix("1.") && !minor.isEmpty
+                    && minor.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
             case ("encoding", ["version"]):
                 try checkEncoding(value, at: start)
                 valid = true
             case ("standalone", ["version"]), ("standalone", ["version", "encoding"]): valid = value == "yes" || value == "no"
-            case ("encoding", []), ("standalone", []): throw error("the XML declaration has no version (version=\"1.0\" must come first in it)", at: start)
+            case ("encoding", []), ("standalone", []):
+                throw error("the XML declaration has no version (version=\"1.0\" must come first in it)", at: start)
             default: throw error("unexpected \(name) in the XML declaration", at: start)
             }
             guard valid else { throw error("\(value.debugDescription) is not a valid \(name) in the XML declaration", at: start) }
@@ -421,7 +436,9 @@ struct XMLPlistReader {
     private mutating func parseDoctype() throws {
         let start = position
         position += 9
-        guard skipWhitespace(), !readName().isEmpty else { throw error("expected the root element's name in the DOCTYPE, found \(found)") }
+        guard skipWhitespace(), !readName().isEmpty else {
+            throw error("expected the root element's name in the DOCTYPE, found \(found)")
+        }
         var spaced = skipWhitespace()
         let externalIDs: [(StaticString, Int)] = [("PUBLIC", 2), ("SYSTEM", 1)]
         for (keyword, literals) in externalIDs where spaced && startsWith(keyword) {
@@ -438,7 +455,9 @@ struct XMLPlistReader {
                     if isPublicID, !Self.isPublicIDCharacter(bytes[position]) {
                         let byte = bytes[position]
                         let shown = byte < 0x80 ? "\"\(Character(Unicode.Scalar(byte)))\"" : "the byte 0x\(ByteText.hex(byte))"
-                        throw error("\(shown) in the DOCTYPE's public id, which holds letters, digits, white space and -'()+,./:=?;!*#@$_% only")
+                        throw error(
+                            "\(shown) in the DOCTYPE's public id, which holds letters, digits, white space and -'()+,./:=?;!*#@$_% only"
+                        )
                     }
                     position += 1
                 }
@@ -481,7 +500,8 @@ struct XMLPlistReader {
         characters.removeAll { isSpace($0) }
         let padding = characters.reversed().prefix { $0 == UInt8(ascii: "=") }.count
         guard characters.count % 4 == 0, padding <= 2,
-              !characters.dropLast(padding).contains(UInt8(ascii: "=")) else { return nil }
+            !characters.dropLast(padding).contains(UInt8(ascii: "="))
+        else { return nil }
         return Data(base64Encoded: Data(characters))
     }
 
@@ -534,7 +554,8 @@ struct XMLPlistReader {
     }
 
     private func error(_ reason: String, at offset: Int? = nil) -> AMCError {
-        AMCError(.malformedData(format: .xmlPropertyList, location: TextLocation.of(offset ?? position, in: bytes), reason: reason))
+        AMCError(
+            .malformedData(format: .xmlPropertyList, location: TextLocation.of(offset ?? position, in: bytes), reason: reason))
     }
 
     /// A `<real>`: decimal, or `nan`, `inf`, `+infinity`, `-infinity` as Foundation writes them.

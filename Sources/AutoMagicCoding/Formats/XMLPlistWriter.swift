@@ -16,7 +16,8 @@ struct XMLPlistWriter: EncodingSink {
     init(pretty: Bool, capacity: Int = 4096) {
         self.pretty = pretty
         bytes.reserveCapacity(capacity)
-        bytes.append("""
+        bytes.append(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">

@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Files that are replaced whole or not at all.
@@ -81,10 +82,10 @@ enum AtomicFile {
     /// elsewhere or when the file system refuses.
     private static func openUnnamed(in folder: String, mode: mode_t) -> Int32 {
         #if os(Linux) && (arch(x86_64) || arch(arm64))
-        let temporaryFile: Int32 = 0o2000_0000 | O_DIRECTORY  // O_TMPFILE, which Glibc's module map leaves out
-        return open(folder, temporaryFile | O_WRONLY | O_CLOEXEC, mode)
+            let temporaryFile: Int32 = 0o2000_0000 | O_DIRECTORY  // O_TMPFILE, which Glibc's module map leaves out
+            return open(folder, temporaryFile | O_WRONLY | O_CLOEXEC, mode)
         #else
-        return -1
+            return -1
         #endif
     }
 

@@ -32,7 +32,8 @@ struct ByteView: RandomAccessCollection {
     /// The bytes of `range` as a view of their own, counting from 0; traps when `range` is not
     /// inside the view.
     func view(_ range: Range<Int>) -> ByteView {
-        precondition(range.lowerBound >= 0 && range.upperBound <= base.count, "byte range \(range) outside a view of \(base.count)")
+        precondition(
+            range.lowerBound >= 0 && range.upperBound <= base.count, "byte range \(range) outside a view of \(base.count)")
         return ByteView(UnsafeBufferPointer(rebasing: base[range]))
     }
 
@@ -127,7 +128,9 @@ struct ByteView: RandomAccessCollection {
     /// The `count` bytes (at most 8) at `offset` as one little-endian integer, zeros above them;
     /// traps when they are not all inside the view.
     func word(at offset: Int, count: Int) -> UInt64 {
-        precondition(count >= 0 && count <= 8 && offset >= 0 && offset <= base.count - count, "\(count) bytes at \(offset) outside a view of \(base.count)")
+        precondition(
+            count >= 0 && count <= 8 && offset >= 0 && offset <= base.count - count,
+            "\(count) bytes at \(offset) outside a view of \(base.count)")
         if offset <= base.count - 8 { return count == 8 ? word(at: offset) : word(at: offset) & (1 << (8 * count) - 1) }
         var value: UInt64 = 0
         for index in 0..<count { value |= UInt64(base[offset + index]) << (8 * index) }
@@ -161,11 +164,11 @@ struct ByteView: RandomAccessCollection {
 
     private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
         #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
+            Glibc.write(descriptor, bytes, count)
         #elseif canImport(Musl)
-        Musl.write(descriptor, bytes, count)
+            Musl.write(descriptor, bytes, count)
         #else
-        Darwin.write(descriptor, bytes, count)
+            Darwin.write(descriptor, bytes, count)
         #endif
     }
 }

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 // One of the three files with unsafe code: it reads where the calling thread's stack ends and
@@ -42,47 +42,49 @@ enum StackRoom {
     /// platform Swift runs on); nil when the platform does not say.
     private static func bounds() -> (low: UInt, high: UInt)? {
         #if canImport(Darwin)
-        let thread = pthread_self()
-        let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
-        let size = UInt(pthread_get_stacksize_np(thread))
-        return top > size ? (top - size, top) : nil
+            let thread = pthread_self()
+            let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
+            let size = UInt(pthread_get_stacksize_np(thread))
+            return top > size ? (top - size, top) : nil
         #elseif canImport(Glibc) || canImport(Musl)
-        // Asking is slow on a main thread (glibc reads /proc/self/maps): once per thread.
-        if let low = pthread_getspecific(lowestAddressKey.key), let high = pthread_getspecific(highestAddressKey.key) {
-            return (UInt(bitPattern: low), UInt(bitPattern: high))
-        }
-        var attributes = pthread_attr_t()
-        guard let getAttributes = threadAttributes, getAttributes(pthread_self(), &attributes) == 0 else { return nil }
-        defer { pthread_attr_destroy(&attributes) }
-        var address: UnsafeMutableRawPointer?
-        var size = 0
-        guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
-        pthread_setspecific(lowestAddressKey.key, address)
-        pthread_setspecific(highestAddressKey.key, address + size)
-        return (UInt(bitPattern: address), UInt(bitPattern: address + size))
+            // Asking is slow on a main thread (glibc reads /proc/self/maps): once per thread.
+            if let low = pthread_getspecific(lowestAddressKey.key), let high = pthread_getspecific(highestAddressKey.key) {
+                return (UInt(bitPattern: low), UInt(bitPattern: high))
+            }
+            var attributes = pthread_attr_t()
+            guard let getAttributes = threadAttributes, getAttributes(pthread_self(), &attributes) == 0 else { return nil }
+            defer { pthread_attr_destroy(&attributes) }
+            var address: UnsafeMutableRawPointer?
+            var size = 0
+            guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
+            pthread_setspecific(lowestAddressKey.key, address)
+            pthread_setspecific(highestAddressKey.key, address + size)
+            return (UInt(bitPattern: address), UInt(bitPattern: address + size))
         #else
-        return nil
+            return nil
         #endif
     }
 
     #if !canImport(Darwin) && (canImport(Glibc) || canImport(Musl))
-    /// The thread-specific slot that keeps each thread's lowest stack address.
-    private final class ThreadKey: Sendable {
-        let key: pthread_key_t
-        init() {
-            var key = pthread_key_t()
-            pthread_key_create(&key, nil)
-            self.key = key
+        /// The thread-specific slot that keeps each thread's lowest stack address.
+        private final class ThreadKey: Sendable {
+            let key: pthread_key_t
+            init() {
+                var key = pthread_key_t()
+                pthread_key_create(&key, nil)
+                self.key = key
+            }
         }
-    }
 
-    private static let lowestAddressKey = ThreadKey()
-    private static let highestAddressKey = ThreadKey()
+        private static let lowestAddressKey = ThreadKey()
+        private static let highestAddressKey = ThreadKey()
 
-    /// glibc's `pthread_getattr_np`, which Swift's Glibc module leaves out (it is a GNU
-    /// extension), looked up by name with its C signature.
-    private typealias ThreadAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
-    private static let threadAttributes: ThreadAttributes? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np")
+        /// glibc's `pthread_getattr_np`, which Swift's Glibc module leaves out (it is a GNU
+        /// extension), looked up by name with its C signature.
+        private typealias ThreadAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+        private static let threadAttributes: ThreadAttributes? = dlsym(
+            UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np"
+        )
         .map { unsafeBitCast($0, to: ThreadAttributes.self) }
     #endif
 }

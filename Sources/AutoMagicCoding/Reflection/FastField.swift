@@ -126,7 +126,8 @@ enum GraphField {
 
     private static func objects<T: AMCCodable>(_: T.Type, _ type: Any.Type, _ offset: Int) -> GraphField? {
         guard type == [T].self else { return nil }
-        let read: (FieldBase, (any AMCCodable) throws -> Void) throws -> Void = RuntimeAccess.shape(of: T.self) == .class
+        let read: (FieldBase, (any AMCCodable) throws -> Void) throws -> Void =
+            RuntimeAccess.shape(of: T.self) == .class
             ? { base, body in try RuntimeAccess.forEachObject(of: [T].self, at: offset, from: base) { try body($0) } }
             : { base, body in try RuntimeAccess.forEachElement(of: [T].self, at: offset, from: base) { try body($0) } }
         return .objects(

@@ -124,14 +124,15 @@ enum RuntimeAccess {
                 // Records that call a non-strong field strong disagree with the runtime: unknown.
                 ownership = declared.flatMap { $0[index] == .strong ? nil : $0[index] }
             }
-            fields.append(RuntimeField(
-                name: name,
-                type: fieldType,
-                offset: _runtimeFieldOffset(type, index: index),
-                isVar: metadata.isVar,
-                isStrong: metadata.isStrong,
-                ownership: ownership
-            ))
+            fields.append(
+                RuntimeField(
+                    name: name,
+                    type: fieldType,
+                    offset: _runtimeFieldOffset(type, index: index),
+                    isVar: metadata.isVar,
+                    isStrong: metadata.isStrong,
+                    ownership: ownership
+                ))
         }
         return fields
     }
@@ -252,12 +253,12 @@ enum RuntimeAccess {
     @inline(__always)
     static func forEachObject<T>(of type: [T].Type, at offset: Int, from base: FieldBase, _ body: (T) throws -> Void) rethrows {
         #if canImport(ObjectiveC)
-        try forEachElement(of: type, at: offset, from: base, body)
+            try forEachElement(of: type, at: offset, from: base, body)
         #else
-        assert(shape(of: T.self) == .class, "forEachObject walks arrays of class instances only, not of \(T.self)")
-        try base.address.load(fromByteOffset: offset, as: [AnyObject].self).withUnsafeBufferPointer { elements in
-            for element in elements { try body(unsafeBitCast(element, to: T.self)) }
-        }
+            assert(shape(of: T.self) == .class, "forEachObject walks arrays of class instances only, not of \(T.self)")
+            try base.address.load(fromByteOffset: offset, as: [AnyObject].self).withUnsafeBufferPointer { elements in
+                for element in elements { try body(unsafeBitCast(element, to: T.self)) }
+            }
         #endif
     }
 

@@ -143,8 +143,9 @@ final class TypePlan: @unchecked Sendable {
         }
         self.fields = fields
         self.hasReferenceLikeKey = fields.contains { ObjectReference.isEscapable($0.key, minimumDollars: 1) }
-        self.fieldsByAlternateKey = Dictionary(fields.flatMap { field in field.alternateKeys.map { ($0, field) } },
-                                               uniquingKeysWith: { first, _ in first })
+        self.fieldsByAlternateKey = Dictionary(
+            fields.flatMap { field in field.alternateKeys.map { ($0, field) } },
+            uniquingKeysWith: { first, _ in first })
         self.hasAlternateKeys = !fieldsByAlternateKey.isEmpty
         self.knownKeys = Set(fields.flatMap { [$0.key] + $0.alternateKeys }).union(["class"])
         self.version = codable?.amcVersion ?? 0
@@ -194,8 +195,9 @@ final class TypePlan: @unchecked Sendable {
                 if case .codable = ValueKind.of(field.type) { return field.renamed(name) }
                 return field
             }
-            return RuntimeField(name: name, type: storage[0].type, offset: field.offset + storage[0].offset,
-                                isVar: field.isVar && storage[0].isVar, isStrong: true, ownership: .strong)
+            return RuntimeField(
+                name: name, type: storage[0].type, offset: field.offset + storage[0].offset,
+                isVar: field.isVar && storage[0].isVar, isStrong: true, ownership: .strong)
         }
     }
 
@@ -267,7 +269,8 @@ final class TypePlan: @unchecked Sendable {
         guard !lets.isEmpty else { return Writability(writable: writable, constants: [:]) }
         var constants: [Int: String] = [:]
         do {
-            let first = T(), second = T()
+            let first = T()
+            let second = T()
             for index in lets {
                 let value = fields[index].value(in: first)
                 let fingerprint = Self.fingerprint(value, kind: fields[index].kind)

@@ -81,10 +81,16 @@ indirect enum ValueKind: @unchecked Sendable {
             return .sequence(sequence, element: of(sequence.elementType))
         }
         if let dictionary = type as? any DictionaryContainer.Type {
-            guard dictionary.keyType != String.self else { return .dictionary(dictionary, key: nil, value: of(dictionary.valueType)) }
+            guard dictionary.keyType != String.self else {
+                return .dictionary(dictionary, key: nil, value: of(dictionary.valueType))
+            }
             guard case let .scalar(key) = of(dictionary.keyType), !key.isStructString else {
                 let keyName = AMC.unqualifiedName(of: dictionary.keyType)
-                return .unsupported(type, reason: "its keys, of type \(keyName), have no string form (keys can be strings, numbers, UUIDs, enums with raw values)")
+                return .unsupported(
+                    type,
+                    reason:
+                        "its keys, of type \(keyName), have no string form (keys can be strings, numbers, UUIDs, enums with raw values)"
+                )
             }
             return .dictionary(dictionary, key: key, value: of(dictionary.valueType))
         }
@@ -100,20 +106,28 @@ indirect enum ValueKind: @unchecked Sendable {
             if let route = CodableRoute.of(type, isHookable: true) { return .codable(route) }
             return .opaqueStruct(type, name: AMC.unqualifiedName(of: type))
         case .tuple:
-            return .unsupported(type, reason: "a tuple has no names to archive its elements under: "
-                + "use a struct (AMCCodable or AMCStructCodable) instead")
+            return .unsupported(
+                type,
+                reason: "a tuple has no names to archive its elements under: "
+                    + "use a struct (AMCCodable or AMCStructCodable) instead")
         case .class where type is any Actor.Type:
-            return .unsupported(type, reason: "an actor's state is isolated to it: archive a snapshot of it "
-                + "(an AMCCodable class or struct) made on the actor")
+            return .unsupported(
+                type,
+                reason: "an actor's state is isolated to it: archive a snapshot of it "
+                    + "(an AMCCodable class or struct) made on the actor")
         case .class:
             if let route = CodableRoute.of(type, isHookable: false) { return .codable(route) }
             return .unsupported(type, reason: "the class does not conform to AMCCodable (or Codable)")
         case .function:
-            return .unsupported(type, reason: "a closure is code, not data: make it a computed property "
-                + "or leave it out of amcKeys")
+            return .unsupported(
+                type,
+                reason: "a closure is code, not data: make it a computed property "
+                    + "or leave it out of amcKeys")
         case .metatype:
-            return .unsupported(type, reason: "a type is not data: archive its name (a String) "
-                + "and look the type up when reading")
+            return .unsupported(
+                type,
+                reason: "a type is not data: archive its name (a String) "
+                    + "and look the type up when reading")
         default:
             return .unsupported(type, reason: "only values, collections and AMCCodable types can be archived")
         }
@@ -149,7 +163,8 @@ indirect enum ValueKind: @unchecked Sendable {
     /// ``AMCNamedOptions`` sets.
     private static func rawValueKind<R: RawRepresentable>(_: R.Type) -> ValueKind {
         guard case let .scalar(raw) = of(R.RawValue.self) else {
-            return .unsupported(R.self, reason: "its raw value, of type \(AMC.unqualifiedName(of: R.RawValue.self)), is no scalar")
+            return .unsupported(
+                R.self, reason: "its raw value, of type \(AMC.unqualifiedName(of: R.RawValue.self)), is no scalar")
         }
         return .scalar(.rawValue(R.self, raw: raw, names: names(of: R.self)))
     }
@@ -191,8 +206,10 @@ extension ValueKind {
     static func unhandledStruct(_ type: Any.Type, operation: AMCError.Operation) -> AMCError.Kind {
         let name = AMC.unqualifiedName(of: type)
         guard RuntimeAccess.shape(of: type) == .enum else { return .unsupportedStruct(typeName: name, operation: operation) }
-        return .unsupportedType(typeName: name, reason: "an enum is archived by its raw value, by its case name when it is "
-            + "CaseIterable, or (with associated values) through Codable: conform it to one of these, or handle \"\(name)\" "
-            + "in the owner's amc\(operation == .encode ? "Encode" : "Decode")Struct hook")
+        return .unsupportedType(
+            typeName: name,
+            reason: "an enum is archived by its raw value, by its case name when it is "
+                + "CaseIterable, or (with associated values) through Codable: conform it to one of these, or handle \"\(name)\" "
+                + "in the owner's amc\(operation == .encode ? "Encode" : "Decode")Struct hook")
     }
 }

@@ -40,7 +40,8 @@ public struct AMCURLRequest: Hashable, Sendable, AMCStructCodable {
     public init(amcStringValue string: String) throws {
         let text = TextTrimming.trimmed(string)
         if let space = text.utf8.indices.first(where: { TextTrimming.spaceLength(in: text.utf8, at: $0) > 0 }),
-           Self.methods.contains(text[..<space].uppercased()) {
+            Self.methods.contains(text[..<space].uppercased())
+        {
             self.init(method: text[..<space].uppercased(), url: try StringValues.url(from: String(text[space...])))
         } else {
             self.init(url: try StringValues.url(from: String(text)))

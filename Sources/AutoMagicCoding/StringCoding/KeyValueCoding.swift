@@ -161,9 +161,10 @@ enum KeyValueCoding {
     /// Stores `value` (of the field's type) into `owner`'s field.
     static func store<Owner>(_ value: Any, in field: FieldPlan, of owner: inout Owner, keyPath: String) throws {
         guard field.store(value, in: &owner) else {
-            throw AMCError(.typeMismatch(
-                expected: "a value of type \(AMC.unqualifiedName(of: field.type))",
-                found: "a value of type \(AMC.unqualifiedName(of: Swift.type(of: value)))"), keyPath: keyPath)
+            throw AMCError(
+                .typeMismatch(
+                    expected: "a value of type \(AMC.unqualifiedName(of: field.type))",
+                    found: "a value of type \(AMC.unqualifiedName(of: Swift.type(of: value)))"), keyPath: keyPath)
         }
     }
 
@@ -175,8 +176,10 @@ enum KeyValueCoding {
         } catch let error as AMCError {
             throw error.keyPath.isEmpty ? error.at(keyPath) : error
         } catch {
-            throw AMCError(.hookFailed(hook: "amcSetString", typeName: AMC.unqualifiedName(of: Swift.type(of: owner as Any)),
-                                       reason: "\(error)"), keyPath: keyPath)
+            throw AMCError(
+                .hookFailed(
+                    hook: "amcSetString", typeName: AMC.unqualifiedName(of: Swift.type(of: owner as Any)),
+                    reason: "\(error)"), keyPath: keyPath)
         }
     }
 
@@ -196,9 +199,11 @@ enum KeyValueCoding {
         func visit<Owner>(_ owner: inout Owner, key: String, keyPath: String) throws {
             if let string = value as? String, try hookTook(string, forKey: key, of: owner, keyPath: keyPath) { return }
             let field = try writableField(key, of: Swift.type(of: owner as Any), keyPath: keyPath)
-            let newValue = try converted
-                ?? KeyValueCoding.converted(value, to: field.type, owner: owner as? any AMCCodable, keyPath: keyPath,
-                                            archiver: archiver)
+            let newValue =
+                try converted
+                ?? KeyValueCoding.converted(
+                    value, to: field.type, owner: owner as? any AMCCodable, keyPath: keyPath,
+                    archiver: archiver)
             try store(newValue, in: field, of: &owner, keyPath: keyPath)
         }
     }

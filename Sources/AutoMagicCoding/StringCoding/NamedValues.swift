@@ -51,8 +51,9 @@ enum NamedValues {
             (value as? E).map { (name, $0) }
         }
         let cases = E.allCases.map { "\"\($0)\"" }.joined(separator: ", ")
-        return NameTable<E>(typeName: AMC.unqualifiedName(of: E.self), expectation: "one of \(cases) for \(AMC.unqualifiedName(of: E.self))",
-                            names: aliases + names)
+        return NameTable<E>(
+            typeName: AMC.unqualifiedName(of: E.self), expectation: "one of \(cases) for \(AMC.unqualifiedName(of: E.self))",
+            names: aliases + names)
     }
 
     /// The members of `O` that a string names, separated by white space, `|` or `,`; `"none"` is
@@ -60,8 +61,9 @@ enum NamedValues {
     static func optionsParser<O: AMCNamedOptions>(_: O.Type) -> NameParser<O> {
         let typeName = AMC.unqualifiedName(of: O.self)
         let known = O.amcNamedMembers.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-        let table = NameTable<O>(typeName: typeName, expectation: "member names of \(typeName) (\(known), none, all)",
-                                 names: O.amcNamedMembers.map { ($0, $1) })
+        let table = NameTable<O>(
+            typeName: typeName, expectation: "member names of \(typeName) (\(known), none, all)",
+            names: O.amcNamedMembers.map { ($0, $1) })
         let all = table.values.values.reduce(into: O()) { $0.formUnion($1) }
         return NameParser(expectation: table.expectation) { string in
             var result = O()

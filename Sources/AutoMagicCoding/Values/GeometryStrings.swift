@@ -35,7 +35,8 @@ enum GeometryStrings {
     /// ``numbers(in:pairs:)``, throwing the ``AMCError`` that names `typeName` and its `form`.
     static func numbers(in string: String, pairs: Int, typeName: String, form: String) throws -> [CGFloat] {
         guard let numbers = numbers(in: string, pairs: pairs) else {
-            throw AMCError(.typeMismatch(expected: "\(AMC.withArticle(typeName)) string like \"\(form)\"", found: "\"\(string)\""))
+            throw AMCError(
+                .typeMismatch(expected: "\(AMC.withArticle(typeName)) string like \"\(form)\"", found: "\"\(string)\""))
         }
         return numbers
     }
@@ -50,12 +51,14 @@ enum GeometryStrings {
             numbers.reserveCapacity(pairs * 2)
             func pair() -> Bool {
                 guard scanner.take(UInt8(ascii: "{")), let a = scanner.number(), scanner.take(UInt8(ascii: ",")),
-                      let b = scanner.number(), scanner.take(UInt8(ascii: "}")) else { return false }
+                    let b = scanner.number(), scanner.take(UInt8(ascii: "}"))
+                else { return false }
                 numbers.append(CGFloat(a))
                 numbers.append(CGFloat(b))
                 return true
             }
-            let matched = pairs == 1
+            let matched =
+                pairs == 1
                 ? pair()
                 : scanner.take(UInt8(ascii: "{")) && pair() && scanner.take(UInt8(ascii: ",")) && pair()
                     && scanner.take(UInt8(ascii: "}"))
@@ -89,7 +92,8 @@ enum GeometryStrings {
         while let number = scanner.number() {
             numbers.append(CGFloat(number))
             guard numbers.count < count else { break }
-            _ = scanner.take(UInt8(ascii: ",")) || scanner.take(UInt8(ascii: ";")) || scanner.take(UInt8(ascii: "x"))
+            _ =
+                scanner.take(UInt8(ascii: ",")) || scanner.take(UInt8(ascii: ";")) || scanner.take(UInt8(ascii: "x"))
                 || scanner.take(UInt8(ascii: "X"))
         }
         return numbers.count == count && scanner.isAtEnd ? numbers : nil

@@ -23,10 +23,11 @@ enum ISODate {
 
     /// The error of a date with no text form, for the writers of JSON and XML property lists.
     static func unwritable(_ date: Date) -> AMCError {
-        AMCError(.unsupportedType(
-            typeName: "Date",
-            reason: "a date \(date.timeIntervalSinceReferenceDate) seconds from 2001 has no ISO 8601 form (JSON and XML "
-                + "property lists write dates within ±31 million years; binary property lists hold any)"))
+        AMCError(
+            .unsupportedType(
+                typeName: "Date",
+                reason: "a date \(date.timeIntervalSinceReferenceDate) seconds from 2001 has no ISO 8601 form (JSON and XML "
+                    + "property lists write dates within ±31 million years; binary property lists hold any)"))
     }
 
     /// Appends the bytes of ``string(from:)`` to `bytes`, building no string; false, appending
@@ -57,7 +58,9 @@ enum ISODate {
         let exponentAt = text.firstIndex(of: UInt8(ascii: "e")) ?? text.count
         var exponent = 0
         if exponentAt < text.count {
-            for index in (exponentAt + 1)..<text.count where text[index] >= zero { exponent = exponent * 10 + Int(text[index] - zero) }
+            for index in (exponentAt + 1)..<text.count where text[index] >= zero {
+                exponent = exponent * 10 + Int(text[index] - zero)
+            }
             if text[exponentAt + 1] == UInt8(ascii: "-") { exponent = -exponent }
         }
         let pointAt = text[..<exponentAt].firstIndex(of: UInt8(ascii: ".")) ?? exponentAt
@@ -100,7 +103,9 @@ enum ISODate {
         let secondOfDay = whole - days * 86_400
         let (year, month, day) = civil(fromDays: days)
         if year < 0 { bytes.append("-") }
-        if year.magnitude < 1000 { bytes.append(UInt8(ascii: "0"), times: year.magnitude < 10 ? 3 : year.magnitude < 100 ? 2 : 1) }
+        if year.magnitude < 1000 {
+            bytes.append(UInt8(ascii: "0"), times: year.magnitude < 10 ? 3 : year.magnitude < 100 ? 2 : 1)
+        }
         bytes.appendDecimal(year.magnitude)
         func twoDigits(after separator: Unicode.Scalar, _ value: Int64) {
             bytes.append(UInt8(ascii: separator))
@@ -134,10 +139,11 @@ enum ISODate {
     private static func date(from text: Slice<ByteView>) -> Date? {
         var utf8 = text
         guard let year = takeYear(&utf8), skip(&utf8, "-"), let month = take(&utf8, digits: 2),
-              skip(&utf8, "-"), let day = take(&utf8, digits: 2), skip(&utf8, "T") || skip(&utf8, "t") || skip(&utf8, " "),
-              let hour = take(&utf8, digits: 2), skip(&utf8, ":"), let minute = take(&utf8, digits: 2),
-              skip(&utf8, ":"), let second = take(&utf8, digits: 2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else {
+            skip(&utf8, "-"), let day = take(&utf8, digits: 2), skip(&utf8, "T") || skip(&utf8, "t") || skip(&utf8, " "),
+            let hour = take(&utf8, digits: 2), skip(&utf8, ":"), let minute = take(&utf8, digits: 2),
+            skip(&utf8, ":"), let second = take(&utf8, digits: 2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else {
             return nil
         }
         var fraction: [UInt8] = []
@@ -175,7 +181,8 @@ enum ISODate {
         while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
         guard !fraction.isEmpty else { return Double(whole) }
         // whole + 0.f for whole < 0 is -((|whole| - 1) + (1 - 0.f)).
-        let text = whole >= 0
+        let text =
+            whole >= 0
             ? "\(whole)." + String(decoding: fraction, as: UTF8.self)
             : "-\(-(whole + 1))." + String(decoding: complement(fraction), as: UTF8.self)
         return Double(text) ?? Double(whole)
@@ -205,7 +212,6 @@ enum ISODate {
     }
 
     // MARK: - Scanning
-
 
     /// A year: four digits or more (at most 11), after a minus sign for years before year 0.
     private static func takeYear(_ bytes: inout Slice<ByteView>) -> Int64? {

@@ -43,11 +43,15 @@ final class ScalarCodec: @unchecked Sendable {
         encode = { value in (value as? Value).map(scalar) }
         fastField = { fieldType, offset in
             if fieldType == Value.self { return FastField(Value.self, at: offset, scalar: scalar, exactValue: exactValue) }
-            if fieldType == Value?.self { return FastField(optional: Value.self, at: offset, scalar: scalar, exactValue: exactValue) }
+            if fieldType == Value?.self {
+                return FastField(optional: Value.self, at: offset, scalar: scalar, exactValue: exactValue)
+            }
             return nil
         }
         collectionField = { fieldType, offset in
-            if fieldType == [Value].self { return GraphField.scalars(Value.self, at: offset, scalar: scalar, exactValue: exactValue) }
+            if fieldType == [Value].self {
+                return GraphField.scalars(Value.self, at: offset, scalar: scalar, exactValue: exactValue)
+            }
             if fieldType == [String: Value].self {
                 return GraphField.scalarDictionary(Value.self, at: offset, scalar: scalar, exactValue: exactValue)
             }
@@ -57,8 +61,9 @@ final class ScalarCodec: @unchecked Sendable {
 
     /// The codec of a ``ScalarValue`` type.
     convenience init<Value: ScalarValue>(_: Value.Type) {
-        self.init(Value.self, scalar: { $0.archiveScalar }, exactValue: Value.init(exactValue:),
-                  converting: Value.init(converting:context:))
+        self.init(
+            Value.self, scalar: { $0.archiveScalar }, exactValue: Value.init(exactValue:),
+            converting: Value.init(converting:context:))
     }
 }
 
@@ -83,8 +88,10 @@ extension ScalarCodec {
                 } catch let error as AMCError {
                     throw error
                 } catch {
-                    throw AMCError(.hookFailed(hook: "init(amcStringValue:)", typeName: AMC.unqualifiedName(of: Value.self),
-                                               reason: "\(error)"))
+                    throw AMCError(
+                        .hookFailed(
+                            hook: "init(amcStringValue:)", typeName: AMC.unqualifiedName(of: Value.self),
+                            reason: "\(error)"))
                 }
             })
     }

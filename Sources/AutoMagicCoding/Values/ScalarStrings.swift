@@ -12,7 +12,8 @@ enum ScalarStrings {
         if let hex = hexadecimal(text) { return hex }
         // Only digits, signs, points and exponents: `Double` would also take "nan", "inf" and hex.
         guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) || Self.decimalMarks.contains($0) }),
-              let value = DecimalText.double(text.utf8) ?? Double(text) else { return nil }
+            let value = DecimalText.double(text.utf8) ?? Double(text)
+        else { return nil }
         return .double(value)
     }
 
@@ -64,7 +65,8 @@ enum ScalarStrings {
         let negative = digits.first == "-"
         if negative || digits.first == "+" { digits = digits.dropFirst() }
         guard digits.utf8.starts(with: "0x".utf8) || digits.utf8.starts(with: "0X".utf8),
-              let magnitude = unsigned(digits.dropFirst(2), radix: 16) else { return nil }
+            let magnitude = unsigned(digits.dropFirst(2), radix: 16)
+        else { return nil }
         guard negative else {
             return magnitude <= UInt64(Int64.max) ? .int(Int64(magnitude)) : .uint(magnitude)
         }

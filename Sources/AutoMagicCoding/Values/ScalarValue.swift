@@ -342,7 +342,9 @@ enum UUIDText {
         let utf8 = text.utf8
         guard utf8.count == 36 else { return nil }
         // The 32 digits, as two 64-bit halves: no array, no hashing per character.
-        var high: UInt64 = 0, low: UInt64 = 0, digits = 0
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var digits = 0
         for (index, character) in utf8.enumerated() {
             if index == 8 || index == 13 || index == 18 || index == 23 {
                 guard character == UInt8(ascii: "-") else { return nil }
@@ -353,9 +355,12 @@ enum UUIDText {
             digits += 1
         }
         func byte(_ half: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: half >> (56 - 8 * index)) }
-        return UUID(uuid: (byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5),
-                           byte(high, 6), byte(high, 7), byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3),
-                           byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)))
+        return UUID(
+            uuid: (
+                byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5),
+                byte(high, 6), byte(high, 7), byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3),
+                byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)
+            ))
     }
 }
 
