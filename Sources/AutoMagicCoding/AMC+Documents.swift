@@ -7,18 +7,24 @@ extension AMC {
     ///
     /// ```swift
     /// let xml = try AMC.convert(jsonData, to: .xmlPropertyList)
+    /// let json = try AMC.convert(plistData, to: .json, textForDatesAndData: true)  // dates as ISO 8601 strings
     /// ```
     ///
-    /// Throws ``AMCError`` for malformed data, and for what `format` cannot hold: JSON's null in a
-    /// property list, infinity or NaN in JSON, a date the text formats cannot write. Dates and data
-    /// become strings in JSON. Output past 64 times the input (at least 64 MiB) throws
+    /// JSON has no dates and no data: a property list holding either throws ``AMCError`` naming
+    /// its key path, as `plutil` refuses, unless `textForDatesAndData` asks for them as text (ISO
+    /// 8601 strings and base64; read back, they are strings). Also throws for malformed data, and
+    /// for what `format` cannot hold: JSON's null in a property list, infinity or NaN in JSON, a
+    /// date the text formats cannot write. Output past 64 times the input (at least 64 MiB) throws
     /// ``AMCError/Kind/outputTooLarge(limit:)``: shared objects of a binary property list can
     /// expand a small file far.
-    public static func convert(_ data: Data, to format: AMCFormat, options: AMCWriteOptions = .readable) throws -> Data {
+    public static func convert(
+        _ data: Data, to format: AMCFormat, options: AMCWriteOptions = .readable, textForDatesAndData: Bool = false
+    ) throws -> Data {
         Data(
             try DocumentCodec.encode(
                 try DocumentCodec.parse(data).value, format: format, options: options,
-                outputLimit: OutputBudget.limit(forInput: data.count)))
+                outputLimit: OutputBudget.limit(forInput: data.count),
+                textForDatesAndData: format != .json || textForDatesAndData))
     }
 
     /// Checks that `data` is a well-formed document and says which format it is in, as `plutil

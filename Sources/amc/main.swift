@@ -11,14 +11,21 @@ let usages = [
       read it back, and check the copy equals the original field by field.
     """,
     "convert": """
-    amc convert IN --to json|xml|binary [-o OUT]
-      Convert a JSON, XML or binary property-list file, like plutil -convert. Without -o,
-      writes next to IN with the new format's extension (.json or .plist).
+    amc convert FILE... --to json|xml|binary [-o OUT | -e EXT] [-r] [-s] [--dates-and-data-as-text]
+      Convert JSON, XML or binary property-list files, like plutil -convert (which names the
+      formats json, xml1 and binary1: amc takes those too). Each file is replaced by its
+      conversion, atomically, unless -o writes one file's to OUT or -e writes each next to
+      its file with the extension EXT. FILE or OUT - is standard input or output (standard
+      input converts to standard output unless -o says otherwise). JSON is compact unless -r
+      (readable: indented, keys sorted). JSON has no dates and no data: a file holding them is
+      refused, naming the key path, unless --dates-and-data-as-text writes them as ISO 8601
+      strings and base64. -s: print nothing on success.
     """,
     "lint": """
     amc lint FILE...
       Check that each file is well-formed JSON or property list: prints FILE: OK, or the
       error with its line and column (or byte offset). Exit status 1 if any file fails.
+      FILE - is standard input.
     """,
     "check": """
     amc check FILE... [--unknown-keys]
@@ -30,6 +37,7 @@ let usages = [
     "print": """
     amc print FILE
       Print a file as a readable tree of class names, keys and values, like plutil -p.
+      FILE - is standard input.
     """,
     "style": """
     amc style FILE --check
@@ -95,59 +103,104 @@ func demo(_ arguments: [String]) -> Never {
     }
 }
 
+/// Format names `amc` takes: its own, and `plutil`'s.
+let formatNames: [String: AMCFormat] = [
+    "json": .json, "xml": .xmlPropertyList, "binary": .binaryPropertyList,
+    "xml1": .xmlPropertyList, "binary1": .binaryPropertyList,
+]
+
+/// The bytes of `path`, or of standard input for `-`.
+func readInput(_ path: String, _ command: String) -> Data {
+    path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : readFile(path, command)
+}
+
 func convert(_ arguments: [String]) -> Never {
-    var input: String?
+    var inputs: [String] = []
     var output: String?
+    var pathExtension: String?
     var format: AMCFormat?
+    var readable = false
+    var silent = false
+    var textForDatesAndData = false
     var rest = arguments[...]
     while let argument = rest.popFirst() {
         switch argument {
         case "--to":
             guard let name = rest.popFirst() else { usageError("convert", "--to needs json, xml or binary") }
-            let formats: [String: AMCFormat] = ["json": .json, "xml": .xmlPropertyList, "binary": .binaryPropertyList]
-            guard let named = formats[name] else { usageError("convert", "unknown format '\(name)' (json, xml or binary)") }
+            guard let named = formatNames[name] else {
+                usageError("convert", "unknown format '\(name)' (json, xml or binary; plutil's xml1 and binary1)")
+            }
             format = named
         case "-o":
-            guard let path = rest.popFirst() else { usageError("convert", "-o needs a file name") }
+            guard let path = rest.popFirst() else { usageError("convert", "-o needs a file name (- for standard output)") }
             output = path
-        case _ where argument.hasPrefix("-"):
+        case "-e":
+            guard let name = rest.popFirst(), !name.isEmpty, !name.hasPrefix("-") else {
+                usageError("convert", "-e needs an extension")
+            }
+            pathExtension = name
+        case "-r": readable = true
+        case "-s": silent = true
+        case "--dates-and-data-as-text": textForDatesAndData = true
+        case _ where argument.hasPrefix("-") && argument != "-":
             usageError("convert", "unknown option '\(argument)'")
         default:
-            guard input == nil else { usageError("convert", "more than one input file") }
-            input = argument
+            inputs.append(argument)
         }
     }
-    guard let input else { usageError("convert", "no input file") }
+    guard !inputs.isEmpty else { usageError("convert", "no input file") }
     guard let format else { usageError("convert", "--to is required") }
-    let inputURL = URL(fileURLWithPath: input)
-    let outputURL =
-        output.map { URL(fileURLWithPath: $0) }
-        ?? inputURL.deletingPathExtension().appendingPathExtension(format.pathExtension)
-    do {
-        let converted = try AMC.convert(readFile(input, "convert"), to: format)
-        try AMC.write(data: converted, to: outputURL)
-        print("wrote \(outputURL.path) (\(format), \(converted.count) bytes)")
-        exit(0)
-    } catch {
-        fail("amc convert: \(input): \(error)", status: 1)
+    if output != nil, pathExtension != nil { usageError("convert", "-o and -e cannot be used together") }
+    if output != nil, inputs.count > 1 { usageError("convert", "-o takes one input file") }
+    if inputs.filter({ $0 == "-" }).count > 1 || (inputs.contains("-") && inputs.count > 1) {
+        usageError("convert", "standard input (-) is converted alone")
     }
+    let options = readable || format != .json ? AMCWriteOptions.readable : .compact
+    for input in inputs {
+        // Where it goes: -o, next to the input with -e, standard output for standard input, else in place.
+        let target = output ?? (input == "-" ? "-" : pathExtension.map { extensionPath(input, $0) } ?? input)
+        do {
+            let converted = try AMC.convert(
+                readInput(input, "convert"), to: format, options: options, textForDatesAndData: textForDatesAndData)
+            if target == "-" {
+                FileHandle.standardOutput.write(converted)
+            } else {
+                try AMC.write(data: converted, to: URL(fileURLWithPath: target))
+                if !silent { print("wrote \(target) (\(format), \(converted.count) bytes)") }
+            }
+        } catch {
+            fail("amc convert: \(input == "-" ? "standard input" : input): \(error)", status: 1)
+        }
+    }
+    exit(0)
+}
+
+/// `path` with its extension replaced by `pathExtension`, as plutil's `-e` names its output.
+func extensionPath(_ path: String, _ pathExtension: String) -> String {
+    (path as NSString).deletingPathExtension + "." + pathExtension
 }
 
 func lint(_ arguments: [String]) -> Never {
     guard !arguments.isEmpty else { usageError("lint", "no files") }
-    if let option = arguments.first(where: { $0.hasPrefix("-") }) { usageError("lint", "unknown option '\(option)'") }
+    if let option = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+        usageError("lint", "unknown option '\(option)'")
+    }
     var failed = false
     for path in arguments {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
+        let name = path == "-" ? "<stdin>" : path
+        guard
+            let data = path == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile() : try? Data(contentsOf: URL(fileURLWithPath: path))
+        else {
             print("\(path): cannot read the file: \(whyUnreadable(path))")
             failed = true
             continue
         }
         do {
             try AMC.lint(data)
-            print("\(path): OK")
+            print("\(name): OK")
         } catch {
-            print("\(path): \(error)")
+            print("\(name): \(error)")
             failed = true
         }
     }
@@ -199,9 +252,9 @@ func printTree(_ arguments: [String]) -> Never {
     guard arguments.count == 1, let path = arguments.first else {
         usageError("print", arguments.isEmpty ? "no file" : "one file at a time")
     }
-    if path.hasPrefix("-") { usageError("print", "unknown option '\(path)'") }
+    if path.hasPrefix("-"), path != "-" { usageError("print", "unknown option '\(path)'") }
     do {
-        print(try AMC.printedTree(of: readFile(path, "print")), terminator: "")
+        print(try AMC.printedTree(of: readInput(path, "print")), terminator: "")
         exit(0)
     } catch {
         fail("amc print: \(path): \(error)", status: 1)

@@ -9,22 +9,37 @@ enum AMCBinary {
     static let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("amc")
 
-    /// Runs `amc` with `arguments` (in `folder`, when given): exit status, standard output,
-    /// standard error.
-    static func run(_ arguments: [String], in folder: URL? = nil) throws -> (Int32, String, String) {
-        let process = try start(arguments, in: folder)
+    /// Runs `amc` with `arguments` (in `folder`, when given, with `input` on its standard input):
+    /// exit status, standard output, standard error.
+    static func run(_ arguments: [String], in folder: URL? = nil, input: Data? = nil) throws -> (Int32, String, String) {
+        let (status, output, error) = try runForData(arguments, in: folder, input: input)
+        return (status, String(decoding: output, as: UTF8.self), error)
+    }
+
+    /// As ``run(_:in:input:)``, with standard output as bytes (a binary property list, say).
+    static func runForData(_ arguments: [String], in folder: URL? = nil, input: Data? = nil) throws -> (Int32, Data, String) {
+        let process = try start(arguments, in: folder, input: input != nil)
+        if let input, let pipe = process.standardInput as? Pipe {
+            // Written from another thread: a large input would fill the pipe while amc writes.
+            let writer = Thread {
+                pipe.fileHandleForWriting.write(input)
+                try? pipe.fileHandleForWriting.close()
+            }
+            writer.start()
+        }
         let out = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
         let err = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        return (process.terminationStatus, out, String(decoding: err, as: UTF8.self))
     }
 
-    static func start(_ arguments: [String], in folder: URL? = nil) throws -> Process {
+    static func start(_ arguments: [String], in folder: URL? = nil, input: Bool = false) throws -> Process {
         try #require(FileManager.default.isExecutableFile(atPath: url.path), "build amc first: swift build")
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        if input { process.standardInput = Pipe() }
         process.standardOutput = Pipe()
         process.standardError = Pipe()
         try process.run()
@@ -34,30 +49,111 @@ enum AMCBinary {
 
 @Suite("The amc tool, end to end")
 struct CommandLineTests {
-    @Test func convertWritesNextToTheInputOrWhereToldAndFoundationAgrees() throws {
+    /// As plutil: in place by default (atomically), `-o` elsewhere, `-e` beside the input with
+    /// another extension, `-` for standard input and output, plutil's format names too.
+    @Test func convertReplacesTheFileOrWritesWhereToldAndFoundationAgrees() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
         let input = folder.file("fixture.plist")
         try FileManager.default.copyItem(at: FixtureFiles.url("foundation-binary.plist"), to: input)
+        let original = Canonical.text(try foundationValue(try Data(contentsOf: input), json: false))
 
         let (status, output, _) = try AMCBinary.run(["convert", input.path, "--to", "xml", "-o", folder.file("out.plist").path])
         #expect(status == 0)
         #expect(output.hasPrefix("wrote \(folder.file("out.plist").path) (XML property list, "))
-        let original = try foundationValue(try Data(contentsOf: input), json: false)
+        #expect(Canonical.text(try foundationValue(try Data(contentsOf: folder.file("out.plist")), json: false)) == original)
+
+        // In place, with plutil's name for the format; nothing else is written.
+        let (inPlace, _, _) = try AMCBinary.run(["convert", input.path, "--to", "xml1", "-s"], in: folder.url)
+        #expect(inPlace == 0)
+        #expect(try AMC.lint(try Data(contentsOf: input)) == .xmlPropertyList)
+        #expect(Canonical.text(try foundationValue(try Data(contentsOf: input), json: false)) == original)
+        #expect(folder.contents == ["fixture.plist", "out.plist"])
+
+        // JSON has no dates: refused with the key path, then written as text when asked for.
+        let (refused, _, refusal) = try AMCBinary.run(["convert", input.path, "--to", "json", "-e", "json"])
+        #expect(refused == 1)
+        // (The first of them in the file: its keys are sorted now.)
         #expect(
-            Canonical.text(try foundationValue(try Data(contentsOf: folder.file("out.plist")), json: false))
-                == Canonical.text(original))
+            refusal.hasPrefix("amc convert: \(input.path): At \"data\": cannot archive a value of type data: JSON has no data"))
+        #expect(folder.contents == ["fixture.plist", "out.plist"])
+        let (asked, _, _) = try AMCBinary.run(["convert", input.path, "--to", "json", "-e", "json", "--dates-and-data-as-text"])
+        #expect(asked == 0)
+        let json = try #require(
+            try foundationValue(try Data(contentsOf: folder.file("fixture.json")), json: true) as? [String: Any])
+        #expect(json["latin"] as? String == "Grüße aus Köln")
+        #expect(json["date"] is String)
 
-        let (jsonStatus, _, jsonError) = try AMCBinary.run(["convert", input.path, "--to", "json"])
-        #expect(jsonStatus == 0, "\(jsonError)")
-        let json = try foundationValue(try Data(contentsOf: folder.file("fixture.json")), json: true)
-        #expect((json as? [String: Any])?["latin"] as? String == "Grüße aus Köln")
-
-        let (nullStatus, _, nullError) = try AMCBinary.run([
-            "convert", FixtureFiles.url("bad/unterminated.json").path, "--to", "binary", "-o", folder.file("x.plist").path,
+        // Standard input to standard output, in binary1: what the library makes of the same bytes.
+        let jsonFile = try Data(contentsOf: folder.file("fixture.json"))
+        let (piped, bytes, _) = try AMCBinary.runForData(["convert", "-", "--to", "binary1"], input: jsonFile)
+        #expect(piped == 0)
+        #expect(bytes == (try AMC.convert(jsonFile, to: .binaryPropertyList)))
+        let (toOut, printed, _) = try AMCBinary.run([
+            "convert", folder.file("fixture.json").path, "--to", "json", "-r", "-o", "-",
         ])
-        #expect(nullStatus == 1)
-        #expect(nullError.contains("Malformed JSON at line 1, column 10"))
+        #expect(toOut == 0)
+        #expect(printed == String(decoding: try AMC.convert(jsonFile, to: .json, options: .readable), as: UTF8.self))
+        #expect(folder.contents == ["fixture.json", "fixture.plist", "out.plist"])
+    }
+
+    /// The same files converted by Foundation's `plutil` (in the toolchain) and by `amc` are the
+    /// same documents, in every direction plutil converts; both refuse property lists with dates
+    /// or data as JSON.
+    @Test func plutilAndAmcConvertToTheSameDocuments() throws {
+        let plutil = ["/opt/swift/usr/bin/plutil", "/usr/bin/plutil"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let plutil else { return }  // not in this toolchain: nothing to compare with
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let inputs = ["foundation.json", "foundation-xml.plist", "foundation-binary.plist", "handwritten.plist", "graph.json"]
+        var refused: [String] = []
+        for name in inputs {
+            for format in ["json", "xml1", "binary1"] {
+                let source = FixtureFiles.url(name)
+                let theirs = folder.file("plutil-\(format)-\(name)")
+                let ours = folder.file("amc-\(format)-\(name)")
+                let run = Process()
+                run.executableURL = URL(fileURLWithPath: plutil)
+                run.arguments = ["-convert", format, "-o", theirs.path, source.path]
+                run.standardError = Pipe()
+                try run.run()
+                run.waitUntilExit()
+                let (status, _, error) = try AMCBinary.run(["convert", source.path, "--to", format, "-o", ours.path])
+                #expect((status == 0) == (run.terminationStatus == 0), "\(name) to \(format): \(error)")
+                guard status == 0, run.terminationStatus == 0 else {
+                    refused.append("\(name) to \(format)")
+                    continue
+                }
+                let json = format == "json"
+                var ourDocument = try foundationValue(try Data(contentsOf: ours), json: json)
+                var theirDocument = try foundationValue(try Data(contentsOf: theirs), json: json)
+                if var mine = ourDocument as? [String: Any], var plutils = theirDocument as? [String: Any] {
+                    if name == "foundation.json" {
+                        // Foundation's JSON parser reads -9223372036854775808 as a Double; amc keeps the integer.
+                        #expect(Canonical.text(mine.removeValue(forKey: "int64Min") ?? 0) == "int(-9223372036854775808)")
+                        #expect(plutils.removeValue(forKey: "int64Min") as? Double == -9.223372036854776e18)
+                    }
+                    if name == "foundation-binary.plist" {
+                        // The binary fixture's -0.0: plutil drops its sign; amc keeps it.
+                        #expect((mine.removeValue(forKey: "minusZero") as? Double)?.sign == .minus)
+                        #expect((plutils.removeValue(forKey: "minusZero") as? Double)?.isZero == true)
+                    }
+                    (ourDocument, theirDocument) = (mine, plutils)
+                }
+                #expect(Canonical.text(ourDocument) == Canonical.text(theirDocument), "\(name) to \(format)")
+            }
+        }
+        #expect(refused == ["foundation-xml.plist to json", "foundation-binary.plist to json", "handwritten.plist to json"])
+    }
+
+    @Test func printAndLintReadStandardInput() throws {
+        let data = try FixtureFiles.data("foundation.json")
+        let (status, printed, _) = try AMCBinary.run(["print", "-"], input: data)
+        #expect(status == 0)
+        #expect(printed == (try AMC.printedTree(of: data)))
+        let (lintStatus, lint, _) = try AMCBinary.run(["lint", "-"], input: Data("{\"a\": [1, 2,]}".utf8))
+        #expect(lintStatus == 1)
+        #expect(lint.hasPrefix("<stdin>: Malformed JSON at line 1, column 13"))
     }
 
     @Test func lintSaysOKOrTheErrorWithItsLocation() throws {
@@ -154,6 +250,8 @@ struct CommandLineTests {
         ("demo-too-many", ["demo", "a", "b"]),
         ("convert-no-to", ["convert", "x.json"]), ("convert-unknown-format", ["convert", "x.json", "--to", "yaml"]),
         ("convert-no-input", ["convert", "--to", "json"]), ("convert-unknown-option", ["convert", "x.json", "--frob"]),
+        ("convert-o-and-e", ["convert", "x.json", "--to", "json", "-o", "y.json", "-e", "txt"]),
+        ("convert-o-two-inputs", ["convert", "x.json", "y.json", "--to", "json", "-o", "z.json"]),
         ("lint-no-files", ["lint"]), ("check-no-files", ["check"]), ("check-unknown-option", ["check", "--strict", "x.json"]),
         ("print-two-files", ["print", "a", "b"]), ("style-no-check", ["style", "theme.json"]),
         ("bench-bad-n", ["bench", "--n", "zero"]), ("bench-bad-model", ["bench", "--models", "company,shop"]),
@@ -175,6 +273,8 @@ struct CommandLineTests {
         ("check-problems", ["check", "company-problems.json", "--unknown-keys"]),
         ("check-several", ["check", "company-good.json", "company-problems.json", "graph.json"]),
         ("convert-malformed", ["convert", "bad/unterminated.json", "--to", "binary", "-o", "/dev/null"]),
+        ("convert-date-to-json", ["convert", "foundation-xml.plist", "--to", "json", "-o", "-"]),
+        ("convert-to-stdout", ["convert", "handwritten.plist", "--to", "json", "-r", "--dates-and-data-as-text", "-o", "-"]),
     ])
     func typicalOutput(name: String, arguments: [String]) throws {
         try Snapshot.check(name, arguments, in: FixtureFiles.folder)

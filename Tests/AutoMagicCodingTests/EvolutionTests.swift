@@ -108,7 +108,9 @@ struct EvolutionTests {
         let dictionary = try book.dictionaryRepresentation()
         #expect(dictionary["$versions"] as? [String: Int] == ["Person": 2, "Coworker": 2])
         for format in AMCFormat.allCases {
-            let text = String(decoding: try AMC.convert(try AMC.data(for: book, format: format), to: .json), as: UTF8.self)
+            let text = String(
+                decoding: try AMC.convert(try AMC.data(for: book, format: format), to: .json, textForDatesAndData: true),
+                as: UTF8.self)
             #expect(text.components(separatedBy: "$versions").count == 2, "\(format)")
         }
         // No versioned type, nothing written.

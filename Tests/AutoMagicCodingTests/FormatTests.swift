@@ -520,4 +520,36 @@ struct FormatTests {
             Canonical.text(try foundationValue(roundTrip, json: true))
                 == Canonical.text(try foundationValue(withoutNull, json: true)))
     }
+
+    /// JSON has no dates and no data: converting a property list that holds them refuses with the
+    /// key path, as plutil does, unless asked for text (ISO 8601 strings and base64).
+    @Test(arguments: [AMCFormat.xmlPropertyList, .binaryPropertyList])
+    func dateAndDataInJSONOnlyWhenAskedFor(from format: AMCFormat) throws {
+        let plist = try AMC.convert(
+            Data(#"{"name": "x", "log": [{"n": 1}, {"n": 2}]}"#.utf8), to: format)
+        var document = try #require(try foundationValue(plist, json: false) as? [String: Any])
+        document["log"] = [["n": 1], ["n": 2, "at": Date(timeIntervalSinceReferenceDate: 0)]]
+        let withDate = try PropertyListSerialization.data(
+            fromPropertyList: document, format: format == .binaryPropertyList ? .binary : .xml, options: 0)
+        let error = expectAMCError { _ = try AMC.convert(withDate, to: .json) }
+        #expect(error?.keyPath == "log[1].at")
+        #expect(error?.description.contains("JSON has no dates") == true)
+
+        document["log"] = [["n": 1], ["n": 2]]
+        document["thumbnail"] = Data([0xFF, 0x00])
+        let withData = try PropertyListSerialization.data(
+            fromPropertyList: document, format: format == .binaryPropertyList ? .binary : .xml, options: 0)
+        #expect(expectAMCError { _ = try AMC.convert(withData, to: .json) }?.keyPath == "thumbnail")
+
+        // Asked for, they become text; the other formats keep them as they are.
+        let text = try #require(
+            try foundationValue(try AMC.convert(withDate, to: .json, textForDatesAndData: true), json: true) as? [String: Any])
+        #expect((text["log"] as? [[String: Any]])?[1]["at"] as? String == "2001-01-01T00:00:00Z")
+        let data = try #require(
+            try foundationValue(try AMC.convert(withData, to: .json, textForDatesAndData: true), json: true) as? [String: Any])
+        #expect(data["thumbnail"] as? String == "/wA=")
+        let xml = try #require(
+            try foundationValue(try AMC.convert(withDate, to: .xmlPropertyList), json: false) as? [String: Any])
+        #expect((xml["log"] as? [[String: Any]])?[1]["at"] as? Date == Date(timeIntervalSinceReferenceDate: 0))
+    }
 }

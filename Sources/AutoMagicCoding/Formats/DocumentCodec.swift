@@ -81,15 +81,17 @@ enum DocumentCodec {
 
     /// The bytes of a parsed or converted document in `format`; more than `outputLimit` bytes
     /// of text throw ``AMCError/Kind/outputTooLarge(limit:)``.
-    static func encode(_ value: ArchiveValue, format: AMCFormat, options: AMCWriteOptions, outputLimit: Int = .max) throws
-        -> [UInt8]
-    {
+    static func encode(
+        _ value: ArchiveValue, format: AMCFormat, options: AMCWriteOptions, outputLimit: Int = .max,
+        textForDatesAndData: Bool = true
+    ) throws -> [UInt8] {
         switch format {
-        case .json: return try encode(value, with: JSONWriter(options: options), options: options, outputLimit: outputLimit)
+        case .json:
+            return try encode(value, with: JSONWriter(options: options), options, outputLimit, textForDatesAndData)
         case .xmlPropertyList:
-            return try encode(value, with: XMLPlistWriter(options: options), options: options, outputLimit: outputLimit)
+            return try encode(value, with: XMLPlistWriter(options: options), options, outputLimit, textForDatesAndData)
         case .binaryPropertyList:
-            return try encode(value, with: BinaryPlistWriter(options: options), options: options, outputLimit: outputLimit)
+            return try encode(value, with: BinaryPlistWriter(options: options), options, outputLimit, textForDatesAndData)
         }
     }
 
@@ -125,22 +127,33 @@ enum DocumentCodec {
     }
 
     private static func encode<Writer: DocumentWriter>(
-        _ value: ArchiveValue, with writer: Writer, options: AMCWriteOptions, outputLimit: Int
+        _ value: ArchiveValue, with writer: Writer, _ options: AMCWriteOptions, _ outputLimit: Int, _ textForDatesAndData: Bool
     ) throws -> [UInt8] {
         var writer = writer
         var path = KeyPathTracker()
-        try value.write(to: &writer, sortedKeys: options.sortedKeys, path: &path, outputLimit: outputLimit)
+        try value.write(
+            to: &writer, sortedKeys: options.sortedKeys, path: &path, outputLimit: outputLimit,
+            textForDatesAndData: textForDatesAndData)
         return writer.finish()
     }
 }
 
 extension ArchiveValue {
     /// Replays this document into a sink (to convert between formats, or write a dictionary),
-    /// stopping once the sink holds more than `outputLimit` bytes.
+    /// stopping once the sink holds more than `outputLimit` bytes. Without `textForDatesAndData`,
+    /// a date or data throws (a conversion to JSON, which would make them strings).
     func write<Sink: EncodingSink>(
-        to sink: inout Sink, sortedKeys: Bool, path: inout KeyPathTracker, outputLimit: Int = .max
+        to sink: inout Sink, sortedKeys: Bool, path: inout KeyPathTracker, outputLimit: Int = .max,
+        textForDatesAndData: Bool = true
     ) throws {
         func scalar(_ value: ArchiveScalar) throws {
+            if !textForDatesAndData, let kind = value.jsonLessKind {
+                throw path.error(
+                    .unsupportedType(
+                        typeName: kind,
+                        reason: "JSON has no \(kind == "date" ? "dates" : "data"); convert with dates and data as text "
+                            + "(ISO 8601 strings and base64) to write it as a string"))
+            }
             do {
                 try sink.scalar(value)
             } catch let error as AMCError {
@@ -162,7 +175,9 @@ extension ArchiveValue {
             for (index, element) in elements.enumerated() {
                 path.push(index: index)
                 defer { path.pop() }
-                try element.write(to: &sink, sortedKeys: sortedKeys, path: &path, outputLimit: outputLimit)
+                try element.write(
+                    to: &sink, sortedKeys: sortedKeys, path: &path, outputLimit: outputLimit,
+                    textForDatesAndData: textForDatesAndData)
                 if sink.outputSize > outputLimit { throw path.error(.outputTooLarge(limit: outputLimit)) }
             }
             sink.endArray()
@@ -173,7 +188,9 @@ extension ArchiveValue {
                 path.push(key: entry.key)
                 defer { path.pop() }
                 sink.key(entry.key)
-                try entry.value.write(to: &sink, sortedKeys: sortedKeys, path: &path, outputLimit: outputLimit)
+                try entry.value.write(
+                    to: &sink, sortedKeys: sortedKeys, path: &path, outputLimit: outputLimit,
+                    textForDatesAndData: textForDatesAndData)
                 if sink.outputSize > outputLimit { throw path.error(.outputTooLarge(limit: outputLimit)) }
             }
             sink.endDictionary()
@@ -182,6 +199,17 @@ extension ArchiveValue {
                 .unsupportedType(
                     typeName: AMC.unqualifiedName(of: type(of: box.value)),
                     reason: "only strings, numbers, bools, dates, data, arrays and dictionaries can be written"))
+        }
+    }
+}
+
+extension ArchiveScalar {
+    /// "date" or "data" for the values JSON has no type for; nil for the rest.
+    fileprivate var jsonLessKind: String? {
+        switch self {
+        case .date: "date"
+        case .data: "data"
+        default: nil
         }
     }
 }
