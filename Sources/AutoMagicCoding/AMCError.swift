@@ -103,6 +103,12 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         /// Lenient decoding, asked to report them: a key in the data that no property of the type
         /// reads, with the nearest key it has when one is close (a likely typo).
         case unusedKey(key: String, typeName: String, suggestion: String?)
+        /// An ``AMCDocument`` key path names no value: no such key, an index past an array's end,
+        /// or a step into a value that is not a dictionary or an array.
+        case keyPathNotFound(reason: String)
+        /// ``AMCDocument/insert(_:atKeyPath:appending:)`` found a value at the key path already
+        /// (``AMCDocument/replace(_:atKeyPath:)`` changes one).
+        case valueExists
     }
 
     /// Where in a file's bytes a problem is: a line and column (from 1) in the text formats, a
@@ -278,6 +284,10 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "knows (lenient decoding, AMC.lenientObject, reads what this version understands)"
         case let .unusedKey(key, typeName, suggestion):
             return "no property of \(typeName) reads the key \"\(key)\"" + (suggestion.map { " — did you mean \"\($0)\"?" } ?? "")
+        case let .keyPathNotFound(reason):
+            return "no value here: \(reason)"
+        case .valueExists:
+            return "a value is here already: insert adds one, replace changes one"
         }
     }
 

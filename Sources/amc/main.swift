@@ -21,6 +21,34 @@ let usages = [
       refused, naming the key path, unless --dates-and-data-as-text writes them as ISO 8601
       strings and base64. -s: print nothing on success.
     """,
+    "extract": """
+    amc extract KEYPATH json|xml|binary|raw FILE [--expect TYPE] [-o OUT] [-n]
+      [--dates-and-data-as-text]
+      Print the value at KEYPATH (keys joined by dots; a number picks an array's element) as
+      a document of its own, or raw, like plutil -extract: a string as it is, a number, true
+      or false, a date in ISO 8601, data in base64, a dictionary's keys one per line, an
+      array's count. --expect TYPE (bool, integer, float, string, date, data, dictionary,
+      array) fails unless the value is of that type. -o writes to OUT instead of standard
+      output; -n leaves out the newline after a raw value. FILE - is standard input.
+    """,
+    "insert": """
+    amc insert KEYPATH --type TYPE [VALUE] FILE [--append] [-o OUT] [-s] [--dates-and-data-as-text]
+      Add VALUE at KEYPATH, like plutil -insert: a new key, or an element at an index of an
+      array (its count adds at the end; --append adds to the array KEYPATH names). TYPE is
+      bool (YES or true), integer, float, string, date (ISO 8601), data (base64), json or
+      xml (a fragment, for containers), or dictionary or array (empty; no VALUE). Fails if
+      the key has a value already. The file is replaced, atomically, in its own format
+      (JSON indented if it was), unless -o writes to OUT (- for standard output).
+    """,
+    "replace": """
+    amc replace KEYPATH --type TYPE [VALUE] FILE [-o OUT] [-s] [--dates-and-data-as-text]
+      Put VALUE at KEYPATH in place of what is there (a missing key is added), like plutil
+      -replace; TYPE, VALUE and the output as for insert.
+    """,
+    "remove": """
+    amc remove KEYPATH FILE [-o OUT] [-s]
+      Remove the value at KEYPATH, like plutil -remove; the output as for insert.
+    """,
     "lint": """
     amc lint FILE...
       Check that each file is well-formed JSON or property list: prints FILE: OK, or the
@@ -59,7 +87,7 @@ let usages = [
       files made to be costly at 1, 4 and 16 MB, and measures the memory amc lint needs.
     """,
 ]
-let commandOrder = ["demo", "convert", "lint", "check", "print", "style", "bench"]
+let commandOrder = ["demo", "convert", "extract", "insert", "replace", "remove", "lint", "check", "print", "style", "bench"]
 let usage =
     "usage:\n"
     + commandOrder.map { "  " + usages[$0]!.replacingOccurrences(of: "\n", with: "\n  ") }
@@ -178,6 +206,146 @@ func convert(_ arguments: [String]) -> Never {
 /// `path` with its extension replaced by `pathExtension`, as plutil's `-e` names its output.
 func extensionPath(_ path: String, _ pathExtension: String) -> String {
     (path as NSString).deletingPathExtension + "." + pathExtension
+}
+
+/// The options of the commands that read one document: its path, and what is left.
+struct DocumentArguments {
+    var file: String?
+    var output: String?
+    var silent = false
+    var noNewline = false
+    var append = false
+    var textForDatesAndData = false
+    var expect: String?
+    var type: String?
+    /// The arguments that are not options, in order.
+    var positional: [String] = []
+
+    init(_ command: String, _ arguments: [String], options: Set<String>) {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "-o" where options.contains("-o"):
+                guard let path = rest.popFirst() else { usageError(command, "-o needs a file name (- for standard output)") }
+                output = path
+            case "--expect" where options.contains("--expect"):
+                guard let name = rest.popFirst() else { usageError(command, "--expect needs a type") }
+                expect = name
+            case "--type" where options.contains("--type"):
+                guard let name = rest.popFirst() else { usageError(command, "--type needs a type") }
+                type = name
+            case "-s" where options.contains("-s"): silent = true
+            case "-n" where options.contains("-n"): noNewline = true
+            case "--append" where options.contains("--append"): append = true
+            case "--dates-and-data-as-text" where options.contains("--dates-and-data-as-text"): textForDatesAndData = true
+            case _ where argument.hasPrefix("-") && argument != "-" && !(argument.dropFirst().first?.isNumber ?? false):
+                usageError(command, "unknown option '\(argument)'")
+            default:
+                positional.append(argument)
+            }
+        }
+    }
+}
+
+/// The document at `path` (`-`: standard input), or the error and exit status 1.
+func readDocument(_ path: String, _ command: String) -> AMCDocument {
+    do {
+        return try AMCDocument(data: readInput(path, command))
+    } catch {
+        fail("amc \(command): \(path == "-" ? "standard input" : path): \(error)", status: 1)
+    }
+}
+
+/// Writes `data` to `target` (`-`: standard output), atomically; says so unless `silent`.
+func writeOutput(_ data: Data, to target: String, format: AMCFormat, silent: Bool) throws {
+    if target == "-" {
+        FileHandle.standardOutput.write(data)
+    } else {
+        try AMC.write(data: data, to: URL(fileURLWithPath: target))
+        if !silent { print("wrote \(target) (\(format), \(data.count) bytes)") }
+    }
+}
+
+func extract(_ arguments: [String]) -> Never {
+    let parsed = DocumentArguments(
+        "extract", arguments, options: ["-o", "--expect", "-n", "--dates-and-data-as-text"])
+    guard parsed.positional.count == 3 else {
+        usageError("extract", parsed.positional.count < 3 ? "KEYPATH, a format and FILE are needed" : "one file at a time")
+    }
+    let (keyPath, formatName, path) = (parsed.positional[0], parsed.positional[1], parsed.positional[2])
+    guard formatName == "raw" || formatNames[formatName] != nil else {
+        usageError("extract", "unknown format '\(formatName)' (json, xml, binary or raw; plutil's xml1 and binary1)")
+    }
+    let types = ["bool", "integer", "float", "string", "date", "data", "dictionary", "array"]
+    if let expect = parsed.expect, !types.contains(expect) {
+        usageError("extract", "unknown type '\(expect)' (\(types.joined(separator: ", ")))")
+    }
+    let document = readDocument(path, "extract")
+    do {
+        let value = try document.value(atKeyPath: keyPath, ofType: parsed.expect)
+        let output: Data
+        if let format = formatNames[formatName] {
+            output = try document.extract(
+                keyPath, as: format, options: format == .json ? .compact : .readable,
+                textForDatesAndData: parsed.textForDatesAndData)
+        } else {
+            output = Data((value.rawText + (parsed.noNewline ? "" : "\n")).utf8)
+        }
+        try writeOutput(output, to: parsed.output ?? "-", format: formatNames[formatName] ?? .json, silent: true)
+        exit(0)
+    } catch {
+        fail("amc extract: \(path == "-" ? "standard input" : path): \(error)", status: 1)
+    }
+}
+
+/// `amc insert`, `amc replace` and `amc remove`.
+func edit(_ command: String, _ arguments: [String]) -> Never {
+    let removing = command == "remove"
+    var options: Set<String> = ["-o", "-s"]
+    if !removing { options.formUnion(["--type", "--dates-and-data-as-text"]) }
+    if command == "insert" { options.insert("--append") }
+    let parsed = DocumentArguments(command, arguments, options: options)
+    let type = parsed.type
+    let takesValue = !removing && type != "dictionary" && type != "array"
+    if !removing, type == nil { usageError(command, "--type is required") }
+    let needed = takesValue ? 3 : 2
+    guard parsed.positional.count == needed else {
+        usageError(
+            command,
+            parsed.positional.count < needed
+                ? (takesValue ? "KEYPATH, a value and FILE are needed" : "KEYPATH and FILE are needed") : "one file at a time")
+    }
+    let keyPath = parsed.positional[0]
+    let path = parsed.positional[needed - 1]
+    var value: AMCDocument.Value?
+    do {
+        value =
+            switch type {
+            case nil: nil
+            case "dictionary": .dictionary([:])
+            case "array": .array([])
+            case let type?: try AMCDocument.Value(type: type, text: parsed.positional[1])
+            }
+    } catch {
+        fail("amc \(command): the value: \(error)", status: 1)
+    }
+    var document = readDocument(path, command)
+    do {
+        switch (command, value) {
+        case ("insert", let value?): try document.insert(value, atKeyPath: keyPath, appending: parsed.append)
+        case (_, let value?): try document.replace(value, atKeyPath: keyPath)
+        case (_, nil): try document.remove(atKeyPath: keyPath)
+        }
+        // JSON keeps its layout: indented if it was, its keys in their order.
+        let layout =
+            document.format == .json && !readInput(path, command).contains(UInt8(ascii: "\n"))
+            ? AMCWriteOptions.compact : AMCWriteOptions(prettyPrinted: true, sortedKeys: false)
+        let data = try document.data(options: layout, textForDatesAndData: parsed.textForDatesAndData)
+        try writeOutput(data, to: parsed.output ?? (path == "-" ? "-" : path), format: document.format, silent: parsed.silent)
+        exit(0)
+    } catch {
+        fail("amc \(command): \(path == "-" ? "standard input" : path): \(error)", status: 1)
+    }
 }
 
 func lint(_ arguments: [String]) -> Never {
@@ -351,6 +519,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
 switch command {
 case "demo": demo(arguments)
 case "convert": convert(arguments)
+case "extract": extract(arguments)
+case "insert", "replace", "remove": edit(command, arguments)
 case "lint": lint(arguments)
 case "check": check(arguments)
 case "print": printTree(arguments)

@@ -146,6 +146,96 @@ struct CommandLineTests {
         #expect(refused == ["foundation-xml.plist to json", "foundation-binary.plist to json", "handwritten.plist to json"])
     }
 
+    /// Edits replace the file in its own format (JSON keeps its layout), or go where `-o` says;
+    /// a failed edit leaves the file as it was.
+    @Test func editsReplaceTheFileInItsFormatOrGoWhereTold() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let json = folder.file("settings.json")
+        try Data("{\n  \"name\": \"x\",\n  \"sizes\": [1, 2]\n}\n".utf8).write(to: json)
+        let (inserted, said, _) = try AMCBinary.run(["insert", "sizes", "--type", "integer", "3", json.path, "--append"])
+        #expect(inserted == 0)
+        #expect(said.hasPrefix("wrote \(json.path) (JSON, "))
+        #expect(
+            String(decoding: try Data(contentsOf: json), as: UTF8.self)
+                == "{\n  \"name\": \"x\",\n  \"sizes\": [\n    1,\n    2,\n    3\n  ]\n}\n")
+
+        let before = try Data(contentsOf: json)
+        let (failed, _, error) = try AMCBinary.run(["insert", "name", "--type", "string", "y", json.path])
+        #expect(failed == 1)
+        #expect(
+            error == "amc insert: \(json.path): At \"name\": a value is here already: insert adds one, replace changes one.\n")
+        #expect(try Data(contentsOf: json) == before)
+
+        let binary = folder.file("settings.plist")
+        try AMC.write(data: try AMC.convert(before, to: .binaryPropertyList), to: binary)
+        #expect(try AMCBinary.run(["replace", "name", "--type", "date", "2024-05-17T09:30:00Z", binary.path, "-s"]).0 == 0)
+        #expect(try AMCBinary.run(["remove", "sizes.0", binary.path, "-s"]).0 == 0)
+        let document = try #require(try foundationValue(try Data(contentsOf: binary), json: false) as? [String: Any])
+        #expect(try AMC.lint(try Data(contentsOf: binary)) == .binaryPropertyList)
+        #expect(document["name"] as? Date == ISODate.date(from: "2024-05-17T09:30:00Z"))
+        #expect(document["sizes"] as? [Int] == [2, 3])
+
+        // From standard input to standard output, and extracted from there.
+        let (piped, bytes, _) = try AMCBinary.runForData(["remove", "name", "-"], input: try Data(contentsOf: binary))
+        #expect(piped == 0)
+        let (extracted, raw, _) = try AMCBinary.run(["extract", "sizes", "json", "-"], input: bytes)
+        #expect(extracted == 0)
+        #expect(raw == "[2,3]")
+        #expect(folder.contents == ["settings.json", "settings.plist"])
+    }
+
+    /// The same edits made by plutil and by amc give the same documents; extracting gives the
+    /// same values.
+    @Test func plutilAndAmcEditAlike() throws {
+        let plutil = ["/opt/swift/usr/bin/plutil", "/usr/bin/plutil"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let plutil else { return }
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let edits: [(amc: [String], plutil: [String])] = [
+            (["insert", "list.1", "--type", "integer", "5"], ["-insert", "list.1", "-integer", "5"]),
+            (["insert", "list", "--type", "string", "end", "--append"], ["-insert", "list", "-string", "end", "-append"]),
+            (
+                ["insert", "extra", "--type", "json", #"{"k": [1, 2.5, "x"]}"#],
+                ["-insert", "extra", "-json", #"{"k": [1, 2.5, "x"]}"#]
+            ),
+            (["replace", "number", "--type", "bool", "YES"], ["-replace", "number", "-bool", "YES"]),
+            (["replace", "real", "--type", "float", "0.25"], ["-replace", "real", "-float", "0.25"]),
+            (["insert", "blob", "--type", "data", "AAEC"], ["-insert", "blob", "-data", "AAEC"]),
+            (["remove", "list.4"], ["-remove", "list.4"]),
+            (["insert", "empty2", "--type", "dictionary"], ["-insert", "empty2", "-dictionary"]),
+        ]
+        for (index, edit) in edits.enumerated() {
+            let ours = folder.file("amc-\(index).plist")
+            let theirs = folder.file("plutil-\(index).plist")
+            try FileManager.default.copyItem(at: FixtureFiles.url("handwritten.plist"), to: ours)
+            try FileManager.default.copyItem(at: FixtureFiles.url("handwritten.plist"), to: theirs)
+            let run = Process()
+            run.executableURL = URL(fileURLWithPath: plutil)
+            run.arguments = edit.plutil + [theirs.path]
+            try run.run()
+            run.waitUntilExit()
+            let (status, _, error) = try AMCBinary.run(edit.amc + [ours.path, "-s"])
+            #expect(status == 0 && run.terminationStatus == 0, "\(edit.amc): \(error)")
+            #expect(
+                Canonical.text(try foundationValue(try Data(contentsOf: ours), json: false))
+                    == Canonical.text(try foundationValue(try Data(contentsOf: theirs), json: false)),
+                "\(edit.amc)")
+        }
+        for keyPath in ["list", "list.2", "list.3", "number", "references", "list.0"] {
+            let run = Process()
+            run.executableURL = URL(fileURLWithPath: plutil)
+            run.arguments = ["-extract", keyPath, "raw", "-o", "-", FixtureFiles.url("handwritten.plist").path]
+            let output = Pipe()
+            run.standardOutput = output
+            try run.run()
+            let theirs = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            run.waitUntilExit()
+            let (_, ours, _) = try AMCBinary.run(["extract", keyPath, "raw", FixtureFiles.url("handwritten.plist").path])
+            #expect(ours == theirs, "\(keyPath)")
+        }
+    }
+
     @Test func printAndLintReadStandardInput() throws {
         let data = try FixtureFiles.data("foundation.json")
         let (status, printed, _) = try AMCBinary.run(["print", "-"], input: data)
@@ -247,6 +337,12 @@ struct CommandLineTests {
         ("demo-help", ["demo", "--help"]), ("convert-help", ["convert", "--help"]), ("lint-help", ["lint", "--help"]),
         ("check-help", ["check", "--help"]),
         ("print-help", ["print", "--help"]), ("style-help", ["style", "--help"]), ("bench-help", ["bench", "--help"]),
+        ("extract-help", ["extract", "--help"]), ("insert-help", ["insert", "--help"]), ("replace-help", ["replace", "--help"]),
+        ("remove-help", ["remove", "--help"]),
+        ("extract-too-few", ["extract", "a.b", "x.json"]), ("extract-unknown-format", ["extract", "a", "yaml", "x.json"]),
+        ("extract-unknown-type", ["extract", "a", "raw", "x.json", "--expect", "color"]),
+        ("insert-no-type", ["insert", "a", "1", "x.json"]), ("insert-too-few", ["insert", "a", "--type", "integer", "x.json"]),
+        ("remove-unknown-option", ["remove", "a", "x.json", "--append"]),
         ("demo-too-many", ["demo", "a", "b"]),
         ("convert-no-to", ["convert", "x.json"]), ("convert-unknown-format", ["convert", "x.json", "--to", "yaml"]),
         ("convert-no-input", ["convert", "--to", "json"]), ("convert-unknown-option", ["convert", "x.json", "--frob"]),
@@ -274,6 +370,14 @@ struct CommandLineTests {
         ("check-several", ["check", "company-good.json", "company-problems.json", "graph.json"]),
         ("convert-malformed", ["convert", "bad/unterminated.json", "--to", "binary", "-o", "/dev/null"]),
         ("convert-date-to-json", ["convert", "foundation-xml.plist", "--to", "json", "-o", "-"]),
+        ("extract-raw", ["extract", "list.2", "raw", "handwritten.plist"]),
+        ("extract-dictionary-keys", ["extract", "nested", "raw", "foundation.json"]),
+        ("extract-json", ["extract", "nested", "json", "foundation.json"]),
+        ("extract-expect-fails", ["extract", "number", "raw", "handwritten.plist", "--expect", "string"]),
+        ("extract-missing", ["extract", "list.9", "raw", "handwritten.plist"]),
+        ("insert-to-stdout", ["insert", "list.0", "--type", "json", "[1, {\"a\": 2.5}]", "handwritten.plist", "-o", "-"]),
+        ("insert-bad-value", ["insert", "list.0", "--type", "json", "[1, {\"a\": null}]", "handwritten.plist"]),
+        ("remove-to-stdout", ["remove", "nested", "foundation.json", "-o", "-"]),
         ("convert-to-stdout", ["convert", "handwritten.plist", "--to", "json", "-r", "--dates-and-data-as-text", "-o", "-"]),
     ])
     func typicalOutput(name: String, arguments: [String]) throws {

@@ -1,0 +1,427 @@
+import Foundation
+
+/// A document of any of the three formats, read without decoding objects, whose values are read,
+/// added, changed and removed by key path, as `plutil -extract`, `-insert`, `-replace` and
+/// `-remove` do.
+///
+/// A key path is keys joined by dots, where a number addresses an element of an array
+/// (`"people.0.name"`); the last number of an insertion may be the array's count, to add at its
+/// end. Nothing is decoded into objects, so no class needs registering, and every other value is
+/// kept as it was.
+///
+/// ```swift
+/// var document = try AMCDocument(data: try Data(contentsOf: url))
+/// try document.insert(.string("Ada"), atKeyPath: "people.0.nickname")
+/// try document.replace(.integer(3), atKeyPath: "version")
+/// try document.remove(atKeyPath: "people.1")
+/// let name = try document.value(atKeyPath: "people.0.name")   // .string("Ada Lovelace")
+/// try AMC.write(data: try document.data(), to: url)
+/// ```
+public struct AMCDocument {
+    /// The format the document was read in, and ``data(format:options:)`` writes by default.
+    public let format: AMCFormat
+    private var root: ArchiveValue
+
+    /// A value to put into a document, or one read from it: the types of `plutil -type`.
+    public indirect enum Value: Equatable, Sendable {
+        case bool(Bool)
+        case integer(Int64)
+        case float(Double)
+        case string(String)
+        case date(Date)
+        case data(Data)
+        /// A dictionary; written with its keys in ascending order.
+        case dictionary([String: Value])
+        case array([Value])
+
+        /// A value from its text, as `plutil -insert KEYPATH -type TYPE VALUE` reads it: `bool`
+        /// (`YES` or `true` is true, anything else false), `integer`, `float`, `string`, `date`
+        /// (ISO 8601, as in XML property lists), `data` (base64), and `json` or `xml` (a document
+        /// or fragment in that format, for containers).
+        ///
+        /// ```swift
+        /// let value = try AMCDocument.Value(type: "integer", text: "42")  // .integer(42)
+        /// let list = try AMCDocument.Value(type: "json", text: "[1, 2]") // .array([.integer(1), .integer(2)])
+        /// ```
+        ///
+        /// Throws ``AMCError/Kind/typeMismatch(expected:found:)`` for text that is not of the type.
+        public init(type: String, text: String) throws {
+            func mismatch(_ expected: String) -> AMCError {
+                AMCError(.typeMismatch(expected: expected, found: "\"\(text)\""))
+            }
+            switch type {
+            case "bool": self = .bool(text == "YES" || text == "true")
+            case "integer":
+                guard let value = Int64(text) else { throw mismatch("an integer (64 bits)") }
+                self = .integer(value)
+            case "float":
+                guard let value = Double(text) else { throw mismatch("a number") }
+                self = .float(value)
+            case "string": self = .string(text)
+            case "date":
+                guard let date = ISODate.date(from: text) else { throw mismatch("an ISO 8601 date (2024-05-17T09:30:00Z)") }
+                self = .date(date)
+            case "data":
+                guard let data = Data(base64Encoded: text) else { throw mismatch("base64 data") }
+                self = .data(data)
+            case "json", "xml":
+                let parsed = try DocumentCodec.parse(Data(text.utf8))
+                guard parsed.format == (type == "json" ? .json : .xmlPropertyList) else {
+                    throw mismatch(type == "json" ? "JSON" : "an XML property list")
+                }
+                var path = KeyPathTracker()
+                self = try Value(parsed.value, path: &path)
+            default:
+                throw AMCError(
+                    .typeMismatch(
+                        expected: "a type (bool, integer, float, string, date, data, json or xml)", found: "\"\(type)\""))
+            }
+        }
+
+        /// The value of a document's `value`, at `path` (for errors).
+        fileprivate init(_ value: ArchiveValue, path: inout KeyPathTracker) throws {
+            switch value {
+            case let .bool(bool): self = .bool(bool)
+            case let .int(int): self = .integer(int)
+            case let .uint(uint):
+                guard let int = Int64(exactly: uint) else {
+                    throw path.error(.valueOutOfRange(value: "\(uint)", typeName: "Int64"))
+                }
+                self = .integer(int)
+            case let .double(double): self = .float(double)
+            case let .string(string): self = .string(string)
+            case let .date(date): self = .date(date)
+            case let .data(data): self = .data(data)
+            case let .array(array):
+                var elements: [Value] = []
+                for (index, element) in array.enumerated() {
+                    path.push(index: index)
+                    defer { path.pop() }
+                    elements.append(try Value(element, path: &path))
+                }
+                self = .array(elements)
+            case let .dictionary(dictionary):
+                var entries: [String: Value] = [:]
+                for entry in dictionary.entries where entries[entry.key] == nil {
+                    path.push(key: entry.key)
+                    defer { path.pop() }
+                    entries[entry.key] = try Value(entry.value, path: &path)
+                }
+                self = .dictionary(entries)
+            case .null: throw path.error(.typeMismatch(expected: "a property-list value", found: "null"))
+            case let .foreign(box):
+                throw path.error(.unsupportedType(typeName: "\(Swift.type(of: box.value))", reason: "it has no document form"))
+            }
+        }
+
+        /// The document value.
+        fileprivate var archiveValue: ArchiveValue {
+            switch self {
+            case let .bool(bool): return .bool(bool)
+            case let .integer(int): return .int(int)
+            case let .float(double): return .double(double)
+            case let .string(string): return .string(string)
+            case let .date(date): return .date(date)
+            case let .data(data): return .data(data)
+            case let .array(elements): return .array(ArchiveArray(elements.map(\.archiveValue)))
+            case let .dictionary(entries):
+                var dictionary = ArchiveDictionary(minimumCapacity: entries.count)
+                for key in entries.keys.sorted() { dictionary.append(key, entries[key]!.archiveValue) }
+                return .dictionary(dictionary)
+            }
+        }
+
+        /// The value as text, as `plutil -extract KEYPATH raw` prints it: a string as it is, a
+        /// number, `true` or `false`, a date in ISO 8601 (UTC), data in base64, a dictionary's keys
+        /// one per line (in ascending order), an array's count.
+        ///
+        /// ```swift
+        /// AMCDocument.Value.array([.integer(1), .integer(2)]).rawText   // "2"
+        /// ```
+        public var rawText: String {
+            switch self {
+            case let .bool(bool): "\(bool)"
+            case let .integer(int): "\(int)"
+            case let .float(double): "\(double)"
+            case let .string(string): string
+            case let .date(date): ISODate.string(from: date) ?? "\(date.timeIntervalSinceReferenceDate)"
+            case let .data(data): data.base64EncodedString()
+            case let .dictionary(entries): entries.keys.sorted().joined(separator: "\n")
+            case let .array(elements): "\(elements.count)"
+            }
+        }
+
+        /// Its type's name, as `plutil -type` says it: `bool`, `integer`, `float`, `string`,
+        /// `date`, `data`, `dictionary` or `array`.
+        ///
+        /// ```swift
+        /// AMCDocument.Value.integer(3).typeName   // "integer"
+        /// ```
+        public var typeName: String {
+            switch self {
+            case .bool: "bool"
+            case .integer: "integer"
+            case .float: "float"
+            case .string: "string"
+            case .date: "date"
+            case .data: "data"
+            case .dictionary: "dictionary"
+            case .array: "array"
+            }
+        }
+    }
+
+    /// Reads a document; its format is told from its bytes.
+    ///
+    /// ```swift
+    /// let document = try AMCDocument(data: try Data(contentsOf: url))
+    /// ```
+    public init(data: Data) throws {
+        let parsed = try DocumentCodec.parse(data)
+        (format, root) = (parsed.format, parsed.value)
+    }
+
+    /// The value at `keyPath`; with `type` (a ``Value/typeName``), only a value of that type,
+    /// as `plutil -extract … -expect TYPE` checks.
+    ///
+    /// ```swift
+    /// if case let .string(name) = try document.value(atKeyPath: "people.0.name") { print(name) }
+    /// let count = try document.value(atKeyPath: "count", ofType: "integer")
+    /// ```
+    ///
+    /// Throws ``AMCError/Kind/keyPathNotFound(reason:)`` when the key path names no value, and
+    /// ``AMCError/Kind/typeMismatch(expected:found:)`` when it is not of `type`.
+    public func value(atKeyPath keyPath: String, ofType type: String? = nil) throws -> Value {
+        var (value, path) = try Self.walk(root, to: Self.components(of: keyPath))
+        let found = try Value(value, path: &path)
+        if let type, found.typeName != type {
+            throw path.error(.typeMismatch(expected: "a value of type \(type)", found: "one of type \(found.typeName)"))
+        }
+        return found
+    }
+
+    /// The value at `keyPath` as a document of its own, in `format` (a scalar makes a document of
+    /// one value, as `plutil -extract` writes one).
+    ///
+    /// ```swift
+    /// let people = try document.extract("people", as: .json)
+    /// ```
+    ///
+    /// Throws as ``value(atKeyPath:)`` does, and as ``AMC/convert(_:to:options:textForDatesAndData:)``
+    /// does for what `format` cannot hold.
+    public func extract(
+        _ keyPath: String, as format: AMCFormat, options: AMCWriteOptions = .readable, textForDatesAndData: Bool = false
+    ) throws -> Data {
+        let (value, path) = try Self.walk(root, to: Self.components(of: keyPath))
+        do {
+            return Data(
+                try DocumentCodec.encode(
+                    value, format: format, options: options, textForDatesAndData: format != .json || textForDatesAndData))
+        } catch let error as AMCError {
+            throw error.under(path.rendered)  // the key path from the document's root
+        }
+    }
+
+    /// Adds `value` at `keyPath`: a new key of a dictionary, or an element of an array at an
+    /// index (the array's count adds it at the end); with `appending`, `keyPath` names an array
+    /// and `value` goes at its end.
+    ///
+    /// ```swift
+    /// try document.insert(.integer(7), atKeyPath: "scores", appending: true)
+    /// ```
+    ///
+    /// Throws ``AMCError/Kind/valueExists`` when a dictionary already has the key (``replace(_:atKeyPath:)``
+    /// changes a value), and ``AMCError/Kind/keyPathNotFound(reason:)`` when the key path leads
+    /// nowhere.
+    public mutating func insert(_ value: Value, atKeyPath keyPath: String, appending: Bool = false) throws {
+        let new = value.archiveValue
+        var components = Self.components(of: keyPath)
+        if appending { components.append(.append) }
+        root = try Self.edit(root, at: components[...], path: KeyPathTracker(), change: .insert(new))
+    }
+
+    /// Puts `value` at `keyPath`, in place of the value there: a dictionary's key (added when it
+    /// is missing) or an array's element.
+    ///
+    /// ```swift
+    /// try document.replace(.bool(true), atKeyPath: "settings.enabled")
+    /// ```
+    ///
+    /// Throws ``AMCError/Kind/keyPathNotFound(reason:)`` when the key path leads nowhere.
+    public mutating func replace(_ value: Value, atKeyPath keyPath: String) throws {
+        let new = value.archiveValue
+        root = try Self.edit(root, at: Self.components(of: keyPath)[...], path: KeyPathTracker(), change: .replace(new))
+    }
+
+    /// Removes the value at `keyPath`: a dictionary's key, or an array's element.
+    ///
+    /// ```swift
+    /// try document.remove(atKeyPath: "people.1")
+    /// ```
+    ///
+    /// Throws ``AMCError/Kind/keyPathNotFound(reason:)`` when there is no value there.
+    public mutating func remove(atKeyPath keyPath: String) throws {
+        root = try Self.edit(root, at: Self.components(of: keyPath)[...], path: KeyPathTracker(), change: .remove)
+    }
+
+    /// The document's bytes, in `format` (the one it was read in by default).
+    ///
+    /// ```swift
+    /// try AMC.write(data: try document.data(), to: url)
+    /// ```
+    ///
+    /// Throws as ``AMC/convert(_:to:options:textForDatesAndData:)`` does for what `format`
+    /// cannot hold.
+    public func data(format: AMCFormat? = nil, options: AMCWriteOptions = .readable, textForDatesAndData: Bool = false)
+        throws -> Data
+    {
+        let format = format ?? self.format
+        return Data(
+            try DocumentCodec.encode(
+                root, format: format, options: options, textForDatesAndData: format != .json || textForDatesAndData))
+    }
+
+    // MARK: - Key paths
+
+    private enum Component {
+        /// A key, or an index when it is a number and the container is an array.
+        case key(String)
+        /// The end of an array (`appending`).
+        case append
+    }
+
+    private enum Change {
+        case insert(ArchiveValue)
+        case replace(ArchiveValue)
+        case remove
+    }
+
+    private static func components(of keyPath: String) -> [Component] {
+        keyPath.isEmpty ? [] : keyPath.split(separator: ".", omittingEmptySubsequences: false).map { .key(String($0)) }
+    }
+
+    /// The value `components` lead to from `value`, and the path walked.
+    private static func walk(_ value: ArchiveValue, to components: [Component]) throws -> (ArchiveValue, KeyPathTracker) {
+        var path = KeyPathTracker()
+        var current = value
+        for case let .key(key) in components {
+            let step = try step(from: current, key: key, path: &path)
+            guard let next = step.value else { throw path.error(.keyPathNotFound(reason: step.missing)) }
+            current = next
+        }
+        return (current, path)
+    }
+
+    /// One step of a walk: the value `key` names in `container` (nil, with why, when none), with
+    /// `path` moved onto it.
+    private static func step(
+        from container: ArchiveValue, key: String, path: inout KeyPathTracker
+    ) throws -> (value: ArchiveValue?, missing: String) {
+        switch container {
+        case let .dictionary(dictionary):
+            path.push(key: key)
+            return (dictionary[key], "no such key")
+        case let .array(array):
+            guard let index = Int(key), index >= 0 else {
+                throw path.error(.keyPathNotFound(reason: "\"\(key)\" is not an index of this array of \(array.count)"))
+            }
+            path.push(index: index)
+            return (index < array.count ? array[index] : nil, "past the end of an array of \(array.count)")
+        default:
+            throw path.error(.keyPathNotFound(reason: "\"\(key)\" goes into \(describe(container)), not a dictionary or array"))
+        }
+    }
+
+    /// `value` with `change` made at the end of `components`: each container on the way rebuilt
+    /// with its one changed entry, every other value as it was.
+    private static func edit(
+        _ value: ArchiveValue, at components: ArraySlice<Component>, path: KeyPathTracker, change: Change
+    ) throws -> ArchiveValue {
+        var path = path
+        guard let component = components.first else {
+            // The root itself: only replaced.
+            guard case let .replace(new) = change else {
+                throw path.error(.keyPathNotFound(reason: "the root can only be replaced"))
+            }
+            return new
+        }
+        let rest = components.dropFirst()
+        switch (value, component) {
+        case let (.dictionary(dictionary), .key(key)):
+            path.push(key: key)
+            var entries = Array(dictionary.entries.map { (key: $0.key, value: $0.value) })
+            let index = entries.firstIndex { $0.key == key }
+            if !rest.isEmpty {
+                guard let index else { throw path.error(.keyPathNotFound(reason: "no such key")) }
+                entries[index].value = try edit(entries[index].value, at: rest, path: path, change: change)
+            } else {
+                switch change {
+                case let .insert(new):
+                    guard index == nil else { throw path.error(.valueExists) }
+                    entries.append((key, new))
+                case let .replace(new):
+                    if let index { entries[index].value = new } else { entries.append((key, new)) }
+                case .remove:
+                    guard let index else { throw path.error(.keyPathNotFound(reason: "no such key")) }
+                    entries.remove(at: index)
+                }
+            }
+            var rebuilt = ArchiveDictionary(minimumCapacity: entries.count)
+            for entry in entries { rebuilt.append(entry.key, entry.value) }
+            return .dictionary(rebuilt)
+        case let (.array(array), component):
+            var elements = Array(array)
+            let index: Int
+            switch component {
+            case .append:
+                guard rest.isEmpty, case let .insert(new) = change else {
+                    throw path.error(.keyPathNotFound(reason: "appending adds to an array"))
+                }
+                elements.append(new)
+                return .array(ArchiveArray(elements))
+            case let .key(key):
+                guard let number = Int(key), number >= 0 else {
+                    throw path.error(.keyPathNotFound(reason: "\"\(key)\" is not an index of this array of \(elements.count)"))
+                }
+                index = number
+            }
+            path.push(index: index)
+            let inserting = rest.isEmpty && { if case .insert = change { true } else { false } }()
+            guard index < elements.count || (inserting && index == elements.count) else {
+                throw path.error(.keyPathNotFound(reason: "past the end of an array of \(elements.count)"))
+            }
+            if !rest.isEmpty {
+                elements[index] = try edit(elements[index], at: rest, path: path, change: change)
+            } else {
+                switch change {
+                case let .insert(new): elements.insert(new, at: index)
+                case let .replace(new): elements[index] = new
+                case .remove: elements.remove(at: index)
+                }
+            }
+            return .array(ArchiveArray(elements))
+        case (.dictionary, .append):
+            throw path.error(.keyPathNotFound(reason: "appending adds to an array, and this is a dictionary"))
+        case let (_, .key(key)):
+            throw path.error(.keyPathNotFound(reason: "\"\(key)\" goes into \(describe(value)), not a dictionary or array"))
+        case (_, .append):
+            throw path.error(.keyPathNotFound(reason: "appending adds to an array, and this is \(describe(value))"))
+        }
+    }
+
+    /// `a string`, `an integer`… for messages.
+    private static func describe(_ value: ArchiveValue) -> String {
+        switch value {
+        case .string: "a string"
+        case .int, .uint: "an integer"
+        case .double: "a float"
+        case .bool: "a bool"
+        case .date: "a date"
+        case .data: "data"
+        case .null: "null"
+        case .array: "an array"
+        case .dictionary: "a dictionary"
+        case .foreign: "a foreign value"
+        }
+    }
+}
