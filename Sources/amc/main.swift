@@ -75,7 +75,7 @@ let usages = [
     """,
     "bench": """
     amc bench [--n N] [--models NAME,…] [--json] | amc bench --scale [--models NAME,…]
-      | amc bench --hostile
+      | amc bench --hostile | amc bench --plutil [--n N]
       Time our JSON, XML and binary property-list writers and readers against Foundation's
       Codable encoders on several models of N records each (default 20000): company,
       notes, series (N/10 series of 100 samples), folders, forum; parse times string
@@ -85,6 +85,8 @@ let usages = [
       --models says), with the memory each takes, in processes of their own
       (--scale-point MODEL N FORMAT write|read FILE measures one). --hostile times reading
       files made to be costly at 1, 4 and 16 MB, and measures the memory amc lint needs.
+      --plutil times amc convert against plutil -convert, whole processes, on an XML
+      property list of N records (default 60000, about 28 MB) made into a binary one.
     """,
 ]
 let commandOrder = ["demo", "convert", "extract", "insert", "replace", "remove", "lint", "check", "print", "style", "bench"]
@@ -434,6 +436,7 @@ func bench(_ arguments: [String]) -> Never {
     var json = false
     var hostile = false
     var scale = false
+    var againstPlutil = false
     var models: Set<String>?
     if arguments.first == "--scale-point" { scalePoint(Array(arguments.dropFirst())) }
     var rest = arguments[...]
@@ -456,6 +459,8 @@ func bench(_ arguments: [String]) -> Never {
             hostile = true
         case "--scale":
             scale = true
+        case "--plutil":
+            againstPlutil = true
         default:
             usageError("bench", "unknown argument '\(argument)'")
         }
@@ -464,6 +469,16 @@ func bench(_ arguments: [String]) -> Never {
         if hostile {
             guard arguments.count == 1 else { usageError("bench", "--hostile takes no other option") }
             print(try Benchmark.hostile(amc: Bundle.main.executablePath ?? CommandLine.arguments[0]))
+            exit(0)
+        }
+        if againstPlutil {
+            guard !json, !hostile, !scale, models == nil else { usageError("bench", "--plutil takes only --n") }
+            guard let plutil = ConvertBenchmark.plutil else {
+                fail("amc bench: no plutil on the PATH to compare with", status: 1)
+            }
+            let program = Bundle.main.executablePath ?? CommandLine.arguments[0]
+            let count = arguments.contains("--n") ? records : ConvertBenchmark.defaultRecords
+            print(try ConvertBenchmark.run(amc: program, plutil: plutil, records: count))
             exit(0)
         }
         if scale {

@@ -236,6 +236,18 @@ struct CommandLineTests {
         }
     }
 
+    /// `amc bench --plutil` times both tools on the same file and checks they wrote the same document.
+    @Test func benchAgainstPlutilReportsBothAndTheRatios() throws {
+        guard ConvertBenchmark.plutil != nil else { return }  // no plutil in this toolchain
+        let (status, output, error) = try AMCBinary.run(["bench", "--plutil", "--n", "300"])
+        #expect(status == 0, "\(error)")
+        let lines = output.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("300 records, an XML property list of ") == true)
+        #expect(lines.contains { $0.hasPrefix("plutil -convert binary1") })
+        #expect(lines.contains { $0.hasPrefix("amc convert --to binary") })
+        #expect(lines.last?.hasPrefix("amc ÷ plutil: time ") == true)
+    }
+
     @Test func printAndLintReadStandardInput() throws {
         let data = try FixtureFiles.data("foundation.json")
         let (status, printed, _) = try AMCBinary.run(["print", "-"], input: data)

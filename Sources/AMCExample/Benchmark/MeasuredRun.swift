@@ -3,7 +3,7 @@ import Foundation
 /// A program run to its end in a process of its own, with the most memory it held: the way to
 /// measure what reading a file costs, apart from what the measuring process holds. It runs
 /// through the `PeakMemory` executable, found beside the program it measures (`swift build`
-/// builds both).
+/// builds both) or in the folder given (to measure a program of the system, such as `plutil`).
 ///
 /// ```swift
 /// let run = try MeasuredRun(executable: ".build/release/amc", arguments: ["lint", "company.json"])
@@ -17,9 +17,11 @@ public struct MeasuredRun: Sendable {
     /// Its peak resident set size, in bytes.
     public let peakBytes: Int
 
-    /// Runs `executable` with `arguments` and waits for it; standard error is left out.
-    public init(executable: String, arguments: [String]) throws {
-        let peakMemory = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("PeakMemory")
+    /// Runs `executable` with `arguments` and waits for it; standard error is left out. The
+    /// `PeakMemory` program is looked for in `tools`, the folder of `executable` by default.
+    public init(executable: String, arguments: [String], tools: String? = nil) throws {
+        let folder = tools.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: executable).deletingLastPathComponent()
+        let peakMemory = folder.appendingPathComponent("PeakMemory")
         guard FileManager.default.isExecutableFile(atPath: peakMemory.path) else {
             throw CocoaError(
                 .executableNotLoadable,
