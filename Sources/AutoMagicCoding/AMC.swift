@@ -13,7 +13,7 @@ public enum AMC {
     /// data only when it is registered, or is exactly the statically expected type, so data can
     /// never make the library construct an arbitrary type. Safe to call at any time, from any
     /// thread. Two types with one ``AMCCodable/amcClassName`` are reported and never decoded as
-    /// each other (see ``AMCRegistry/register(_:)-(any AMCCodable.Type...)``).
+    /// each other (see ``AMCRegistry/register(_:)-(AMCCodable....)``).
     ///
     /// ```swift
     /// AMC.register(Foo.self, Bar.self)

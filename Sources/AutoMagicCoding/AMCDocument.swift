@@ -18,20 +18,27 @@ import Foundation
 /// try AMC.write(data: try document.data(), to: url)
 /// ```
 public struct AMCDocument {
-    /// The format the document was read in, and ``data(format:options:)`` writes by default.
+    /// The format the document was read in, and ``data(format:options:textForDatesAndData:)`` writes by default.
     public let format: AMCFormat
     private var root: ArchiveValue
 
     /// A value to put into a document, or one read from it: the types of `plutil -type`.
     public indirect enum Value: Equatable, Sendable {
+        /// `true` or `false`.
         case bool(Bool)
+        /// A whole number.
         case integer(Int64)
+        /// A floating-point number.
         case float(Double)
+        /// Text.
         case string(String)
+        /// A moment (JSON has none: see ``AMCDocument/data(format:options:textForDatesAndData:)``).
         case date(Date)
+        /// Bytes (JSON has none either).
         case data(Data)
         /// A dictionary; written with its keys in ascending order.
         case dictionary([String: Value])
+        /// An array.
         case array([Value])
 
         /// A value from its text, as `plutil -insert KEYPATH -type TYPE VALUE` reads it: `bool`
@@ -207,7 +214,7 @@ public struct AMCDocument {
     /// let people = try document.extract("people", as: .json)
     /// ```
     ///
-    /// Throws as ``value(atKeyPath:)`` does, and as ``AMC/convert(_:to:options:textForDatesAndData:)``
+    /// Throws as ``value(atKeyPath:ofType:)`` does, and as ``AMC/convert(_:to:options:textForDatesAndData:)``
     /// does for what `format` cannot hold.
     public func extract(
         _ keyPath: String, as format: AMCFormat, options: AMCWriteOptions = .readable, textForDatesAndData: Bool = false

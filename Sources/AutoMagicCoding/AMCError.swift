@@ -27,9 +27,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         /// ``AMCCodable``, a dictionary with non-`String` keys, a `nil` inside an array).
         case unsupportedType(typeName: String, reason: String)
         /// A key that is not a stored property of the type: from ``AMCCodable/amcKeys`` on encode,
-        /// or given to ``AMCCodable/loadValue(forKey:from:)``.
+        /// or given to `loadValue(forKey:from:)`.
         case unknownKey(key: String, typeName: String)
-        /// ``AMCCodable/loadValue(forKey:from:)``, Key-Value Coding or a style was asked to set a
+        /// `loadValue(forKey:from:)`, Key-Value Coding or a style was asked to set a
         /// `let` (or `weak`/`unowned`) property on its own. (Archive decoding points `weak` and
         /// `unowned` `var`s at the objects their references name.)
         case readOnlyKey(key: String, typeName: String)
@@ -41,7 +41,7 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         case valueOutOfRange(value: String, typeName: String)
         /// `AMC.object(from:)` was given a dictionary without a `"class"` key.
         case missingClassName
-        /// The data names a class that was not registered with ``AMC/register(_:)``, so it is
+        /// The data names a class that was not registered with ``AMC/register(_:)-(AMCCodable....)``, so it is
         /// never instantiated.
         case unregisteredClass(className: String)
         /// The data names a class that is not the requested type or a registered subtype of it.
@@ -114,7 +114,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Where in a file's bytes a problem is: a line and column (from 1) in the text formats, a
     /// byte offset (from 0) in binary property lists.
     public enum Location: Equatable, Sendable, CustomStringConvertible {
+        /// A line and a column of a text format (JSON, XML), both from 1.
         case line(Int, column: Int)
+        /// A byte of a binary property list, from 0.
         case byteOffset(Int)
 
         /// `line 3, column 7` or `byte 1024`.

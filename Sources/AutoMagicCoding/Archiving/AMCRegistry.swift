@@ -1,6 +1,6 @@
 /// The types that data may name under `"class"`, by ``AMCCodable/amcClassName``. Decoding
 /// instantiates a class named in data only when it is registered here, or is exactly the
-/// statically expected type. ``AMC/register(_:)-(any AMCCodable.Type...)`` fills ``shared``;
+/// statically expected type. ``AMC/register(_:)-(AMCCodable....)`` fills ``shared``;
 /// an ``AMCArchiver`` may use a registry of its own, so that two libraries in one app accept
 /// different types.
 ///
@@ -12,7 +12,7 @@
 /// let note = try archiver.object(from: ["class": "Note", "title": "Hi"])
 /// ```
 public final class AMCRegistry: Sendable {
-    /// The process-wide registry that ``AMC/register(_:)-(any AMCCodable.Type...)`` fills and
+    /// The process-wide registry that ``AMC/register(_:)-(AMCCodable....)`` fills and
     /// every archiver uses unless given another.
     ///
     /// ```swift
@@ -54,7 +54,7 @@ public final class AMCRegistry: Sendable {
         register(types)
     }
 
-    /// ``register(_:)-(any AMCCodable.Type...)`` for a list of types.
+    /// ``register(_:)-(AMCCodable....)`` for a list of types.
     ///
     /// ```swift
     /// registry.register([Note.self, Folder.self])

@@ -19,7 +19,7 @@ extension AMCCodable {
         try Styling.apply([style], to: &self)
     }
 
-    /// Applies `styles` in order, as ``apply(style:)`` for each in turn would (a later style
+    /// Applies `styles` in order, as `apply(style:)` for each in turn would (a later style
     /// wins where both set a property), but checked as a whole first: if any entry of any style
     /// is bad, nothing changes.
     ///
@@ -32,7 +32,7 @@ extension AMCCodable {
 }
 
 extension AMCCodable where Self: AnyObject {
-    /// ``AMCCodable/apply(style:)`` for a class instance, also held in a `let`.
+    /// `apply(style:)` for a class instance, also held in a `let`.
     ///
     /// ```swift
     /// try label.apply(style: ["font": "bold 17", "textColor": "#333", "layer.cornerRadius": 4])
@@ -42,7 +42,7 @@ extension AMCCodable where Self: AnyObject {
         try Styling.apply([style], to: &object)
     }
 
-    /// ``AMCCodable/apply(styles:)`` for a class instance, also held in a `let`.
+    /// `apply(styles:)` for a class instance, also held in a `let`.
     ///
     /// ```swift
     /// try label.apply(styles: [base, emphasis])   // emphasis wins where both set a key

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// A missing key gives nil; a value that cannot become the type throws ``AMCError`` naming the
 /// file, the key path, the type and the value. The `default:` variants never throw. Layers
-/// (``init(layers:)``) answer from the first layer that has the key. Reading is thread-safe,
+/// (``init(layers:archiver:)``) answer from the first layer that has the key. Reading is thread-safe,
 /// also while ``reload()`` or a ``watch(every:onChange:)`` replaces the values.
 public final class AMCConfig: @unchecked Sendable {
     /// The file the values come from; nil for a dictionary or layers.

@@ -20,7 +20,7 @@ import Foundation
 /// try sheet.apply(style: "danger", to: screen.header.title)    // a named style
 /// ```
 ///
-/// Applying is all or nothing, as for ``AMCCodable/apply(style:)``.
+/// Applying is all or nothing, as for `apply(style:)`.
 public struct AMCStylesheet: @unchecked Sendable {
     /// The flat entries: key path from the root object → value.
     public let entries: [String: Any]

@@ -14,7 +14,14 @@ import Foundation
 /// color.amcStringValue                                          // "#ff000080"
 /// ```
 public struct AMCColor: Hashable, Sendable, AMCStructCodable {
-    public var red: Double, green: Double, blue: Double, alpha: Double
+    /// The red component, from 0 to 1.
+    public var red: Double
+    /// The green component, from 0 to 1.
+    public var green: Double
+    /// The blue component, from 0 to 1.
+    public var blue: Double
+    /// The opacity, from 0 (transparent) to 1 (opaque).
+    public var alpha: Double
 
     /// A colour from components between 0 and 1.
     ///

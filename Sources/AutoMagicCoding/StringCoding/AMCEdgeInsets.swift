@@ -7,7 +7,14 @@ import Foundation
 /// insets.amcStringValue                                               // "{3, 6, 4, 2}"
 /// ```
 public struct AMCEdgeInsets: Hashable, Sendable, AMCStructCodable {
-    public var top: Double, left: Double, bottom: Double, right: Double
+    /// The inset from the top edge, in points.
+    public var top: Double
+    /// The inset from the left edge, in points.
+    public var left: Double
+    /// The inset from the bottom edge, in points.
+    public var bottom: Double
+    /// The inset from the right edge, in points.
+    public var right: Double
 
     /// Insets with the given edges.
     ///

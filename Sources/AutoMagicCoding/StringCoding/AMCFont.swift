@@ -11,8 +11,11 @@ import Foundation
 public struct AMCFont: Hashable, Sendable, AMCStructCodable {
     /// The font's name; nil for the system font.
     public var name: String?
+    /// The point size.
     public var size: Double
+    /// Whether the font is bold.
     public var isBold: Bool
+    /// Whether the font is italic.
     public var isItalic: Bool
 
     /// The size fonts get when a string names none (iOS's system font size).

@@ -7,7 +7,18 @@ import Foundation
 /// let mode = try AMC.value(AMCLineBreakMode.self, from: "truncateTail")   // .truncateTail
 /// ```
 public enum AMCLineBreakMode: String, CaseIterable, Sendable, AMCCaseAliases, AMCStructCodable {
-    case wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle
+    /// Wraps at word boundaries (`NSLineBreakByWordWrapping`).
+    case wordWrap
+    /// Wraps at any character (`NSLineBreakByCharWrapping`).
+    case charWrap
+    /// Cuts the text off at the edge (`NSLineBreakByClipping`).
+    case clip
+    /// An ellipsis at the start (`NSLineBreakByTruncatingHead`).
+    case truncateHead
+    /// An ellipsis at the end (`NSLineBreakByTruncatingTail`).
+    case truncateTail
+    /// An ellipsis in the middle (`NSLineBreakByTruncatingMiddle`).
+    case truncateMiddle
 
     /// Apple's constant names: `NSLineBreakByWordWrapping`, `NSLineBreakByTruncatingTail`, …
     public static var amcAliases: [String: AMCLineBreakMode] {

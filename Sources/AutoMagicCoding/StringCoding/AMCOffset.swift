@@ -6,7 +6,10 @@ import Foundation
 /// let shadow = try AMC.value(AMCOffset.self, from: "10, 5")   // horizontal 10, vertical 5
 /// ```
 public struct AMCOffset: Hashable, Sendable, AMCStructCodable {
-    public var horizontal: Double, vertical: Double
+    /// The offset along the x axis, in points.
+    public var horizontal: Double
+    /// The offset along the y axis, in points.
+    public var vertical: Double
 
     /// An offset by `horizontal` and `vertical`.
     ///

@@ -7,7 +7,16 @@ import Foundation
 /// let alignment = try AMC.value(AMCTextAlignment.self, from: "NSTextAlignmentCenter")   // .center
 /// ```
 public enum AMCTextAlignment: String, CaseIterable, Sendable, AMCCaseAliases, AMCStructCodable {
-    case left, center, right, justified, natural
+    /// Along the left edge (`NSTextAlignmentLeft`).
+    case left
+    /// Centered (`NSTextAlignmentCenter`).
+    case center
+    /// Along the right edge (`NSTextAlignmentRight`).
+    case right
+    /// Spread to both edges (`NSTextAlignmentJustified`).
+    case justified
+    /// The script's own direction (`NSTextAlignmentNatural`).
+    case natural
 
     /// Apple's constant names: `NSTextAlignmentLeft`, `UITextAlignmentLeft`, …
     public static var amcAliases: [String: AMCTextAlignment] {

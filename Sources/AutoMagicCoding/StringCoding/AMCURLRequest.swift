@@ -10,6 +10,7 @@ import Foundation
 public struct AMCURLRequest: Hashable, Sendable, AMCStructCodable {
     /// `GET`, `POST`, `PUT`, `DELETE`, `HEAD`, `OPTIONS` or `PATCH`.
     public var method: String
+    /// The address requested.
     public var url: URL
 
     /// The methods a request string may start with.

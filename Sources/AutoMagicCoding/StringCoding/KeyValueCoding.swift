@@ -16,7 +16,7 @@ extension AMCCodable {
         try KeyValueCoding.set(string, path: [key], in: &self)
     }
 
-    /// Like ``setValue(string:forKey:)`` at the end of a dotted key path through nested objects
+    /// Like `setValue(string:forKey:)` at the end of a dotted key path through nested objects
     /// and structs; structs along the way are written back.
     ///
     /// ```swift
@@ -28,7 +28,7 @@ extension AMCCodable {
     }
 
     /// Sets the stored property `key` to `value`: a value of the property's type as it is, a
-    /// string converted as ``setValue(string:forKey:)`` does, a number converted to the
+    /// string converted as `setValue(string:forKey:)` does, a number converted to the
     /// property's numeric type when it fits, nil for optionals.
     ///
     /// ```swift
@@ -39,7 +39,7 @@ extension AMCCodable {
         try KeyValueCoding.set(value, path: [key], in: &self)
     }
 
-    /// ``setValue(_:forKey:)`` at the end of a dotted key path.
+    /// `setValue(_:forKey:)` at the end of a dotted key path.
     ///
     /// ```swift
     /// var card = Card()
@@ -70,7 +70,7 @@ extension AMCCodable {
 }
 
 extension AMCCodable where Self: AnyObject {
-    /// ``AMCCodable/setValue(string:forKey:)`` for a class instance, also held in a `let`.
+    /// `setValue(string:forKey:)` for a class instance, also held in a `let`.
     ///
     /// ```swift
     /// let label = Label()
@@ -81,7 +81,7 @@ extension AMCCodable where Self: AnyObject {
         try KeyValueCoding.set(string, path: [key], in: &object)
     }
 
-    /// ``AMCCodable/setValue(string:forKeyPath:)`` for a class instance, also held in a `let`.
+    /// `setValue(string:forKeyPath:)` for a class instance, also held in a `let`.
     ///
     /// ```swift
     /// let screen = Screen()
@@ -92,7 +92,7 @@ extension AMCCodable where Self: AnyObject {
         try KeyValueCoding.set(string, path: KeyPathWalker.components(keyPath), in: &object)
     }
 
-    /// ``AMCCodable/setValue(_:forKey:)`` for a class instance, also held in a `let`.
+    /// `setValue(_:forKey:)` for a class instance, also held in a `let`.
     ///
     /// ```swift
     /// let label = Label()
@@ -103,7 +103,7 @@ extension AMCCodable where Self: AnyObject {
         try KeyValueCoding.set(value, path: [key], in: &object)
     }
 
-    /// ``AMCCodable/setValue(_:forKeyPath:)`` for a class instance, also held in a `let`.
+    /// `setValue(_:forKeyPath:)` for a class instance, also held in a `let`.
     ///
     /// ```swift
     /// let screen = Screen()
