@@ -5,9 +5,10 @@ import Foundation
 /// `-remove` do.
 ///
 /// A key path is keys joined by dots, where a number addresses an element of an array
-/// (`"people.0.name"`); the last number of an insertion may be the array's count, to add at its
-/// end. Nothing is decoded into objects, so no class needs registering, and every other value is
-/// kept as it was.
+/// (`"people.0.name"`); the last number of an insertion or a replacement may be the array's
+/// count, to add at its end. A key holding a dot writes it `\.` (and a backslash `\\`), as
+/// plutil reads them; an empty key path is the key `""`. Nothing is decoded into objects, so no
+/// class needs registering, and every other value is kept as it was.
 ///
 /// ```swift
 /// var document = try AMCDocument(data: try Data(contentsOf: url))
@@ -28,6 +29,8 @@ public struct AMCDocument {
         case bool(Bool)
         /// A whole number.
         case integer(Int64)
+        /// A whole number above `Int64.max` (read from a document; written as any integer).
+        case unsignedInteger(UInt64)
         /// A floating-point number.
         case float(Double)
         /// Text.
@@ -90,11 +93,7 @@ public struct AMCDocument {
             switch value {
             case let .bool(bool): self = .bool(bool)
             case let .int(int): self = .integer(int)
-            case let .uint(uint):
-                guard let int = Int64(exactly: uint) else {
-                    throw path.error(.valueOutOfRange(value: "\(uint)", typeName: "Int64"))
-                }
-                self = .integer(int)
+            case let .uint(uint): self = Int64(exactly: uint).map { .integer($0) } ?? .unsignedInteger(uint)
             case let .double(double): self = .float(double)
             case let .string(string): self = .string(string)
             case let .date(date): self = .date(date)
@@ -126,6 +125,7 @@ public struct AMCDocument {
             switch self {
             case let .bool(bool): return .bool(bool)
             case let .integer(int): return .int(int)
+            case let .unsignedInteger(uint): return .uint(uint)
             case let .float(double): return .double(double)
             case let .string(string): return .string(string)
             case let .date(date): return .date(date)
@@ -149,6 +149,7 @@ public struct AMCDocument {
             switch self {
             case let .bool(bool): "\(bool)"
             case let .integer(int): "\(int)"
+            case let .unsignedInteger(uint): "\(uint)"
             case let .float(double): "\(double)"
             case let .string(string): string
             case let .date(date): ISODate.string(from: date) ?? "\(date.timeIntervalSinceReferenceDate)"
@@ -167,7 +168,7 @@ public struct AMCDocument {
         public var typeName: String {
             switch self {
             case .bool: "bool"
-            case .integer: "integer"
+            case .integer, .unsignedInteger: "integer"
             case .float: "float"
             case .string: "string"
             case .date: "date"
@@ -186,6 +187,19 @@ public struct AMCDocument {
     public init(data: Data) throws {
         let parsed = try DocumentCodec.parse(data)
         (format, root) = (parsed.format, parsed.value)
+    }
+
+    /// The whole document as a value.
+    ///
+    /// ```swift
+    /// if case let .dictionary(entries) = try document.rootValue() { print(entries.keys.sorted()) }
+    /// ```
+    ///
+    /// Throws ``AMCError/Kind/typeMismatch(expected:found:)`` for JSON's `null`, which has no
+    /// ``Value``.
+    public func rootValue() throws -> Value {
+        var path = KeyPathTracker()
+        return try Value(root, path: &path)
     }
 
     /// The value at `keyPath`; with `type` (a ``Value/typeName``), only a value of that type,
@@ -248,7 +262,7 @@ public struct AMCDocument {
     }
 
     /// Puts `value` at `keyPath`, in place of the value there: a dictionary's key (added when it
-    /// is missing) or an array's element.
+    /// is missing) or an array's element (the array's count adds it at the end).
     ///
     /// ```swift
     /// try document.replace(.bool(true), atKeyPath: "settings.enabled")
@@ -303,8 +317,28 @@ public struct AMCDocument {
         case remove
     }
 
+    /// The keys of `keyPath`: split at each dot, except one written `\.` (and `\\` for a backslash).
     private static func components(of keyPath: String) -> [Component] {
-        keyPath.isEmpty ? [] : keyPath.split(separator: ".", omittingEmptySubsequences: false).map { .key(String($0)) }
+        var keys: [Component] = []
+        var key = ""
+        var escaped = false
+        for character in keyPath {
+            if escaped {
+                if character != "." && character != "\\" { key.append("\\") }
+                key.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "." {
+                keys.append(.key(key))
+                key = ""
+            } else {
+                key.append(character)
+            }
+        }
+        if escaped { key.append("\\") }
+        keys.append(.key(key))
+        return keys
     }
 
     /// The value `components` lead to from `value`, and the path walked.
@@ -393,8 +427,9 @@ public struct AMCDocument {
                 index = number
             }
             path.push(index: index)
-            let inserting = rest.isEmpty && { if case .insert = change { true } else { false } }()
-            guard index < elements.count || (inserting && index == elements.count) else {
+            // Inserting or replacing at the count adds at the end, as plutil does.
+            let adding = rest.isEmpty && { if case .remove = change { false } else { true } }()
+            guard index < elements.count || (adding && index == elements.count) else {
                 throw path.error(.keyPathNotFound(reason: "past the end of an array of \(elements.count)"))
             }
             if !rest.isEmpty {
@@ -402,17 +437,18 @@ public struct AMCDocument {
             } else {
                 switch change {
                 case let .insert(new): elements.insert(new, at: index)
+                case let .replace(new) where index == elements.count: elements.append(new)
                 case let .replace(new): elements[index] = new
                 case .remove: elements.remove(at: index)
                 }
             }
             return .array(ArchiveArray(elements))
         case (.dictionary, .append):
-            throw path.error(.keyPathNotFound(reason: "appending adds to an array, and this is a dictionary"))
+            throw path.error(.typeMismatch(expected: "an array to append to", found: "a dictionary"))
         case let (_, .key(key)):
             throw path.error(.keyPathNotFound(reason: "\"\(key)\" goes into \(describe(value)), not a dictionary or array"))
         case (_, .append):
-            throw path.error(.keyPathNotFound(reason: "appending adds to an array, and this is \(describe(value))"))
+            throw path.error(.typeMismatch(expected: "an array to append to", found: describe(value)))
         }
     }
 

@@ -19,7 +19,8 @@ let usages = [
       input converts to standard output unless -o says otherwise). JSON is compact unless -r
       (readable: indented, keys sorted). JSON has no dates and no data: a file holding them is
       refused, naming the key path, unless --dates-and-data-as-text writes them as ISO 8601
-      strings and base64. -s: print nothing on success.
+      strings and base64. A file that fails is reported and the others are still converted
+      (exit status 1). -s: print nothing on success.
     """,
     "extract": """
     amc extract KEYPATH json|xml|binary|raw FILE [--expect TYPE] [-o OUT] [-n]
@@ -186,12 +187,20 @@ func convert(_ arguments: [String]) -> Never {
         usageError("convert", "standard input (-) is converted alone")
     }
     let options = readable || format != .json ? AMCWriteOptions.readable : .compact
+    var failed = false
     for input in inputs {
         // Where it goes: -o, next to the input with -e, standard output for standard input, else in place.
         let target = output ?? (input == "-" ? "-" : pathExtension.map { extensionPath(input, $0) } ?? input)
         do {
-            let converted = try AMC.convert(
-                readInput(input, "convert"), to: format, options: options, textForDatesAndData: textForDatesAndData)
+            guard
+                let data = input == "-"
+                    ? FileHandle.standardInput.readDataToEndOfFile() : try? Data(contentsOf: URL(fileURLWithPath: input))
+            else {
+                report("amc convert: cannot read \(input): \(whyUnreadable(input))")
+                failed = true
+                continue
+            }
+            let converted = try AMC.convert(data, to: format, options: options, textForDatesAndData: textForDatesAndData)
             if target == "-" {
                 FileHandle.standardOutput.write(converted)
             } else {
@@ -199,10 +208,27 @@ func convert(_ arguments: [String]) -> Never {
                 if !silent { print("wrote \(target) (\(format), \(converted.count) bytes)") }
             }
         } catch {
-            fail("amc convert: \(input == "-" ? "standard input" : input): \(error)", status: 1)
+            // The other files are still converted, as plutil does; the exit status says one failed.
+            report("amc convert: \(input == "-" ? "standard input" : input): \(explained(error))")
+            failed = true
         }
     }
-    exit(0)
+    exit(failed ? 1 : 0)
+}
+
+/// Prints `message` to standard error.
+func report(_ message: String) {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+}
+
+/// `error`'s description, with the option that lets JSON take dates and data where it refused them.
+func explained(_ error: Error) -> String {
+    if let error = error as? AMCError, case let .unsupportedType(typeName, _) = error.kind,
+        typeName == "date" || typeName == "data"
+    {
+        return "\(error) (amc: --dates-and-data-as-text)"
+    }
+    return "\(error)"
 }
 
 /// `path` with its extension replaced by `pathExtension`, as plutil's `-e` names its output.
@@ -227,6 +253,9 @@ struct DocumentArguments {
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
+            case "--":
+                positional.append(contentsOf: rest)  // the rest are values and files, even those starting with -
+                rest = []
             case "-o" where options.contains("-o"):
                 guard let path = rest.popFirst() else { usageError(command, "-o needs a file name (- for standard output)") }
                 output = path
@@ -254,7 +283,7 @@ func readDocument(_ path: String, _ command: String) -> AMCDocument {
     do {
         return try AMCDocument(data: readInput(path, command))
     } catch {
-        fail("amc \(command): \(path == "-" ? "standard input" : path): \(error)", status: 1)
+        fail("amc \(command): \(path == "-" ? "standard input" : path): \(explained(error))", status: 1)
     }
 }
 
@@ -270,7 +299,7 @@ func writeOutput(_ data: Data, to target: String, format: AMCFormat, silent: Boo
 
 func extract(_ arguments: [String]) -> Never {
     let parsed = DocumentArguments(
-        "extract", arguments, options: ["-o", "--expect", "-n", "--dates-and-data-as-text"])
+        "extract", arguments, options: ["-o", "--expect", "-n", "-s", "--dates-and-data-as-text"])
     guard parsed.positional.count == 3 else {
         usageError("extract", parsed.positional.count < 3 ? "KEYPATH, a format and FILE are needed" : "one file at a time")
     }
@@ -296,7 +325,7 @@ func extract(_ arguments: [String]) -> Never {
         try writeOutput(output, to: parsed.output ?? "-", format: formatNames[formatName] ?? .json, silent: true)
         exit(0)
     } catch {
-        fail("amc extract: \(path == "-" ? "standard input" : path): \(error)", status: 1)
+        fail("amc extract: \(path == "-" ? "standard input" : path): \(explained(error))", status: 1)
     }
 }
 
@@ -310,6 +339,9 @@ func edit(_ command: String, _ arguments: [String]) -> Never {
     let type = parsed.type
     let takesValue = !removing && type != "dictionary" && type != "array"
     if !removing, type == nil { usageError(command, "--type is required") }
+    let types = ["bool", "integer", "float", "string", "date", "data", "json", "xml", "dictionary", "array"]
+    if let type, !types.contains(type) { usageError(command, "unknown type '\(type)' (\(types.joined(separator: ", ")))") }
+    if !takesValue, !removing, parsed.positional.count == 3 { usageError(command, "--type \(type ?? "") takes no value") }
     let needed = takesValue ? 3 : 2
     guard parsed.positional.count == needed else {
         usageError(
@@ -328,21 +360,33 @@ func edit(_ command: String, _ arguments: [String]) -> Never {
             case "array": .array([])
             case let type?: try AMCDocument.Value(type: type, text: parsed.positional[1])
             }
+    } catch let error as AMCError {
+        // Named where it was to go (and where in a json or xml fragment it went wrong).
+        let place = error.keyPath.isEmpty ? keyPath : keyPath + (error.keyPath.hasPrefix("[") ? "" : ".") + error.keyPath
+        fail("amc \(command): the value: \(AMCError(error.kind, keyPath: place))", status: 1)
     } catch {
         fail("amc \(command): the value: \(error)", status: 1)
     }
-    var document = readDocument(path, command)
+    let original = readInput(path, command)
+    var document: AMCDocument
+    do {
+        document = try AMCDocument(data: original)
+    } catch {
+        fail("amc \(command): \(path == "-" ? "standard input" : path): \(error)", status: 1)
+    }
     do {
         switch (command, value) {
         case ("insert", let value?): try document.insert(value, atKeyPath: keyPath, appending: parsed.append)
         case (_, let value?): try document.replace(value, atKeyPath: keyPath)
         case (_, nil): try document.remove(atKeyPath: keyPath)
         }
-        // JSON keeps its layout: indented if it was, its keys in their order.
-        let layout =
-            document.format == .json && !readInput(path, command).contains(UInt8(ascii: "\n"))
-            ? AMCWriteOptions.compact : AMCWriteOptions(prettyPrinted: true, sortedKeys: false)
-        let data = try document.data(options: layout, textForDatesAndData: parsed.textForDatesAndData)
+        // JSON keeps its layout: indented if it was (a line break before its end), its keys in
+        // their order, a final line break if it had one.
+        let lastContent = original.lastIndex { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } ?? original.startIndex
+        let indented = document.format != .json || original[..<lastContent].contains(UInt8(ascii: "\n"))
+        let layout = indented ? AMCWriteOptions(prettyPrinted: true, sortedKeys: false) : .compact
+        var data = try document.data(options: layout, textForDatesAndData: parsed.textForDatesAndData)
+        if !indented, original.last == UInt8(ascii: "\n") { data.append(UInt8(ascii: "\n")) }
         try writeOutput(data, to: parsed.output ?? (path == "-" ? "-" : path), format: document.format, silent: parsed.silent)
         exit(0)
     } catch {

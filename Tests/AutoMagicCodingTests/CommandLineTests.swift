@@ -95,6 +95,14 @@ struct CommandLineTests {
         #expect(toOut == 0)
         #expect(printed == String(decoding: try AMC.convert(jsonFile, to: .json, options: .readable), as: UTF8.self))
         #expect(folder.contents == ["fixture.json", "fixture.plist", "out.plist"])
+
+        // Several files: one that fails is reported, the others are still converted.
+        let (some, _, why) = try AMCBinary.run([
+            "convert", input.path, folder.file("fixture.json").path, "--to", "json", "-e", "out",
+        ])
+        #expect(some == 1)
+        #expect(why.contains("\(input.path): At \"data\"") && why.hasSuffix("(amc: --dates-and-data-as-text)\n"))
+        #expect(folder.contents == ["fixture.json", "fixture.out", "fixture.plist", "out.plist"])
     }
 
     /// The same files converted by Foundation's `plutil` (in the toolchain) and by `amc` are the
@@ -175,6 +183,22 @@ struct CommandLineTests {
         #expect(try AMC.lint(try Data(contentsOf: binary)) == .binaryPropertyList)
         #expect(document["name"] as? Date == ISODate.date(from: "2024-05-17T09:30:00Z"))
         #expect(document["sizes"] as? [Int] == [2, 3])
+
+        // A compact JSON file stays compact, with its final line break; a value starting with a
+        // dash comes after `--`.
+        let compact = folder.file("compact.json")
+        try Data("{\"a\":1}\n".utf8).write(to: compact)
+        #expect(try AMCBinary.run(["insert", "b", "--type", "string", "-s", compact.path, "--", "-o"]).0 == 1)
+        #expect(try AMCBinary.run(["insert", "b", "--type", "string", "-s", "--", "-o", compact.path]).0 == 0)
+        #expect(String(decoding: try Data(contentsOf: compact), as: UTF8.self) == "{\"a\":1,\"b\":\"-o\"}\n")
+        try FileManager.default.removeItem(at: compact)
+
+        // Through a symbolic link, the file it leads to is edited and the link stays.
+        try FileManager.default.createSymbolicLink(atPath: folder.file("link.plist").path, withDestinationPath: "settings.plist")
+        #expect(try AMCBinary.run(["insert", "viaLink", "--type", "bool", "YES", folder.file("link.plist").path, "-s"]).0 == 0)
+        #expect((try foundationValue(try Data(contentsOf: binary), json: false) as? [String: Any])?["viaLink"] as? Bool == true)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("link.plist").path) == "settings.plist")
+        try FileManager.default.removeItem(at: folder.file("link.plist"))
 
         // From standard input to standard output, and extracted from there.
         let (piped, bytes, _) = try AMCBinary.runForData(["remove", "name", "-"], input: try Data(contentsOf: binary))
@@ -355,6 +379,8 @@ struct CommandLineTests {
         ("extract-unknown-type", ["extract", "a", "raw", "x.json", "--expect", "color"]),
         ("insert-no-type", ["insert", "a", "1", "x.json"]), ("insert-too-few", ["insert", "a", "--type", "integer", "x.json"]),
         ("remove-unknown-option", ["remove", "a", "x.json", "--append"]),
+        ("insert-unknown-type", ["insert", "a", "--type", "color", "red", "x.json"]),
+        ("insert-array-with-value", ["insert", "a", "--type", "array", "extra", "x.json"]),
         ("demo-too-many", ["demo", "a", "b"]),
         ("convert-no-to", ["convert", "x.json"]), ("convert-unknown-format", ["convert", "x.json", "--to", "yaml"]),
         ("convert-no-input", ["convert", "--to", "json"]), ("convert-unknown-option", ["convert", "x.json", "--frob"]),

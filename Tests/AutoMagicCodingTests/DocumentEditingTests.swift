@@ -110,4 +110,38 @@ struct DocumentEditingTests {
         let text = try document.extract("people.0", as: .json, options: .compact, textForDatesAndData: true)
         #expect(String(decoding: text, as: UTF8.self) == #"{"name":"Ada","tags":["a","b"],"born":"2001-01-01T00:00:00Z"}"#)
     }
+
+    /// plutil's key-path rules at their edges: `\.` in a key, the empty key, the array's count
+    /// for a replacement, integers above `Int64.max`.
+    @Test func keysWithDotsTheEmptyKeyTheCountAndLargeIntegers() throws {
+        var document = try AMCDocument(data: Data(#"{"com.example.key": {"list": [1, 2]}, "big": 18446744073709551615}"#.utf8))
+        #expect(try document.value(atKeyPath: #"com\.example\.key.list.1"#) == .integer(2))
+        try document.replace(.integer(3), atKeyPath: #"com\.example\.key.list.2"#)  // the count: added at the end
+        #expect(try document.value(atKeyPath: #"com\.example\.key.list"#) == .array([.integer(1), .integer(2), .integer(3)]))
+        #expect(throws: AMCError.self) { try document.replace(.integer(9), atKeyPath: #"com\.example\.key.list.4"#) }
+        #expect(throws: AMCError.self) { try document.remove(atKeyPath: #"com\.example\.key.list.3"#) }
+
+        // An empty key path is the key "", never the whole document.
+        try document.replace(.string("empty"), atKeyPath: "")
+        #expect(try document.value(atKeyPath: "") == .string("empty"))
+        guard case let .dictionary(entries) = try document.rootValue() else { throw AMCError(.missingClassName) }
+        #expect(entries.keys.sorted() == ["", "big", "com.example.key"])
+
+        let big = try document.value(atKeyPath: "big")
+        #expect(big == .unsignedInteger(.max) && big.typeName == "integer" && big.rawText == "18446744073709551615")
+        let written = try AMCDocument(data: try document.data(format: .binaryPropertyList))
+        #expect(try written.value(atKeyPath: "big") == .unsignedInteger(.max))
+
+        let appendToNumber = failure { try document.insert(.integer(1), atKeyPath: "big", appending: true) }
+        #expect(appendToNumber?.kind == .typeMismatch(expected: "an array to append to", found: "an integer"))
+    }
+
+    private func failure(_ body: () throws -> Void) -> AMCError? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return error as? AMCError
+        }
+    }
 }

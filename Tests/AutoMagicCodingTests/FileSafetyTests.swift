@@ -104,6 +104,24 @@ struct FileSafetyTests {
         #expect(missing?.description == "\(url.path): no such file.")
     }
 
+    /// A write to a symbolic link replaces the file it leads to (through a chain, relative or
+    /// absolute), and the link stays a link, as writing through it in place would leave it.
+    @Test func writingThroughASymbolicLinkReplacesItsTarget() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let target = folder.file("settings.json")
+        try AMC.write(dictionary: ["version": 1], to: target)
+        try FileManager.default.createSymbolicLink(atPath: folder.file("middle.json").path, withDestinationPath: "settings.json")
+        try FileManager.default.createSymbolicLink(at: folder.file("link.json"), withDestinationURL: folder.file("middle.json"))
+        try AMC.write(dictionary: ["version": 2], to: folder.file("link.json"))
+        #expect(try AMC.dictionary(contentsOf: target)["version"] as? Int == 2)
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("link.json").path)
+                == folder.file("middle.json").path)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("middle.json").path) == "settings.json")
+        #expect(folder.contents == ["link.json", "middle.json", "settings.json"])
+    }
+
     @Test func replacingAFileKeepsItsPermissions() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }

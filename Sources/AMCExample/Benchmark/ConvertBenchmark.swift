@@ -73,7 +73,7 @@ public enum ConvertBenchmark {
         // Both wrote the same document.
         let ours = try AMCDocument(data: try Data(contentsOf: folder.appendingPathComponent("amc.plist")))
         let theirs = try AMCDocument(data: try Data(contentsOf: folder.appendingPathComponent("plutil.plist")))
-        guard try ours.value(atKeyPath: "") == theirs.value(atKeyPath: "") else {
+        guard try ours.rootValue() == theirs.rootValue() else {
             throw CocoaError(
                 .fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "amc and plutil wrote different documents"])
         }

@@ -25,6 +25,7 @@ enum AtomicFile {
     /// Writes to `url` what `produce` passes to the drain it is given (the temporary file),
     /// atomically: nothing replaces the file unless `produce` returns and every byte is on disk.
     static func write(to url: URL, _ produce: (ByteDrain) throws -> Void) throws {
+        let url = followingLinks(url)
         let path = url.path
         let folder = url.deletingLastPathComponent().path
         let prefix = ".\(url.lastPathComponent).amc-"
@@ -64,6 +65,20 @@ enum AtomicFile {
             fsync(folderDescriptor)  // make the rename itself durable
             close(folderDescriptor)
         }
+    }
+
+    /// The file a symbolic link at `url` leads to, through a chain of them (40 at most, as the
+    /// system allows): the file a write replaces, so that the link stays a link, as writing
+    /// through it in place would leave it. `url` itself when it is no link.
+    static func followingLinks(_ url: URL) -> URL {
+        var current = url
+        for _ in 0..<40 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { break }
+            current =
+                target.hasPrefix("/")
+                ? URL(fileURLWithPath: target) : current.deletingLastPathComponent().appendingPathComponent(target)
+        }
+        return current.standardizedFileURL
     }
 
     /// The whole file.
