@@ -24,7 +24,7 @@ extension AMC {
             try DocumentCodec.encode(
                 try DocumentCodec.parse(data).value, format: format, options: options,
                 outputLimit: OutputBudget.limit(forInput: data.count),
-                textForDatesAndData: format != .json || textForDatesAndData))
+                textForDatesAndData: textForDatesAndData))
     }
 
     /// Checks that `data` is a well-formed document and says which format it is in, as `plutil

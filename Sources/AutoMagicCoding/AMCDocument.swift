@@ -6,8 +6,9 @@ import Foundation
 ///
 /// A key path is keys joined by dots, where a number addresses an element of an array
 /// (`"people.0.name"`); the last number of an insertion or a replacement may be the array's
-/// count, to add at its end. A key holding a dot writes it `\.` (and a backslash `\\`), as
-/// plutil reads them; an empty key path is the key `""`. Nothing is decoded into objects, so no
+/// count, to add at its end. A key holding a dot writes it `\.`, as plutil reads it; an empty
+/// key path is the key `""` (plutil finds nothing there), never the whole document. Where plutil
+/// differs: its `-replace` at an array index inserts there; ``replace(_:atKeyPath:)`` replaces. Nothing is decoded into objects, so no
 /// class needs registering, and every other value is kept as it was.
 ///
 /// ```swift
@@ -22,6 +23,9 @@ public struct AMCDocument {
     /// The format the document was read in, and ``data(format:options:textForDatesAndData:)`` writes by default.
     public let format: AMCFormat
     private var root: ArchiveValue
+    /// How the document was laid out: JSON compact or indented, and whether it ended in a line
+    /// break, for ``data(format:options:textForDatesAndData:)`` to keep.
+    private let layout: (options: AMCWriteOptions, finalLineBreak: Bool)
 
     /// A value to put into a document, or one read from it: the types of `plutil -type`.
     public indirect enum Value: Equatable, Sendable {
@@ -44,10 +48,16 @@ public struct AMCDocument {
         /// An array.
         case array([Value])
 
-        /// A value from its text, as `plutil -insert KEYPATH -type TYPE VALUE` reads it: `bool`
-        /// (`YES` or `true` is true, anything else false), `integer`, `float`, `string`, `date`
-        /// (ISO 8601, as in XML property lists), `data` (base64), and `json` or `xml` (a document
-        /// or fragment in that format, for containers).
+        /// The type names ``init(type:text:)`` reads.
+        public static let textTypes = ["bool", "integer", "float", "string", "date", "data", "json", "xml"]
+        /// The type names a value has (``typeName``).
+        public static let typeNames = ["bool", "integer", "float", "string", "date", "data", "dictionary", "array"]
+
+        /// A value from its text, as `plutil -insert KEYPATH -type TYPE VALUE` takes it: `bool`,
+        /// `integer`, `float`, `date` (ISO 8601, as in XML property lists) and `data` (base64) read
+        /// as string coding reads them everywhere (`YES`, `true`, `on`, `0x1F`…, and a word that is
+        /// no bool is an error, where plutil would take it as false), `string` as it is, and `json`
+        /// or `xml` a document or fragment in that format, for containers.
         ///
         /// ```swift
         /// let value = try AMCDocument.Value(type: "integer", text: "42")  // .integer(42)
@@ -60,20 +70,12 @@ public struct AMCDocument {
                 AMCError(.typeMismatch(expected: expected, found: "\"\(text)\""))
             }
             switch type {
-            case "bool": self = .bool(text == "YES" || text == "true")
-            case "integer":
-                guard let value = Int64(text) else { throw mismatch("an integer (64 bits)") }
-                self = .integer(value)
-            case "float":
-                guard let value = Double(text) else { throw mismatch("a number") }
-                self = .float(value)
+            case "bool": self = .bool(try AMC.value(Bool.self, from: text))
+            case "integer": self = .integer(try AMC.value(Int64.self, from: text))
+            case "float": self = .float(try AMC.value(Double.self, from: text))
             case "string": self = .string(text)
-            case "date":
-                guard let date = ISODate.date(from: text) else { throw mismatch("an ISO 8601 date (2024-05-17T09:30:00Z)") }
-                self = .date(date)
-            case "data":
-                guard let data = Data(base64Encoded: text) else { throw mismatch("base64 data") }
-                self = .data(data)
+            case "date": self = .date(try AMC.value(Date.self, from: text))
+            case "data": self = .data(try AMC.value(Data.self, from: text))
             case "json", "xml":
                 let parsed = try DocumentCodec.parse(Data(text.utf8))
                 guard parsed.format == (type == "json" ? .json : .xmlPropertyList) else {
@@ -145,38 +147,15 @@ public struct AMCDocument {
         /// ```swift
         /// AMCDocument.Value.array([.integer(1), .integer(2)]).rawText   // "2"
         /// ```
-        public var rawText: String {
-            switch self {
-            case let .bool(bool): "\(bool)"
-            case let .integer(int): "\(int)"
-            case let .unsignedInteger(uint): "\(uint)"
-            case let .float(double): "\(double)"
-            case let .string(string): string
-            case let .date(date): ISODate.string(from: date) ?? "\(date.timeIntervalSinceReferenceDate)"
-            case let .data(data): data.base64EncodedString()
-            case let .dictionary(entries): entries.keys.sorted().joined(separator: "\n")
-            case let .array(elements): "\(elements.count)"
-            }
-        }
+        public var rawText: String { archiveValue.rawText }
 
         /// Its type's name, as `plutil -type` says it: `bool`, `integer`, `float`, `string`,
-        /// `date`, `data`, `dictionary` or `array`.
+        /// `date`, `data`, `dictionary` or `array` (see ``typeNames``).
         ///
         /// ```swift
         /// AMCDocument.Value.integer(3).typeName   // "integer"
         /// ```
-        public var typeName: String {
-            switch self {
-            case .bool: "bool"
-            case .integer, .unsignedInteger: "integer"
-            case .float: "float"
-            case .string: "string"
-            case .date: "date"
-            case .data: "data"
-            case .dictionary: "dictionary"
-            case .array: "array"
-            }
-        }
+        public var typeName: String { archiveValue.typeName }
     }
 
     /// Reads a document; its format is told from its bytes.
@@ -187,6 +166,12 @@ public struct AMCDocument {
     public init(data: Data) throws {
         let parsed = try DocumentCodec.parse(data)
         (format, root) = (parsed.format, parsed.value)
+        // Indented when a line break comes between the first and the last of its content.
+        let isContent = { (byte: UInt8) in ![0x20, 0x0A, 0x0D, 0x09].contains(byte) }
+        let content =
+            (data.firstIndex(where: isContent) ?? data.startIndex)..<(data.lastIndex(where: isContent) ?? data.startIndex)
+        let indented = format != .json || data[content].contains(UInt8(ascii: "\n"))
+        layout = (indented ? AMCWriteOptions(prettyPrinted: true, sortedKeys: false) : .compact, data.last == UInt8(ascii: "\n"))
     }
 
     /// The whole document as a value.
@@ -213,12 +198,32 @@ public struct AMCDocument {
     /// Throws ``AMCError/Kind/keyPathNotFound(reason:)`` when the key path names no value, and
     /// ``AMCError/Kind/typeMismatch(expected:found:)`` when it is not of `type`.
     public func value(atKeyPath keyPath: String, ofType type: String? = nil) throws -> Value {
-        var (value, path) = try Self.walk(root, to: Self.components(of: keyPath))
-        let found = try Value(value, path: &path)
-        if let type, found.typeName != type {
-            throw path.error(.typeMismatch(expected: "a value of type \(type)", found: "one of type \(found.typeName)"))
-        }
-        return found
+        var (value, path) = try Self.walk(root, to: Self.components(of: keyPath), ofType: type)
+        return try Value(value, path: &path)
+    }
+
+    /// The type of the value at `keyPath`, as `plutil -type` says it (``Value/typeName``; `null`
+    /// for JSON's).
+    ///
+    /// ```swift
+    /// try document.typeName(atKeyPath: "people")   // "array"
+    /// ```
+    ///
+    /// Throws ``AMCError/Kind/keyPathNotFound(reason:)`` when the key path names no value.
+    public func typeName(atKeyPath keyPath: String) throws -> String {
+        try Self.walk(root, to: Self.components(of: keyPath)).0.typeName
+    }
+
+    /// The value at `keyPath` as `plutil -extract KEYPATH raw` prints it (``Value/rawText``;
+    /// `null` for JSON's), with `type`, only a value of that type.
+    ///
+    /// ```swift
+    /// try document.rawText(atKeyPath: "people")   // "2", the array's count
+    /// ```
+    ///
+    /// Throws as ``value(atKeyPath:ofType:)`` does.
+    public func rawText(atKeyPath keyPath: String, ofType type: String? = nil) throws -> String {
+        try Self.walk(root, to: Self.components(of: keyPath), ofType: type).0.rawText
     }
 
     /// The value at `keyPath` as a document of its own, in `format` (a scalar makes a document of
@@ -237,7 +242,7 @@ public struct AMCDocument {
         do {
             return Data(
                 try DocumentCodec.encode(
-                    value, format: format, options: options, textForDatesAndData: format != .json || textForDatesAndData))
+                    value, format: format, options: options, textForDatesAndData: textForDatesAndData))
         } catch let error as AMCError {
             throw error.under(path.rendered)  // the key path from the document's root
         }
@@ -285,7 +290,10 @@ public struct AMCDocument {
         root = try Self.edit(root, at: Self.components(of: keyPath)[...], path: KeyPathTracker(), change: .remove)
     }
 
-    /// The document's bytes, in `format` (the one it was read in by default).
+    /// The document's bytes, in `format` (the one it was read in by default), laid out by
+    /// `options`; by default as it was read when the format is the same (JSON compact or indented
+    /// in two spaces, its keys in their order, a final line break if it had one), else
+    /// ``AMCWriteOptions/readable``.
     ///
     /// ```swift
     /// try AMC.write(data: try document.data(), to: url)
@@ -293,13 +301,20 @@ public struct AMCDocument {
     ///
     /// Throws as ``AMC/convert(_:to:options:textForDatesAndData:)`` does for what `format`
     /// cannot hold.
-    public func data(format: AMCFormat? = nil, options: AMCWriteOptions = .readable, textForDatesAndData: Bool = false)
+    public func data(format: AMCFormat? = nil, options: AMCWriteOptions? = nil, textForDatesAndData: Bool = false)
         throws -> Data
     {
         let format = format ?? self.format
-        return Data(
-            try DocumentCodec.encode(
-                root, format: format, options: options, textForDatesAndData: format != .json || textForDatesAndData))
+        let keepsLayout = options == nil && format == self.format
+        var bytes = try DocumentCodec.encode(
+            root, format: format, options: options ?? (keepsLayout ? layout.options : .readable),
+            textForDatesAndData: textForDatesAndData)
+        if keepsLayout, format == .json {
+            let endsInLineBreak = bytes.last == UInt8(ascii: "\n")
+            if layout.finalLineBreak, !endsInLineBreak { bytes.append(UInt8(ascii: "\n")) }
+            if !layout.finalLineBreak, endsInLineBreak { bytes.removeLast() }
+        }
+        return Data(bytes)
     }
 
     // MARK: - Key paths
@@ -317,18 +332,14 @@ public struct AMCDocument {
         case remove
     }
 
-    /// The keys of `keyPath`: split at each dot, except one written `\.` (and `\\` for a backslash).
+    /// The keys of `keyPath`: split at each dot, except one written `\.`, as plutil reads them.
     private static func components(of keyPath: String) -> [Component] {
         var keys: [Component] = []
         var key = ""
-        var escaped = false
-        for character in keyPath {
-            if escaped {
-                if character != "." && character != "\\" { key.append("\\") }
-                key.append(character)
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
+        var rest = Substring(keyPath)
+        while let character = rest.popFirst() {
+            if character == "\\", rest.first == "." {
+                key.append(rest.removeFirst())
             } else if character == "." {
                 keys.append(.key(key))
                 key = ""
@@ -336,19 +347,24 @@ public struct AMCDocument {
                 key.append(character)
             }
         }
-        if escaped { key.append("\\") }
         keys.append(.key(key))
         return keys
     }
 
-    /// The value `components` lead to from `value`, and the path walked.
-    private static func walk(_ value: ArchiveValue, to components: [Component]) throws -> (ArchiveValue, KeyPathTracker) {
+    /// The value `components` lead to from `value`, and the path walked; with `type`, only a value
+    /// of that type.
+    private static func walk(
+        _ value: ArchiveValue, to components: [Component], ofType type: String? = nil
+    ) throws -> (ArchiveValue, KeyPathTracker) {
         var path = KeyPathTracker()
         var current = value
         for case let .key(key) in components {
             let step = try step(from: current, key: key, path: &path)
             guard let next = step.value else { throw path.error(.keyPathNotFound(reason: step.missing)) }
             current = next
+        }
+        if let type, current.typeName != type {
+            throw path.error(.typeMismatch(expected: "a value of type \(type)", found: "one of type \(current.typeName)"))
         }
         return (current, path)
     }
@@ -465,6 +481,41 @@ public struct AMCDocument {
         case .array: "an array"
         case .dictionary: "a dictionary"
         case .foreign: "a foreign value"
+        }
+    }
+}
+
+extension ArchiveValue {
+    /// Its type's name, as `plutil -type` says it; `null` for JSON's.
+    fileprivate var typeName: String {
+        switch self {
+        case .bool: "bool"
+        case .int, .uint: "integer"
+        case .double: "float"
+        case .string: "string"
+        case .date: "date"
+        case .data: "data"
+        case .dictionary: "dictionary"
+        case .array: "array"
+        case .null: "null"
+        case .foreign: "foreign"
+        }
+    }
+
+    /// The value as `plutil -extract KEYPATH raw` prints it.
+    fileprivate var rawText: String {
+        switch self {
+        case let .bool(bool): "\(bool)"
+        case let .int(int): "\(int)"
+        case let .uint(uint): "\(uint)"
+        case let .double(double): "\(double)"
+        case let .string(string): string
+        case let .date(date): ISODate.string(from: date) ?? "\(date.timeIntervalSinceReferenceDate)"
+        case let .data(data): data.base64EncodedString()
+        case let .dictionary(dictionary): dictionary.entries.map(\.key).sorted().joined(separator: "\n")
+        case let .array(array): "\(array.count)"
+        case .null: "null"
+        case let .foreign(box): "\(box.value)"
         }
     }
 }

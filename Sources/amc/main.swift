@@ -87,7 +87,7 @@ let usages = [
       (--scale-point MODEL N FORMAT write|read FILE measures one). --hostile times reading
       files made to be costly at 1, 4 and 16 MB, and measures the memory amc lint needs.
       --plutil times amc convert against plutil -convert, whole processes, on an XML
-      property list of N records (default 60000, about 28 MB) made into a binary one.
+      property list of N records (default 60000, about 32 MB) made into a binary one.
     """,
 ]
 let commandOrder = ["demo", "convert", "extract", "insert", "replace", "remove", "lint", "check", "print", "style", "bench"]
@@ -107,12 +107,9 @@ func usageError(_ command: String, _ message: String) -> Never {
     fail("amc \(command): \(message)\nusage: \(usages[command]!)", status: 2)
 }
 
-func readFile(_ path: String, _ command: String) -> Data {
-    do {
-        return try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-        fail("amc \(command): cannot read \(path): \(whyUnreadable(path))", status: 1)
-    }
+/// The bytes of `path`, or of standard input for `-`; nil when the file cannot be read.
+func contents(of path: String) -> Data? {
+    path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try? Data(contentsOf: URL(fileURLWithPath: path))
 }
 
 /// Why the file at `path` cannot be read, for a message: no such file, a folder, no permission.
@@ -142,7 +139,8 @@ let formatNames: [String: AMCFormat] = [
 
 /// The bytes of `path`, or of standard input for `-`.
 func readInput(_ path: String, _ command: String) -> Data {
-    path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : readFile(path, command)
+    guard let data = contents(of: path) else { fail("amc \(command): cannot read \(path): \(whyUnreadable(path))", status: 1) }
+    return data
 }
 
 func convert(_ arguments: [String]) -> Never {
@@ -192,10 +190,7 @@ func convert(_ arguments: [String]) -> Never {
         // Where it goes: -o, next to the input with -e, standard output for standard input, else in place.
         let target = output ?? (input == "-" ? "-" : pathExtension.map { extensionPath(input, $0) } ?? input)
         do {
-            guard
-                let data = input == "-"
-                    ? FileHandle.standardInput.readDataToEndOfFile() : try? Data(contentsOf: URL(fileURLWithPath: input))
-            else {
+            guard let data = contents(of: input) else {
                 report("amc convert: cannot read \(input): \(whyUnreadable(input))")
                 failed = true
                 continue
@@ -307,20 +302,20 @@ func extract(_ arguments: [String]) -> Never {
     guard formatName == "raw" || formatNames[formatName] != nil else {
         usageError("extract", "unknown format '\(formatName)' (json, xml, binary or raw; plutil's xml1 and binary1)")
     }
-    let types = ["bool", "integer", "float", "string", "date", "data", "dictionary", "array"]
+    let types = AMCDocument.Value.typeNames
     if let expect = parsed.expect, !types.contains(expect) {
         usageError("extract", "unknown type '\(expect)' (\(types.joined(separator: ", ")))")
     }
     let document = readDocument(path, "extract")
     do {
-        let value = try document.value(atKeyPath: keyPath, ofType: parsed.expect)
+        let raw = try document.rawText(atKeyPath: keyPath, ofType: parsed.expect)  // the path and the type checked
         let output: Data
         if let format = formatNames[formatName] {
             output = try document.extract(
                 keyPath, as: format, options: format == .json ? .compact : .readable,
                 textForDatesAndData: parsed.textForDatesAndData)
         } else {
-            output = Data((value.rawText + (parsed.noNewline ? "" : "\n")).utf8)
+            output = Data((raw + (parsed.noNewline ? "" : "\n")).utf8)
         }
         try writeOutput(output, to: parsed.output ?? "-", format: formatNames[formatName] ?? .json, silent: true)
         exit(0)
@@ -339,7 +334,7 @@ func edit(_ command: String, _ arguments: [String]) -> Never {
     let type = parsed.type
     let takesValue = !removing && type != "dictionary" && type != "array"
     if !removing, type == nil { usageError(command, "--type is required") }
-    let types = ["bool", "integer", "float", "string", "date", "data", "json", "xml", "dictionary", "array"]
+    let types = AMCDocument.Value.textTypes + ["dictionary", "array"]
     if let type, !types.contains(type) { usageError(command, "unknown type '\(type)' (\(types.joined(separator: ", ")))") }
     if !takesValue, !removing, parsed.positional.count == 3 { usageError(command, "--type \(type ?? "") takes no value") }
     let needed = takesValue ? 3 : 2
@@ -367,30 +362,18 @@ func edit(_ command: String, _ arguments: [String]) -> Never {
     } catch {
         fail("amc \(command): the value: \(error)", status: 1)
     }
-    let original = readInput(path, command)
-    var document: AMCDocument
-    do {
-        document = try AMCDocument(data: original)
-    } catch {
-        fail("amc \(command): \(path == "-" ? "standard input" : path): \(error)", status: 1)
-    }
+    var document = readDocument(path, command)
     do {
         switch (command, value) {
         case ("insert", let value?): try document.insert(value, atKeyPath: keyPath, appending: parsed.append)
         case (_, let value?): try document.replace(value, atKeyPath: keyPath)
         case (_, nil): try document.remove(atKeyPath: keyPath)
         }
-        // JSON keeps its layout: indented if it was (a line break before its end), its keys in
-        // their order, a final line break if it had one.
-        let lastContent = original.lastIndex { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } ?? original.startIndex
-        let indented = document.format != .json || original[..<lastContent].contains(UInt8(ascii: "\n"))
-        let layout = indented ? AMCWriteOptions(prettyPrinted: true, sortedKeys: false) : .compact
-        var data = try document.data(options: layout, textForDatesAndData: parsed.textForDatesAndData)
-        if !indented, original.last == UInt8(ascii: "\n") { data.append(UInt8(ascii: "\n")) }
+        let data = try document.data(textForDatesAndData: parsed.textForDatesAndData)  // laid out as it was read
         try writeOutput(data, to: parsed.output ?? (path == "-" ? "-" : path), format: document.format, silent: parsed.silent)
         exit(0)
     } catch {
-        fail("amc \(command): \(path == "-" ? "standard input" : path): \(error)", status: 1)
+        fail("amc \(command): \(path == "-" ? "standard input" : path): \(explained(error))", status: 1)
     }
 }
 
@@ -399,13 +382,11 @@ func lint(_ arguments: [String]) -> Never {
     if let option = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
         usageError("lint", "unknown option '\(option)'")
     }
+    if arguments.filter({ $0 == "-" }).count > 1 { usageError("lint", "standard input (-) can be read once") }
     var failed = false
     for path in arguments {
         let name = path == "-" ? "<stdin>" : path
-        guard
-            let data = path == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile() : try? Data(contentsOf: URL(fileURLWithPath: path))
-        else {
+        guard let data = contents(of: path) else {
             print("\(path): cannot read the file: \(whyUnreadable(path))")
             failed = true
             continue
@@ -430,7 +411,7 @@ func check(_ arguments: [String]) -> Never {
     for path in files {
         do {
             let report = try AMC.lenientObject(
-                from: readFile(path, "check"), reportingUnknownKeys: arguments.contains("--unknown-keys"))
+                from: readInput(path, "check"), reportingUnknownKeys: arguments.contains("--unknown-keys"))
             guard !report.problems.isEmpty else {
                 print("\(path): OK, a \(type(of: report.object).amcClassName)")
                 continue
@@ -571,7 +552,7 @@ if ["--help", "-h", "help"].contains(command) {
     exit(0)
 }
 guard usages[command] != nil else { fail("amc: unknown command '\(command)'\n\(usage)", status: 2) }
-if arguments.contains("--help") || arguments.contains("-h") {
+if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
     print("usage: \(usages[command]!)")
     exit(0)
 }

@@ -108,9 +108,9 @@ struct CommandLineTests {
     /// The same files converted by Foundation's `plutil` (in the toolchain) and by `amc` are the
     /// same documents, in every direction plutil converts; both refuse property lists with dates
     /// or data as JSON.
-    @Test func plutilAndAmcConvertToTheSameDocuments() throws {
-        let plutil = ["/opt/swift/usr/bin/plutil", "/usr/bin/plutil"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let plutil else { return }  // not in this toolchain: nothing to compare with
+    @Test(.enabled(if: ConvertBenchmark.plutil != nil, "the toolchain has no plutil to compare with"))
+    func plutilAndAmcConvertToTheSameDocuments() throws {
+        let plutil = try #require(ConvertBenchmark.plutil)
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
         let inputs = ["foundation.json", "foundation-xml.plist", "foundation-binary.plist", "handwritten.plist", "graph.json"]
@@ -211,9 +211,9 @@ struct CommandLineTests {
 
     /// The same edits made by plutil and by amc give the same documents; extracting gives the
     /// same values.
-    @Test func plutilAndAmcEditAlike() throws {
-        let plutil = ["/opt/swift/usr/bin/plutil", "/usr/bin/plutil"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let plutil else { return }
+    @Test(.enabled(if: ConvertBenchmark.plutil != nil, "the toolchain has no plutil to compare with"))
+    func plutilAndAmcEditAlike() throws {
+        let plutil = try #require(ConvertBenchmark.plutil)
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
         let edits: [(amc: [String], plutil: [String])] = [
@@ -261,8 +261,8 @@ struct CommandLineTests {
     }
 
     /// `amc bench --plutil` times both tools on the same file and checks they wrote the same document.
-    @Test func benchAgainstPlutilReportsBothAndTheRatios() throws {
-        guard ConvertBenchmark.plutil != nil else { return }  // no plutil in this toolchain
+    @Test(.enabled(if: ConvertBenchmark.plutil != nil, "the toolchain has no plutil to compare with"))
+    func benchAgainstPlutilReportsBothAndTheRatios() throws {
         let (status, output, error) = try AMCBinary.run(["bench", "--plutil", "--n", "300"])
         #expect(status == 0, "\(error)")
         let lines = output.split(separator: "\n")

@@ -81,9 +81,8 @@ struct DocumentEditingTests {
         #expect(
             try AMCDocument.Value(type: "xml", text: "<plist><array><true/><real>1.5</real></array></plist>")
                 == .array([.bool(true), .float(1.5)]))
-        #expect(throws: AMCError(.typeMismatch(expected: "an integer (64 bits)", found: "\"1.5\""))) {
-            try AMCDocument.Value(type: "integer", text: "1.5")
-        }
+        let notAnInteger = failure { _ = try AMCDocument.Value(type: "integer", text: "1.5") }
+        #expect(notAnInteger?.description == "At the root: 1.5 does not fit exactly in Int64.")
         #expect(throws: AMCError.self) { try AMCDocument.Value(type: "json", text: "<plist><true/></plist>") }
         #expect(throws: AMCError.self) { try AMCDocument.Value(type: "color", text: "red") }
     }
@@ -111,8 +110,8 @@ struct DocumentEditingTests {
         #expect(String(decoding: text, as: UTF8.self) == #"{"name":"Ada","tags":["a","b"],"born":"2001-01-01T00:00:00Z"}"#)
     }
 
-    /// plutil's key-path rules at their edges: `\.` in a key, the empty key, the array's count
-    /// for a replacement, integers above `Int64.max`.
+    /// plutil's key-path rules at their edges: `\.` in a key (a backslash before anything else is
+    /// itself), the empty key, the array's count for a replacement, integers above `Int64.max`.
     @Test func keysWithDotsTheEmptyKeyTheCountAndLargeIntegers() throws {
         var document = try AMCDocument(data: Data(#"{"com.example.key": {"list": [1, 2]}, "big": 18446744073709551615}"#.utf8))
         #expect(try document.value(atKeyPath: #"com\.example\.key.list.1"#) == .integer(2))
@@ -132,6 +131,11 @@ struct DocumentEditingTests {
         let written = try AMCDocument(data: try document.data(format: .binaryPropertyList))
         #expect(try written.value(atKeyPath: "big") == .unsignedInteger(.max))
 
+        try document.insert(.string("x"), atKeyPath: #"back\slash"#)
+        #expect(try document.value(atKeyPath: #"back\slash"#) == .string("x"))
+        guard case let .dictionary(withSlash) = try document.rootValue() else { throw AMCError(.missingClassName) }
+        #expect(withSlash[#"back\slash"#] == .string("x"))
+
         let appendToNumber = failure { try document.insert(.integer(1), atKeyPath: "big", appending: true) }
         #expect(appendToNumber?.kind == .typeMismatch(expected: "an array to append to", found: "an integer"))
     }
@@ -143,5 +147,28 @@ struct DocumentEditingTests {
         } catch {
             return error as? AMCError
         }
+    }
+
+    /// Types and raw text without converting what a value holds: a JSON `null` inside is no
+    /// obstacle; the layout a JSON document was read in is the one it is written in.
+    @Test func typesRawTextAndTheLayoutOfJSON() throws {
+        let compact = Data("{\"list\":[1,null,\"x\"],\"n\":1}\n".utf8)
+        var document = try AMCDocument(data: compact)
+        #expect(try document.typeName(atKeyPath: "list") == "array")
+        #expect(try document.rawText(atKeyPath: "list") == "3")
+        #expect(try document.typeName(atKeyPath: "list.1") == "null")
+        #expect(throws: AMCError.self) { try document.rawText(atKeyPath: "list", ofType: "dictionary") }
+        #expect(String(decoding: try document.extract("list", as: .json, options: .compact), as: UTF8.self) == #"[1,null,"x"]"#)
+        try document.replace(.integer(2), atKeyPath: "n")
+        #expect(String(decoding: try document.data(), as: UTF8.self) == "{\"list\":[1,null,\"x\"],\"n\":2}\n")
+
+        let indented = try AMCDocument(data: Data("{\n  \"b\": 1,\n  \"a\": 2\n}".utf8))
+        #expect(String(decoding: try indented.data(), as: UTF8.self) == "{\n  \"b\": 1,\n  \"a\": 2\n}")
+        #expect(try AMCDocument(data: Data("\n{\"a\":1}".utf8)).data() == Data(#"{"a":1}"#.utf8))
+
+        // Text read as string coding reads it, one vocabulary: no silent false.
+        #expect(try AMCDocument.Value(type: "bool", text: "on") == .bool(true))
+        #expect(try AMCDocument.Value(type: "integer", text: "0x1F") == .integer(31))
+        #expect(throws: AMCError.self) { try AMCDocument.Value(type: "bool", text: "maybe") }
     }
 }

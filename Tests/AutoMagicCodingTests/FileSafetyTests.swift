@@ -120,6 +120,22 @@ struct FileSafetyTests {
                 == folder.file("middle.json").path)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("middle.json").path) == "settings.json")
         #expect(folder.contents == ["link.json", "middle.json", "settings.json"])
+
+        // A relative link with `..`, from a folder that is itself a link: the system resolves it.
+        let real = folder.file("real")
+        try FileManager.default.createDirectory(at: real.appendingPathComponent("inner"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.file("alias").path, withDestinationPath: "real/inner")
+        try FileManager.default.createSymbolicLink(
+            atPath: real.appendingPathComponent("inner/up.json").path, withDestinationPath: "../up.json")
+        try AMC.write(dictionary: ["up": true], to: folder.file("alias").appendingPathComponent("up.json"))
+        #expect(try AMC.dictionary(contentsOf: real.appendingPathComponent("up.json"))["up"] as? Bool == true)
+
+        // A loop of links is refused, and the links stay.
+        try FileManager.default.createSymbolicLink(atPath: folder.file("loop1").path, withDestinationPath: "loop2")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("loop2").path, withDestinationPath: "loop1")
+        let loop = expectAMCError { try AMC.write(dictionary: ["x": 1], to: folder.file("loop1"), format: .json) }
+        #expect(loop?.description.contains("cannot follow its symbolic links") == true)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("loop1").path) == "loop2")
     }
 
     @Test func replacingAFileKeepsItsPermissions() throws {

@@ -9,7 +9,7 @@ import Foundation
 /// print(try ConvertBenchmark.run(amc: ".build/release/amc", plutil: "/opt/swift/usr/bin/plutil"))
 /// ```
 public enum ConvertBenchmark {
-    /// Records in the generated file: about 28 MB of XML.
+    /// Records in the generated file: about 32 MB of XML.
     public static let defaultRecords = 60_000
 
     /// Where `plutil` is: on the `PATH`, or beside the toolchain's `swift`; nil without one.

@@ -85,6 +85,8 @@ enum DocumentCodec {
         _ value: ArchiveValue, format: AMCFormat, options: AMCWriteOptions, outputLimit: Int = .max,
         textForDatesAndData: Bool = true
     ) throws -> [UInt8] {
+        // Only JSON lacks dates and data; the property lists hold them as they are.
+        let textForDatesAndData = format != .json || textForDatesAndData
         switch format {
         case .json:
             return try encode(value, with: JSONWriter(options: options), options, outputLimit, textForDatesAndData)

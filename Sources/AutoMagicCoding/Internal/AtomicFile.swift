@@ -25,7 +25,10 @@ enum AtomicFile {
     /// Writes to `url` what `produce` passes to the drain it is given (the temporary file),
     /// atomically: nothing replaces the file unless `produce` returns and every byte is on disk.
     static func write(to url: URL, _ produce: (ByteDrain) throws -> Void) throws {
-        let url = followingLinks(url)
+        guard let url = followingLinks(url) else {
+            errno = ELOOP  // the reason failure(_:_:) gives
+            throw failure(url.path, "cannot follow its symbolic links")
+        }
         let path = url.path
         let folder = url.deletingLastPathComponent().path
         let prefix = ".\(url.lastPathComponent).amc-"
@@ -67,18 +70,19 @@ enum AtomicFile {
         }
     }
 
-    /// The file a symbolic link at `url` leads to, through a chain of them (40 at most, as the
-    /// system allows): the file a write replaces, so that the link stays a link, as writing
-    /// through it in place would leave it. `url` itself when it is no link.
-    static func followingLinks(_ url: URL) -> URL {
+    /// The file a symbolic link at `url` leads to, through a chain of them: the file a write
+    /// replaces, so that the link stays a link, as writing through it in place would leave it.
+    /// `url` itself when it is no link; nil for a loop or a chain of more than 40 (the system's
+    /// limit). A `..` in a link is left for the system to resolve on the real folders.
+    static func followingLinks(_ url: URL) -> URL? {
         var current = url
-        for _ in 0..<40 {
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { break }
+        for _ in 0...40 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { return current }
             current =
                 target.hasPrefix("/")
                 ? URL(fileURLWithPath: target) : current.deletingLastPathComponent().appendingPathComponent(target)
         }
-        return current.standardizedFileURL
+        return nil
     }
 
     /// The whole file.
