@@ -8,8 +8,9 @@ import Foundation
 /// (`"people.0.name"`); the last number of an insertion or a replacement may be the array's
 /// count, to add at its end. A key holding a dot writes it `\.`, as plutil reads it; an empty
 /// key path is the key `""` (plutil finds nothing there), never the whole document. Where plutil
-/// differs: its `-replace` at an array index inserts there; ``replace(_:atKeyPath:)`` replaces. Nothing is decoded into objects, so no
-/// class needs registering, and every other value is kept as it was.
+/// differs: its `-replace` at an array index inserts there; ``replace(_:atKeyPath:)`` replaces.
+/// Nothing is decoded into objects, so no class needs registering, and every other value is kept
+/// as it was.
 ///
 /// ```swift
 /// var document = try AMCDocument(data: try Data(contentsOf: url))
@@ -20,7 +21,8 @@ import Foundation
 /// try AMC.write(data: try document.data(), to: url)
 /// ```
 public struct AMCDocument {
-    /// The format the document was read in, and ``data(format:options:textForDatesAndData:)`` writes by default.
+    /// The format the document was read in, and ``data(format:options:textForDatesAndData:)``
+    /// writes by default.
     public let format: AMCFormat
     private var root: ArchiveValue
     /// How the document was laid out: JSON compact or indented, and whether it ended in a line
