@@ -397,13 +397,9 @@ public struct AMCDocument {
         _ value: ArchiveValue, at components: ArraySlice<Component>, path: KeyPathTracker, change: Change
     ) throws -> ArchiveValue {
         var path = path
-        guard let component = components.first else {
-            // The root itself: only replaced.
-            guard case let .replace(new) = change else {
-                throw path.error(.keyPathNotFound(reason: "the root can only be replaced"))
-            }
-            return new
-        }
+        // A key path has at least one key (`""` is the empty key), and the walk goes deeper only
+        // while keys remain.
+        guard let component = components.first else { preconditionFailure("a key path without keys") }
         let rest = components.dropFirst()
         switch (value, component) {
         case let (.dictionary(dictionary), .key(key)):
