@@ -266,6 +266,39 @@ struct FormatTests {
         #expect(try BinaryPlistReader.markers(in: data).allSatisfy { $0 != 0 })
     }
 
+    /// Keys and class names, found by number once written, go with a key left out too: the
+    /// object written after it writes them anew instead of referring to strings no longer in the
+    /// file.
+    @Test func keysAndClassNamesOfAKeyLeftOutAreWrittenAgain() throws {
+        final class Leaf: AMCCodable {
+            var label = "leaf"
+            required init() {}
+        }
+        final class Holder: AMCCodable {
+            var bad: [Any] = [Leaf(), NSObject()]  // the leaf is written, then the array fails
+            var good = Leaf()
+            required init() {}
+        }
+        AMC.register(Leaf.self, Holder.self)
+        let data = try AMC.withNoThrow { try AMC.data(for: Holder(), format: .binaryPropertyList) }
+        let read = try #require(try foundationValue(data, json: false) as? [String: Any])
+        #expect(read["bad"] == nil)
+        let good = try #require(read["good"] as? [String: Any])
+        #expect(good["label"] as? String == "leaf")
+        #expect(try BinaryPlistReader.markers(in: data).allSatisfy { $0 != 0 })
+        #expect(try AMC.object(Holder.self, from: data)?.good.label == "leaf")
+    }
+
+    /// The same key text gets the same number, and keys that are equal strings but not the same
+    /// bytes ("é" composed and decomposed) get two: each is written as it is spelled.
+    @Test func internedKeysAreNumberedByTheirBytes() {
+        #expect(InternedKey("name").number == InternedKey("name").number)
+        #expect(InternedKey("name").number != InternedKey("title").number)
+        let composed = InternedKey("caf\u{E9}")
+        let decomposed = InternedKey("cafe\u{301}")
+        #expect(composed.text == decomposed.text && composed.number != decomposed.number)
+    }
+
     /// Round numbers (`m·2^e`, as measured data has them) differ only in their high bits: the
     /// table's first slots must still spread them, or writing them would take quadratic time.
     @Test func numbersThatDifferInHighBitsSpreadOverTheTable() {

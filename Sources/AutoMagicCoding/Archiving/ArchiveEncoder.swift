@@ -36,9 +36,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     private var declinedHooks = Set<HookUse>()
     /// The versioned types written so far (see ``AMCCodable/amcVersion``), in the order met.
     private var versions: [TypePlan] = []
-    /// The type last written and its plan: a graph's objects come in runs of one type, and the
-    /// shared cache takes a lock per look-up.
-    private var lastPlan: (type: ObjectIdentifier, plan: TypePlan)?
+    /// The type last written, its plan and ``TypePlan/plainFields(of:)``: a graph's objects come
+    /// in runs of one type, and the shared caches take a lock per look-up.
+    private var lastPlan: (type: ObjectIdentifier, plan: TypePlan, plain: [Bool])?
     // Last, so that the offsets of the fields above do not depend on `Sink`: code the compiler
     // shares between sinks then needs no generic metadata to reach them.
     var sink: Sink
@@ -110,15 +110,16 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         }
 
         let plan: TypePlan
+        let plain: [Bool]
         if let lastPlan, lastPlan.type == ObjectIdentifier(type) {
-            plan = lastPlan.plan
+            (plan, plain) = (lastPlan.plan, lastPlan.plain)
         } else {
             plan = TypePlan.of(type, naming: keyNaming)
-            lastPlan = (ObjectIdentifier(type), plan)
+            plain = plan.plainFields(of: object)
+            lastPlan = (ObjectIdentifier(type), plan, plain)
         }
         if let error = plan.keyError(keys: object.amcKeys) { throw path.error(error) }
         if plan.version != 0, versions.last !== plan, !versions.contains(where: { $0 === plan }) { versions.append(plan) }
-        let plain = plan.plainFields(of: object)
         try enterContainer()
         defer { depth -= 1 }
         sink.beginDictionary()
@@ -129,7 +130,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     // Not where the place's declared type names the class, unless the object
                     // could then read as a reference (a lone `$ref`-like key).
                     if omitsDeclaredClasses, declared == type, !plan.hasReferenceLikeKey { continue }
-                    try sink.className(plan.className)
+                    try sink.className(plan.classNameKey)
                 case let .unknown(key):
                     path.push(key: key)
                     defer { path.pop() }
@@ -141,12 +142,12 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     let mark = sink.mark()
                     let placesMark = places.count
                     do {
-                        if plain[index], let fast = field.fast {
-                            guard let scalar = fast.encode(base) else { continue }  // nil: left out
-                            sink.key(field.key)
+                        if plain[index], let encode = field.fast?.encode {  // not the whole `fast`: one retain less
+                            guard let scalar = encode(base) else { continue }  // nil: left out
+                            sink.key(field.internedKey)
                             try emit(scalar)
                         } else if plain[index], let graph = field.graph {
-                            try encodeGraphField(graph, named: field.key, at: base)
+                            try encodeGraphField(graph, named: field.internedKey, at: base)
                         } else {
                             try encodeField(field, of: object, at: base, plain: plain[index])
                         }
@@ -173,7 +174,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     // MARK: - Fields and values
 
     /// A field with a typed accessor for objects or an array (see ``GraphField``).
-    private mutating func encodeGraphField(_ graph: GraphField, named name: String, at base: FieldBase) throws {
+    private mutating func encodeGraphField(_ graph: GraphField, named name: InternedKey, at base: FieldBase) throws {
         switch graph {
         case let .object(type, read, _):
             guard let child = read(base) else { return }  // nil: the key is left out
@@ -213,11 +214,11 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             return  // nil: the key is left out
         }
         if declared == inferred {
-            sink.key(field.key)
+            sink.key(field.internedKey)
             try encode(value, kind: kind, owner: object, declaresObjects: true)
         } else if declared == .structure {
             let string = try encodeStructWithHook(value, owner: object)
-            sink.key(field.key)
+            sink.key(field.internedKey)
             try emit(.string(string))
         } else {
             throw path.error(.fieldTypeMismatch(key: field.name, declared: declared, inferred: inferred))
@@ -240,7 +241,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             pointer = nil
         }
         if let pointer {
-            sink.key(field.key)
+            sink.key(field.internedKey)
             try writeReference(to: pointer)
         } else if plannedPlaces == nil, !isPlanning {
             throw PlanNeeded()  // it may still come, through a strong reference

@@ -59,8 +59,10 @@ protocol EncodingSink {
     mutating func beginArray()
     mutating func endArray()
     mutating func key(_ key: String)
+    /// A key of the model (a field's key), which a writer may remember by its number.
+    mutating func key(_ key: InternedKey)
     /// Writes an object's `"class"` entry: the key, then `name`.
-    mutating func className(_ name: String) throws
+    mutating func className(_ name: InternedKey) throws
     /// Writes a value; throws an ``AMCError`` (without key path) for one the format cannot hold.
     mutating func scalar(_ value: ArchiveScalar) throws
     /// A point to come back to, so that no-throw mode can drop an entry that failed half-way.
@@ -78,9 +80,11 @@ extension EncodingSink {
 
     func restart() {}
 
-    mutating func className(_ name: String) throws {
-        key("class")
-        try scalar(.string(name))
+    mutating func key(_ key: InternedKey) { self.key(key.text) }
+
+    mutating func className(_ name: InternedKey) throws {
+        key(InternedKey.classKey)
+        try scalar(.string(name.text))
     }
 }
 

@@ -25,6 +25,9 @@ struct BinaryPlistWriter: EncodingSink {
     private var containers: [FinishedContainer] = []
     private var refPool: [UInt32] = []
     private var strings = StringTable()
+    /// The object of each model key written, by the key's number (-1: not written): a key
+    /// found without hashing its text (see ``InternedKey``).
+    private var keyObjects: [Int] = []
     private var numbers = NumberTable()
     private var trueIndex: Int?
     private var falseIndex: Int?
@@ -41,9 +44,11 @@ struct BinaryPlistWriter: EncodingSink {
 
     mutating func key(_ key: String) { add(string(key, shared: true)) }
 
-    mutating func className(_ name: String) {
-        key("class")
-        add(string(name, shared: true))
+    mutating func key(_ key: InternedKey) { add(object(for: key)) }
+
+    mutating func className(_ name: InternedKey) {
+        add(object(for: InternedKey.classKey))
+        add(object(for: name))
     }
 
     mutating func scalar(_ value: ArchiveScalar) throws {
@@ -107,6 +112,7 @@ struct BinaryPlistWriter: EncodingSink {
         refPool.removeLast(refPool.count - mark.refPool)
         let objectCount = mark.objects
         strings.removeObjects(from: objectCount)
+        for number in keyObjects.indices where keyObjects[number] >= objectCount { keyObjects[number] = -1 }
         numbers.removeObjects(from: objectCount)
         if (trueIndex ?? 0) >= objectCount { trueIndex = nil }
         if (falseIndex ?? 0) >= objectCount { falseIndex = nil }
@@ -126,17 +132,12 @@ struct BinaryPlistWriter: EncodingSink {
             let end = start + count
             if container.isDictionary {
                 appendMarker(0xD0, count: count / 2)
-                for position in stride(from: start, to: end, by: 2) {  // the keys, then the values
-                    bytes.appendBigEndian(UInt64(refPool[position]), width: refSize)
-                }
-                for position in stride(from: start + 1, to: end, by: 2) {
-                    bytes.appendBigEndian(UInt64(refPool[position]), width: refSize)
-                }
+                // The keys, then the values.
+                Self.appendReferences(refPool, stride(from: start, to: end, by: 2), width: refSize, to: &bytes)
+                Self.appendReferences(refPool, stride(from: start + 1, to: end, by: 2), width: refSize, to: &bytes)
             } else {
                 appendMarker(0xA0, count: count)
-                for position in start..<end {
-                    bytes.appendBigEndian(UInt64(refPool[position]), width: refSize)
-                }
+                Self.appendReferences(refPool, stride(from: start, to: end, by: 1), width: refSize, to: &bytes)
             }
             start = end
             link.settle(&bytes)
@@ -188,6 +189,17 @@ struct BinaryPlistWriter: EncodingSink {
         refPool.append(contentsOf: childRefs[start...])
         childRefs.removeLast(count)
         add(index)
+    }
+
+    /// The string object of a model key, written on first use and then found by the key's number.
+    private mutating func object(for key: InternedKey) -> Int {
+        if key.number < keyObjects.count, keyObjects[key.number] >= 0 { return keyObjects[key.number] }
+        let index = string(key.text, shared: true)
+        if key.number >= keyObjects.count {
+            keyObjects.append(contentsOf: repeatElement(-1, count: key.number + 1 - keyObjects.count))
+        }
+        keyObjects[key.number] = index
+        return index
     }
 
     /// The object for `text`, written on first use: ASCII as bytes, anything else as UTF-16BE.
@@ -244,6 +256,33 @@ struct BinaryPlistWriter: EncodingSink {
                     bytes.appendBigEndian(UInt64(scalar), width: 2)
                 }
             }
+        }
+    }
+
+    /// Appends `pool[position]` for each of `positions`, big-endian in `width` bytes (at most 4:
+    /// references count objects, fewer than 2³² here). Written out for the usual widths: this loop
+    /// writes most of the bytes of a graph of small objects.
+    private static func appendReferences(
+        _ pool: [UInt32], _ positions: StrideTo<Int>, width: Int, to bytes: inout [UInt8]
+    ) {
+        switch width {
+        case 1:
+            for position in positions { bytes.append(UInt8(truncatingIfNeeded: pool[position])) }
+        case 2:
+            for position in positions {
+                let ref = pool[position]
+                bytes.append(UInt8(truncatingIfNeeded: ref >> 8))
+                bytes.append(UInt8(truncatingIfNeeded: ref))
+            }
+        case 3:
+            for position in positions {
+                let ref = pool[position]
+                bytes.append(UInt8(truncatingIfNeeded: ref >> 16))
+                bytes.append(UInt8(truncatingIfNeeded: ref >> 8))
+                bytes.append(UInt8(truncatingIfNeeded: ref))
+            }
+        default:
+            for position in positions { bytes.appendBigEndian(UInt64(pool[position]), width: width) }
         }
     }
 

@@ -7,15 +7,17 @@ final class FieldPlan: @unchecked Sendable {
     let fast: FastField?
     /// Typed access for fields of objects and arrays (not for `weak`/`unowned` ones).
     let graph: GraphField?
-    /// The key the field is written and read under (``AMCCodable/amcKey(forProperty:)``).
-    let key: String
+    /// The key the field is written and read under (``AMCCodable/amcKey(forProperty:)``), with
+    /// its number for writers.
+    let internedKey: InternedKey
+    var key: String { internedKey.text }
     /// Keys read, in order, when ``key`` is absent: the property's own name when a naming rule
     /// made the key, then its former keys (``AMCCodable/amcFormerKeys``).
     let alternateKeys: [String]
 
     init(field: RuntimeField, key: String, alternateKeys: [String] = []) {
         self.field = field
-        self.key = key
+        self.internedKey = InternedKey(key)
         self.alternateKeys = alternateKeys
         self.kind = ValueKind.of(field.type)
         self.fast = field.isStrong ? FastField.make(for: field.type, kind: kind, at: field.offset) : nil
@@ -125,6 +127,8 @@ final class TypePlan: @unchecked Sendable {
     private var sortedDefaultSlots: [Slot] = []
     /// The ``AMCCodable/amcClassName`` of the type (static, so asked once).
     let className: String
+    /// ``className`` with its number for writers.
+    let classNameKey: InternedKey
     /// Some field is written under a key like `$ref`: an object of the type keeps its `"class"`
     /// key in files, so that it never reads as a reference (see ``AMCClassNames``).
     let hasReferenceLikeKey: Bool
@@ -164,6 +168,7 @@ final class TypePlan: @unchecked Sendable {
         self.indexByName = Dictionary(fields.indices.map { (fields[$0].name, $0) }, uniquingKeysWith: { _, last in last })
         self.defaultKeys = fields.map(\.name)
         self.className = codable?.amcClassName ?? AMC.unqualifiedName(of: type)
+        self.classNameKey = InternedKey(className)
         self.defaultSlots = slots(defaultKeys, sorted: false)
         self.sortedDefaultSlots = slots(defaultKeys, sorted: true)
     }

@@ -1,0 +1,33 @@
+import Foundation
+
+/// A key the encoder writes again and again, once per object: a field's key, `"class"`, a class
+/// name. It carries a number given once per process to its exact UTF-8 bytes, so that a writer
+/// remembers what it wrote for the key by number (an array index) instead of hashing and
+/// comparing the text for every object.
+///
+/// ```swift
+/// let key = InternedKey("name")
+/// key.number == InternedKey("name").number   // true: the same bytes, the same number
+/// ```
+struct InternedKey: Sendable {
+    let text: String
+    /// From 0, dense: a writer's table of keys by number stays as small as the model's keys.
+    let number: Int
+
+    init(_ text: String) {
+        self.text = text
+        // Bytes, not `String` equality: "é" and "e\u{301}" are equal strings, yet each key must
+        // be written as it was spelled.
+        number = Self.numbers.withLock { numbers in
+            let bytes = Array(text.utf8)
+            if let known = numbers[bytes] { return known }
+            numbers[bytes] = numbers.count
+            return numbers.count - 1
+        }
+    }
+
+    /// The key of every object's class name.
+    static let classKey = InternedKey("class")
+
+    private static let numbers = Locked<[[UInt8]: Int]>([:])
+}
