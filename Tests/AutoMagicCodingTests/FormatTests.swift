@@ -276,7 +276,7 @@ struct FormatTests {
         }
         final class Holder: AMCCodable {
             var bad: [Any] = [Leaf(), NSObject()]  // the leaf is written, then the array fails
-            var good = Leaf()
+            var good: Any = Leaf()  // an `Any` place: its class name is written
             required init() {}
         }
         AMC.register(Leaf.self, Holder.self)
@@ -284,19 +284,37 @@ struct FormatTests {
         let read = try #require(try foundationValue(data, json: false) as? [String: Any])
         #expect(read["bad"] == nil)
         let good = try #require(read["good"] as? [String: Any])
-        #expect(good["label"] as? String == "leaf")
+        #expect(good["label"] as? String == "leaf" && good["class"] as? String == "Leaf")
         #expect(try BinaryPlistReader.markers(in: data).allSatisfy { $0 != 0 })
-        #expect(try AMC.object(Holder.self, from: data)?.good.label == "leaf")
+        #expect((try AMC.object(Holder.self, from: data)?.good as? Leaf)?.label == "leaf")
     }
 
-    /// The same key text gets the same number, and keys that are equal strings but not the same
-    /// bytes ("é" composed and decomposed) get two: each is written as it is spelled.
-    @Test func internedKeysAreNumberedByTheirBytes() {
-        #expect(InternedKey("name").number == InternedKey("name").number)
-        #expect(InternedKey("name").number != InternedKey("title").number)
-        let composed = InternedKey("caf\u{E9}")
-        let decomposed = InternedKey("cafe\u{301}")
-        #expect(composed.text == decomposed.text && composed.number != decomposed.number)
+    /// Keys that are equal strings but not the same bytes ("café" composed in one type and
+    /// decomposed in another) are each written as they are spelled.
+    @Test func keysAreWrittenAsSpelledEvenWhenEqualAsStrings() throws {
+        final class Composed: AMCCodable {
+            var word = 1
+            static func amcKey(forProperty name: String) -> String { name == "word" ? "caf\u{E9}" : name }
+            required init() {}
+        }
+        final class Decomposed: AMCCodable {
+            var word = 2
+            static func amcKey(forProperty name: String) -> String { name == "word" ? "cafe\u{301}" : name }
+            required init() {}
+        }
+        final class Pair: AMCCodable {
+            var first = Composed(), second = Decomposed()
+            required init() {}
+        }
+        AMC.register(Composed.self, Decomposed.self, Pair.self)
+        let data = try AMC.data(for: Pair(), format: .binaryPropertyList)
+        let read = try #require(try foundationValue(data, json: false) as? [String: Any])
+        let first = try #require(read["first"] as? [String: Any])
+        let second = try #require(read["second"] as? [String: Any])
+        #expect(first.keys.map { Array($0.utf8) } == [Array("caf\u{E9}".utf8)])
+        #expect(second.keys.map { Array($0.utf8) } == [Array("cafe\u{301}".utf8)])
+        let back = try #require(try AMC.object(Pair.self, from: data))
+        #expect(back.first.word == 1 && back.second.word == 2)
     }
 
     /// Round numbers (`m·2^e`, as measured data has them) differ only in their high bits: the

@@ -11,7 +11,8 @@ import Foundation
 /// ```
 struct InternedKey: Sendable {
     let text: String
-    /// From 0, dense: a writer's table of keys by number stays as small as the model's keys.
+    /// From 0, dense: a writer's table of keys by number holds as many entries as the process has
+    /// met distinct keys of types it archives (a few hundred, not a number that grows with data).
     let number: Int
 
     init(_ text: String) {
