@@ -340,6 +340,59 @@ struct FormatTests {
         #expect(try foundationValue(data, json: false) as? [String] == strings)
     }
 
+    /// Past 65,536 objects, references take 3 bytes whatever comes next, and the writer writes
+    /// each container as it ends instead of holding every reference to the end: the containers
+    /// of the last records lie before those of the first, which waited. Foundation reads both.
+    @Test func containersPastTheNarrowWidthsAreWrittenAsTheyEnd() throws {
+        let records = (0..<25_000).map { ["name": "record \($0)", "size": $0, "tags": ["tag \($0)"]] as [String: Any] }
+        let data = try AMC.convert(try JSONSerialization.data(withJSONObject: records), to: .binaryPropertyList)
+        let table = BinaryTable(data)
+        #expect(table.refSize == 3 && table.objectCount > 125_000)
+        let markers = try BinaryPlistReader.markers(in: data)
+        let dictionaries = markers.indices.filter { markers[$0] & 0xF0 == 0xD0 }
+        try #require(dictionaries.count == 25_000)
+        #expect(table.offsets[dictionaries[24_999]] < table.offsets[dictionaries[0]])
+        let read = try #require(try foundationValue(data, json: false) as? [[String: Any]])
+        #expect(Canonical.text(read) == Canonical.text(records))
+    }
+
+    /// A key left out in no-throw mode may take with it containers written as they ended (past
+    /// 65,536 objects): the file then holds only what is left, and reads.
+    @Test func aKeyLeftOutPastTheNarrowWidthsLeavesAFileThatReads() throws {
+        final class Crowd: AMCCodable {
+            var bad: [Any] = [(0..<70_000).map { "one-off \($0)" }, NSObject()]  // the inner array ends, then `bad` fails
+            var good = ["kept", "too"]
+            required init() {}
+        }
+        AMC.register(Crowd.self)
+        let data = try AMC.withNoThrow { try AMC.data(for: Crowd(), format: .binaryPropertyList) }
+        let table = BinaryTable(data)
+        #expect(table.objectCount < 20)
+        let read = try #require(try foundationValue(data, json: false) as? [String: Any])
+        #expect(read["bad"] == nil && read["good"] as? [String] == ["kept", "too"])
+    }
+
+    /// A writer whose containers are written as they end from 256 objects on (2-byte references)
+    /// writes a graph of a few hundred objects both ways in one file; one that outgrows 2 bytes
+    /// too is written again from the start with 3-byte references, over what it passed on.
+    @Test(arguments: [300, 15_000])
+    func aGraphOutgrowingItsReferencesIsWrittenAgainWider(people: Int) throws {
+        let company = Company.sample()
+        company.people += (0..<people).map { Person(name: "Member \($0)", role: .designer) }
+        let drain = ByteDrain()
+        let rest = try DocumentCodec.encode(
+            company, with: BinaryPlistWriter(capacity: 4096, inlineWidth: 2), options: .compact, archiver: AMCArchiver(),
+            drain: drain)
+        let data = drain.data + rest
+        let table = BinaryTable(data)
+        #expect(table.refSize == (table.objectCount < 65_536 ? 2 : 3))
+        #expect(people == 300 ? table.objectCount < 65_536 : table.objectCount > 65_536)
+        let expected = try AMC.data(for: company, format: .binaryPropertyList, options: .compact)
+        #expect(
+            Canonical.text(try foundationValue(data, json: false)) == Canonical.text(try foundationValue(expected, json: false)))
+        #expect(data.count == expected.count)
+    }
+
     /// Canonically equivalent strings are equal to Swift, yet each comes back with its own bytes
     /// (here the same accents in the two orders, so even their lengths agree).
     @Test(arguments: [AMCFormat.binaryPropertyList, .xmlPropertyList, .json])
@@ -602,5 +655,24 @@ struct FormatTests {
         let xml = try #require(
             try foundationValue(try AMC.convert(withDate, to: .xmlPropertyList), json: false) as? [String: Any])
         #expect((xml["log"] as? [[String: Any]])?[1]["at"] as? Date == Date(timeIntervalSinceReferenceDate: 0))
+    }
+}
+
+/// The trailer and offset table of a binary property list, read by hand (to see where the writer
+/// put each object).
+private struct BinaryTable {
+    let refSize: Int
+    let objectCount: Int
+    let offsets: [Int]
+
+    init(_ data: Data) {
+        let bytes = [UInt8](data)
+        func number(at start: Int, width: Int) -> Int { bytes[start..<start + width].reduce(0) { $0 << 8 | Int($1) } }
+        let trailer = bytes.count - 32
+        let offsetSize = Int(bytes[trailer + 6])
+        refSize = Int(bytes[trailer + 7])
+        objectCount = number(at: trailer + 8, width: 8)
+        let table = number(at: trailer + 24, width: 8)
+        offsets = (0..<objectCount).map { number(at: table + $0 * offsetSize, width: offsetSize) }
     }
 }

@@ -3,9 +3,21 @@ import Foundation
 /// Writes a binary property list (`bplist00`) as the encoder walks the graph.
 ///
 /// Scalars go into the object table as they arrive, numbered in order; a container is numbered
-/// when it ends and written at the end, once the number of objects (and so the width of an object
-/// reference) is known. Keys and class names are written once and shared, other strings when they
-/// repeat one met lately (``StringTable``), numbers and dates always (``NumberTable``).
+/// when it ends. Every reference takes the same width, the fewest bytes that hold the number of
+/// objects, known only at the end: so the first containers wait for `finish()`, and once there are
+/// too many objects for a narrower width (65,536 for 3 bytes), each is written as it ends, and a
+/// large graph's references are not held to the end. A graph that outgrows even that width
+/// (2²⁴ objects) is written again with wider references (``wider``). Keys and class names are
+/// written once and shared, other strings when they repeat one met lately (``StringTable``),
+/// numbers and dates always (``NumberTable``).
+///
+/// ```swift
+/// var writer = BinaryPlistWriter()
+/// writer.beginArray()
+/// try writer.scalar(.int(1))
+/// writer.endArray()
+/// let bytes = writer.finish()   // "bplist00", the 1, the array, offsets and trailer
+/// ```
 struct BinaryPlistWriter: EncodingSink {
     /// The bytes not passed on to ``link``'s drain yet (all of them, without one).
     private(set) var bytes: [UInt8] = Array("bplist00".utf8)
@@ -20,10 +32,18 @@ struct BinaryPlistWriter: EncodingSink {
     private var childRefs: [UInt32] = []
     /// For each open container: whether it is a dictionary and where its children start in `childRefs`.
     private var open: [(isDictionary: Bool, start: Int)] = []
-    /// Finished containers waiting to be written, in order: each one's children are the next
-    /// `count` of `refPool` (key, value, key, value… for dictionaries).
+    /// Finished containers waiting for `finish()`, in order: each one's children are the next
+    /// `count` of `refPool` (key, value, key, value… for dictionaries). Only those that end before
+    /// there are `inlineFrom` objects wait; the rest are written as they end.
     private var containers: [FinishedContainer] = []
     private var refPool: [UInt32] = []
+    /// The width of the references of containers written as they end.
+    private let inlineWidth: Int
+    /// The object count from which containers are written as they end: where a narrower width
+    /// than `inlineWidth` no longer holds the count.
+    private let inlineFrom: Int
+    /// Whether a container was written as it ended, so references take `inlineWidth` bytes.
+    private var wroteInline = false
     private var strings = StringTable()
     /// The object of each model key written, by the key's number (-1: not written): a key
     /// found without hashing its text (see ``InternedKey``).
@@ -33,8 +53,27 @@ struct BinaryPlistWriter: EncodingSink {
     private var falseIndex: Int?
     private var root: Int?
 
-    init(capacity: Int = 4096) {
+    /// A writer whose pending bytes have room for `capacity`. `inlineWidth` (2 to 8): the width
+    /// of references once containers are written as they end, from the object count a narrower
+    /// width no longer holds, or from the start when `inlineFromStart` (a graph written again,
+    /// see ``wider``). Tests pass 2, to see graphs of a few hundred objects written both ways.
+    init(capacity: Int = 4096, inlineWidth: Int = 3, inlineFromStart: Bool = false) {
+        precondition((2...8).contains(inlineWidth), "references of \(inlineWidth) bytes")
         bytes.reserveCapacity(capacity)
+        self.inlineWidth = inlineWidth
+        inlineFrom = inlineFromStart ? 0 : 1 << (8 * (inlineWidth - 1))
+    }
+
+    /// A new writer to write the document again with, when this one wrote containers as they
+    /// ended and the graph then outgrew their references' width (nil otherwise: ``finish()``'s
+    /// document is right).
+    ///
+    /// ```swift
+    /// if let wider = writer.wider { /* encode the graph again into `wider` */ }
+    /// ```
+    var wider: BinaryPlistWriter? {
+        guard wroteInline, Self.byteCount(for: UInt64(offsets.count)) > inlineWidth else { return nil }
+        return BinaryPlistWriter(capacity: bytes.capacity, inlineWidth: inlineWidth + 1, inlineFromStart: true)
     }
 
     mutating func beginDictionary() { open.append((true, childRefs.count)) }
@@ -123,22 +162,14 @@ struct BinaryPlistWriter: EncodingSink {
     mutating func finish() -> [UInt8] {
         let objectCount = offsets.count
         // Wide enough for the object count itself, not only the largest reference: readers
-        // (CoreFoundation's among them) refuse 256 objects with 1-byte references.
-        let refSize = Self.byteCount(for: UInt64(objectCount))
+        // (CoreFoundation's among them) refuse 256 objects with 1-byte references. (After a
+        // rewind, containers written as they ended may hold a wider width than the count needs.)
+        let refSize = wroteInline ? inlineWidth : Self.byteCount(for: UInt64(objectCount))
         var start = 0
         for container in containers {
             offsets[Int(container.index)] = link.size(with: bytes)
-            let count = Int(container.count)
-            let end = start + count
-            if container.isDictionary {
-                appendMarker(0xD0, count: count / 2)
-                // The keys, then the values.
-                Self.appendReferences(refPool, stride(from: start, to: end, by: 2), width: refSize, to: &bytes)
-                Self.appendReferences(refPool, stride(from: start + 1, to: end, by: 2), width: refSize, to: &bytes)
-            } else {
-                appendMarker(0xA0, count: count)
-                Self.appendReferences(refPool, stride(from: start, to: end, by: 1), width: refSize, to: &bytes)
-            }
+            let end = start + Int(container.count)
+            appendContainer(refPool[start..<end], isDictionary: container.isDictionary, width: refSize)
             start = end
             link.settle(&bytes)
         }
@@ -183,12 +214,36 @@ struct BinaryPlistWriter: EncodingSink {
     private mutating func closeContainer() {
         let (isDictionary, start) = open.removeLast()
         let count = childRefs.count - start
-        let index = offsets.count
-        offsets.append(0)
-        containers.append(FinishedContainer(index: UInt32(index), count: count, isDictionary: isDictionary))
-        refPool.append(contentsOf: childRefs[start...])
+        let index: Int
+        if offsets.count >= inlineFrom {
+            index = newObject()
+            wroteInline = true
+            appendContainer(childRefs[start...], isDictionary: isDictionary, width: inlineWidth)
+        } else {
+            index = offsets.count
+            offsets.append(0)  // placed by `finish()`
+            containers.append(FinishedContainer(index: UInt32(index), count: count, isDictionary: isDictionary))
+            refPool.append(contentsOf: childRefs[start...])
+        }
         childRefs.removeLast(count)
         add(index)
+    }
+
+    /// A container's marker and references, `width` bytes each: `refs` are its children in order
+    /// (key, value, key, value… for a dictionary, whose keys are written first, then its values).
+    private mutating func appendContainer(_ refs: ArraySlice<UInt32>, isDictionary: Bool, width: Int) {
+        if isDictionary {
+            appendMarker(0xD0, count: refs.count / 2)
+            for position in stride(from: refs.startIndex, to: refs.endIndex, by: 2) {
+                bytes.appendBigEndian(UInt64(refs[position]), width: width)
+            }
+            for position in stride(from: refs.startIndex + 1, to: refs.endIndex, by: 2) {
+                bytes.appendBigEndian(UInt64(refs[position]), width: width)
+            }
+        } else {
+            appendMarker(0xA0, count: refs.count)
+            for ref in refs { bytes.appendBigEndian(UInt64(ref), width: width) }
+        }
     }
 
     /// The string object of a model key, written on first use and then found by the key's number.
@@ -256,33 +311,6 @@ struct BinaryPlistWriter: EncodingSink {
                     bytes.appendBigEndian(UInt64(scalar), width: 2)
                 }
             }
-        }
-    }
-
-    /// Appends `pool[position]` for each of `positions`, big-endian in `width` bytes (at most 4:
-    /// references count objects, fewer than 2³² here). Written out for the usual widths: this loop
-    /// writes most of the bytes of a graph of small objects.
-    private static func appendReferences(
-        _ pool: [UInt32], _ positions: StrideTo<Int>, width: Int, to bytes: inout [UInt8]
-    ) {
-        switch width {
-        case 1:
-            for position in positions { bytes.append(UInt8(truncatingIfNeeded: pool[position])) }
-        case 2:
-            for position in positions {
-                let ref = pool[position]
-                bytes.append(UInt8(truncatingIfNeeded: ref >> 8))
-                bytes.append(UInt8(truncatingIfNeeded: ref))
-            }
-        case 3:
-            for position in positions {
-                let ref = pool[position]
-                bytes.append(UInt8(truncatingIfNeeded: ref >> 16))
-                bytes.append(UInt8(truncatingIfNeeded: ref >> 8))
-                bytes.append(UInt8(truncatingIfNeeded: ref))
-            }
-        default:
-            for position in positions { bytes.appendBigEndian(UInt64(pool[position]), width: width) }
         }
     }
 

@@ -8,10 +8,15 @@ protocol DocumentWriter: EncodingSink {
     var link: DrainLink { get set }
     /// The finished document: what was not passed on to ``link``'s drain.
     mutating func finish() -> [UInt8]
+    /// A writer to write the document again with, when what this one wrote cannot be finished
+    /// (see ``BinaryPlistWriter/wider``); nil when it can.
+    var wider: Self? { get }
 }
 
 extension DocumentWriter {
     init(options: AMCWriteOptions) { self.init(options: options, capacity: 4096) }
+
+    var wider: Self? { nil }
 
     /// Takes back what the writer passed on to its drain (see ``EncodingSink/restart()``).
     func restart() { link.drain?.restart() }
@@ -117,7 +122,9 @@ enum DocumentCodec {
         return ParsedDocument(value: parsed.value, format: format, holdsReferences: parsed.holdsReferences)
     }
 
-    private static func encode<Writer: DocumentWriter>(
+    /// The bytes of `object` that `writer` did not pass on to `drain`: written again into the
+    /// writer's ``DocumentWriter/wider`` one when it has one. (Tests pass writers of their own.)
+    static func encode<Writer: DocumentWriter>(
         _ object: any AMCCodable, with writer: Writer, options: AMCWriteOptions, archiver: AMCArchiver, drain: ByteDrain?
     ) throws -> [UInt8] {
         var writer = writer
@@ -125,10 +132,15 @@ enum DocumentCodec {
         var written = try ArchiveEncoder.encode(
             object, into: writer, archiver: archiver, sortedKeys: options.sortedKeys,
             omitsDeclaredClasses: options.classNames == .whereNeeded)
+        if let wider = written.wider {
+            written.restart()
+            return try encode(object, with: wider, options: options, archiver: archiver, drain: drain)
+        }
         return written.finish()
     }
 
-    private static func encode<Writer: DocumentWriter>(
+    /// The bytes of `value` written with `writer`, or with its ``DocumentWriter/wider`` one.
+    static func encode<Writer: DocumentWriter>(
         _ value: ArchiveValue, with writer: Writer, _ options: AMCWriteOptions, _ outputLimit: Int, _ textForDatesAndData: Bool
     ) throws -> [UInt8] {
         var writer = writer
@@ -136,6 +148,7 @@ enum DocumentCodec {
         try value.write(
             to: &writer, sortedKeys: options.sortedKeys, path: &path, outputLimit: outputLimit,
             textForDatesAndData: textForDatesAndData)
+        if let wider = writer.wider { return try encode(value, with: wider, options, outputLimit, textForDatesAndData) }
         return writer.finish()
     }
 }
