@@ -46,10 +46,9 @@ final class ByteDrain {
         destination = .data
     }
 
-    /// Passes `bytes` on once they hold a block's worth, and empties them (keeping their
-    /// capacity); returns how many were passed (0 when fewer than a block were pending).
+    /// Passes `bytes` on and empties them (keeping their capacity); returns how many were passed.
+    /// ``DrainLink/settle(_:)`` calls it once they hold a block's worth.
     func take(_ bytes: inout [UInt8]) -> Int {
-        guard bytes.count >= Self.blockSize else { return 0 }
         let count = bytes.count
         write(bytes)
         bytes.removeAll(keepingCapacity: true)
@@ -107,8 +106,11 @@ struct DrainLink {
     private(set) var passed = 0
 
     /// At a point the writer never looks back past: passes `pending` on if it holds a block.
+    /// (The count is looked at first: writers settle before every object, and reaching the drain
+    /// costs a retain and a release.)
     mutating func settle(_ pending: inout [UInt8]) {
-        if let drain { passed += drain.take(&pending) }
+        guard pending.count >= ByteDrain.blockSize, let drain else { return }
+        passed += drain.take(&pending)
     }
 
     /// The document's size so far, with `pending` the bytes not passed on.
