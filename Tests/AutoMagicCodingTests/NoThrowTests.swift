@@ -82,6 +82,43 @@ struct NoThrowTests {
         #expect(errors.first?.kind == .referenceCycle(typeName: "Pair"))
     }
 
+    /// A write done again from the start (a `weak` reference to an object written later, or a
+    /// binary property list that outgrows its references' width) meets the same errors again:
+    /// each is reported once all the same.
+    @Test func aWriteDoneAgainReportsEachErrorOnce() throws {
+        final class Target: AMCCodable {
+            var label = "leaf"
+            required init() {}
+        }
+        final class Forward: AMCCodable {
+            var bad: [Any] = [NSObject()]
+            weak var later: Target?  // written before the leaf it points to: the write is planned first
+            var leaf = Target()
+            var labels: [String] = []
+            required init() {}
+        }
+        AMC.register(Target.self, Forward.self)
+        let forward = Forward()
+        forward.later = forward.leaf
+        let planned = try swallowed(matching: "bad") { _ = try AMC.data(for: forward, format: .json) }
+        #expect(planned.map(\.keyPath) == ["bad[0]"])
+
+        // 2-byte references written as containers end, from 256 objects on: 70,000 labels outgrow
+        // them, and the document is written again with 3-byte ones.
+        forward.labels = (0..<70_000).map { "label \($0)" }
+        var data = Data()
+        let wider = try swallowed(matching: "bad") {
+            let drain = ByteDrain()
+            let rest = try DocumentCodec.encode(
+                forward, with: BinaryPlistWriter(capacity: 4096, inlineWidth: 2), options: .compact,
+                archiver: AMCArchiver(), drain: drain)
+            data = drain.data + rest
+        }
+        #expect(wider.map(\.keyPath) == ["bad[0]"])
+        let read = try #require(try AMC.object(Forward.self, from: data))
+        #expect(read.labels.count == 70_000 && read.later === read.leaf)
+    }
+
     @Test func decodingReturnsNilAndReportsEachAMCExceptionCase() throws {
         var results: [Any?] = []
         let errors = try swallowed(matching: "") {

@@ -31,6 +31,10 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     private var plannedPlaces: PlaceTable?
     /// The first of two passes: only finds places, writes nothing that is kept, reports nothing.
     private var isPlanning = false
+    /// The errors no-throw mode swallowed so far, and how many of the first of them an earlier
+    /// try of the same write reported already (a graph written again meets them again).
+    private var swallowed = 0
+    private var reportedBefore = 0
     private var depth = 0
     /// The owners whose struct hook does not handle a type that has a route of its own.
     private var declinedHooks = Set<HookUse>()
@@ -56,25 +60,32 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// `object` written into `sink` as a dictionary: `"class"`, then each of its
     /// ``AMCCodable/amcKeys``. When a `weak` or `unowned` reference points to an object not
     /// written yet, a first pass finds where every object goes, and the second writes.
+    ///
+    /// Returns the sink and how many errors no-throw mode swallowed (and reported). When this is
+    /// the write done again (see ``DocumentWriter/wider``), `reportedBefore` is how many the try
+    /// before reported: the first that many are not reported again.
     static func encode(
         _ object: any AMCCodable, into sink: Sink, archiver: AMCArchiver, sortedKeys: Bool = false,
-        omitsDeclaredClasses: Bool = false
-    ) throws -> Sink {
+        omitsDeclaredClasses: Bool = false, reportedBefore: Int = 0
+    ) throws -> (sink: Sink, swallowed: Int) {
         var encoder = ArchiveEncoder(
             sink: sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
+        encoder.reportedBefore = reportedBefore
         do {
             try encoder.encodeObject(object, declared: nil)
-            return encoder.sink
+            return (encoder.sink, max(encoder.swallowed, reportedBefore))
         } catch is PlanNeeded {
             var planner = ArchiveEncoder<NullSink>(sink: NullSink(), archiver: archiver, sortedKeys: sortedKeys)
             planner.isPlanning = true
             try planner.encodeObject(object, declared: nil)
             sink.restart()
-            var encoder = ArchiveEncoder(
+            let reported = max(encoder.swallowed, reportedBefore)  // those met before the first try stopped
+            encoder = ArchiveEncoder(
                 sink: sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
             encoder.plannedPlaces = planner.places
+            encoder.reportedBefore = reported
             try encoder.encodeObject(object, declared: nil)
-            return encoder.sink
+            return (encoder.sink, max(encoder.swallowed, reported))
         }
     }
 
@@ -462,10 +473,13 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         depth += 1
     }
 
-    /// In no-throw mode reports the error and goes on; otherwise throws it. (The first pass of
-    /// two reports nothing: the second meets the same errors.)
-    private func fail(_ error: AMCError) throws {
+    /// In no-throw mode reports the error and goes on; otherwise throws it. (The planning pass
+    /// reports nothing, and a write done again does not report again the errors the try before it
+    /// reported: it meets the same ones first.)
+    private mutating func fail(_ error: AMCError) throws {
         guard noThrow else { throw error }
-        if !isPlanning { AMC.reportSwallowed(error) }
+        guard !isPlanning else { return }
+        swallowed += 1
+        if swallowed > reportedBefore { AMC.reportSwallowed(error) }
     }
 }

@@ -21,10 +21,10 @@ import Foundation
 struct BinaryPlistWriter: EncodingSink {
     /// The bytes not passed on to ``link``'s drain yet (all of them, without one).
     private(set) var bytes: [UInt8] = Array("bplist00".utf8)
-    /// Where the objects go as the writer goes, if anywhere (see ``ByteDrain``); the containers,
-    /// the offset table and the trailer follow in `finish()`.
+    /// Where the objects go as the writer goes, if anywhere (see ``ByteDrain``); the containers
+    /// that wait, the offset table and the trailer follow in `finish()`.
     var link = DrainLink()
-    /// Byte offset of each object; containers are placed by `finish()`.
+    /// Byte offset of each object; the containers that wait are placed by `finish()`.
     private var offsets = ObjectOffsets()
     /// References to the children of the open containers, innermost last. References and counts
     /// take 32 bits in the writer's tables (a graph of 4 billion objects would not fit in memory
@@ -73,7 +73,7 @@ struct BinaryPlistWriter: EncodingSink {
     /// ```
     var wider: BinaryPlistWriter? {
         guard wroteInline, Self.byteCount(for: UInt64(offsets.count)) > inlineWidth else { return nil }
-        return BinaryPlistWriter(capacity: bytes.capacity, inlineWidth: inlineWidth + 1, inlineFromStart: true)
+        return BinaryPlistWriter(inlineWidth: inlineWidth + 1, inlineFromStart: true)
     }
 
     mutating func beginDictionary() { open.append((true, childRefs.count)) }

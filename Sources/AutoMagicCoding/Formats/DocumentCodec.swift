@@ -123,18 +123,22 @@ enum DocumentCodec {
     }
 
     /// The bytes of `object` that `writer` did not pass on to `drain`: written again into the
-    /// writer's ``DocumentWriter/wider`` one when it has one. (Tests pass writers of their own.)
+    /// writer's ``DocumentWriter/wider`` one when it has one (no error no-throw mode swallowed is
+    /// reported twice). Tests pass writers of their own.
     static func encode<Writer: DocumentWriter>(
-        _ object: any AMCCodable, with writer: Writer, options: AMCWriteOptions, archiver: AMCArchiver, drain: ByteDrain?
+        _ object: any AMCCodable, with writer: Writer, options: AMCWriteOptions, archiver: AMCArchiver, drain: ByteDrain?,
+        reportedBefore: Int = 0
     ) throws -> [UInt8] {
         var writer = writer
         writer.link.drain = drain
-        var written = try ArchiveEncoder.encode(
+        var (written, swallowed) = try ArchiveEncoder.encode(
             object, into: writer, archiver: archiver, sortedKeys: options.sortedKeys,
-            omitsDeclaredClasses: options.classNames == .whereNeeded)
+            omitsDeclaredClasses: options.classNames == .whereNeeded, reportedBefore: reportedBefore)
         if let wider = written.wider {
             written.restart()
-            return try encode(object, with: wider, options: options, archiver: archiver, drain: drain)
+            written = wider  // the first try's tables go before the second starts
+            return try encode(
+                object, with: written, options: options, archiver: archiver, drain: drain, reportedBefore: swallowed)
         }
         return written.finish()
     }
@@ -148,7 +152,10 @@ enum DocumentCodec {
         try value.write(
             to: &writer, sortedKeys: options.sortedKeys, path: &path, outputLimit: outputLimit,
             textForDatesAndData: textForDatesAndData)
-        if let wider = writer.wider { return try encode(value, with: wider, options, outputLimit, textForDatesAndData) }
+        if let wider = writer.wider {
+            writer = wider  // the first try's tables go before the second starts
+            return try encode(value, with: writer, options, outputLimit, textForDatesAndData)
+        }
         return writer.finish()
     }
 }
