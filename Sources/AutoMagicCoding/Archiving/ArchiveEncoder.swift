@@ -35,6 +35,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// try of the same write reported already (a graph written again meets them again).
     private var swallowed = 0
     private var reportedBefore = 0
+    /// How many errors this write has reported, in this try and the tries before it.
+    private var reported: Int { max(swallowed, reportedBefore) }
     private var depth = 0
     /// The owners whose struct hook does not handle a type that has a route of its own.
     private var declinedHooks = Set<HookUse>()
@@ -73,19 +75,19 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         encoder.reportedBefore = reportedBefore
         do {
             try encoder.encodeObject(object, declared: nil)
-            return (encoder.sink, max(encoder.swallowed, reportedBefore))
+            return (encoder.sink, encoder.reported)
         } catch is PlanNeeded {
             var planner = ArchiveEncoder<NullSink>(sink: NullSink(), archiver: archiver, sortedKeys: sortedKeys)
             planner.isPlanning = true
             try planner.encodeObject(object, declared: nil)
             sink.restart()
-            let reported = max(encoder.swallowed, reportedBefore)  // those met before the first try stopped
+            let reported = encoder.reported  // counting those met before the first pass stopped
             encoder = ArchiveEncoder(
                 sink: sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
             encoder.plannedPlaces = planner.places
             encoder.reportedBefore = reported
             try encoder.encodeObject(object, declared: nil)
-            return (encoder.sink, max(encoder.swallowed, reported))
+            return (encoder.sink, encoder.reported)
         }
     }
 
