@@ -658,6 +658,60 @@ struct FormatTests {
     }
 }
 
+extension FormatTests {
+    /// A binary property list holding one UTF-16 string object of `units`, made by hand (so any
+    /// units can be in it, unpaired surrogates too).
+    private static func utf16Plist(_ units: [UInt16]) -> Data {
+        var bytes = Array("bplist00".utf8)
+        bytes += units.count < 15 ? [0x60 | UInt8(units.count)] : [0x6F, 0x10, UInt8(units.count)]
+        for unit in units { bytes += [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        let table = bytes.count
+        bytes.append(8)  // the offset of object 0
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 8)
+        bytes += (0..<8).map { UInt8(truncatingIfNeeded: table >> (56 - 8 * $0)) }
+        return Data(bytes)
+    }
+
+    /// UTF-16 strings are transcoded four ASCII characters at a time where they can be: every
+    /// kind of character (two and three bytes of UTF-8, a surrogate pair, `U+0080` and `U+0100`,
+    /// whose high or low byte alone looks like ASCII) at every place around those blocks reads
+    /// as the string its units make.
+    @Test func utf16StringsReadAsTheirUnitsWhereverTheirCharactersFall() throws {
+        let characters: [[UInt16]] = [
+            [0x80], [0xE9], [0x100], [0x7FF], [0x800], [0x6771], [0xFFFD], [0xD83D, 0xDCDD], [0x4100], [0x00],
+        ]
+        let ascii = Array("abcdefghij".utf16)
+        for character in characters {
+            for before in 0...9 {
+                for after in 0...9 {
+                    let units = Array(ascii.prefix(before)) + character + ascii.suffix(after) + character
+                    let read = try BinaryPlistReader.parse(Self.utf16Plist(units)).value
+                    #expect(read.string == String(decoding: units, as: UTF16.self), "\(units)")
+                }
+            }
+        }
+        // A long one, with each kind among runs of ASCII.
+        let long = (0..<200).flatMap { (index: Int) -> [UInt16] in
+            index % 7 == 3 ? characters[index % characters.count] : [ascii[index % ascii.count]]
+        }
+        #expect(try BinaryPlistReader.parse(Self.utf16Plist(long)).value.string == String(decoding: long, as: UTF16.self))
+    }
+
+    /// A surrogate without its other half is refused wherever it falls among blocks of ASCII.
+    @Test func anUnpairedSurrogateIsRefusedWhereverItFalls() {
+        let ascii = Array("abcdefghij".utf16)
+        for lone: [UInt16] in [[0xD800], [0xDC00], [0xDBFF, 0x41], [0xDFFF, 0xD800]] {
+            for before in 0...9 {
+                for after in [0, 1, 5] {
+                    let units = Array(ascii.prefix(before)) + lone + ascii.prefix(after)
+                    let error = expectAMCError { _ = try BinaryPlistReader.parse(Self.utf16Plist(units)) }
+                    #expect(error?.description.contains("invalid UTF-16 (an unpaired surrogate)") == true, "\(units)")
+                }
+            }
+        }
+    }
+}
+
 /// The trailer and offset table of a binary property list, read by hand (to see where the writer
 /// put each object).
 private struct BinaryTable {

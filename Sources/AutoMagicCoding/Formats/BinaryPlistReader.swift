@@ -17,18 +17,17 @@ struct BinaryPlistReader {
     /// Objects met more than once (keys, shared numbers), parsed, with the number of values each
     /// expands to. An object is kept here on its second visit: most are met once, and keeping
     /// each of those took a tenth of reading.
-    private var shared: [Int: (slot: Slot, size: Int)] = [:]
+    private var shared: [(slot: Slot, size: Int)] = []
     /// For each object: whether it was visited before (``visited``) and is being parsed now
-    /// (``inProgress``).
-    private var state: [UInt8]
-    private static let visited: UInt8 = 1
-    private static let inProgress: UInt8 = 2
+    /// (``inProgress``), and above those bits its place in ``shared`` plus one, once it is there.
+    private var state: [UInt32]
+    private static let visited: UInt32 = 1
+    private static let inProgress: UInt32 = 2
+    private static let sharedShift: UInt32 = 2
     private var nesting = NestingDepth()
     private let maximumExpansion: Int
     /// Whether a dictionary read may be a reference (see ``ParsedDocument/holdsReferences``).
     private var holdsReferences = false
-    /// The UTF-8 of the last UTF-16 string read (see `utf16String(count:at:)`).
-    private var utf8: [UInt8] = []
     private var tape: TapeBuilder
 
     /// The document `data` holds, and whether it may hold references.
@@ -94,7 +93,7 @@ struct BinaryPlistReader {
     // MARK: - Objects
 
     private mutating func object(_ index: Int) throws -> (slot: Slot, size: Int) {
-        if state[index] & Self.visited != 0, let done = shared[index] { return done }
+        if case let place = state[index] >> Self.sharedShift, place != 0 { return shared[Int(place) - 1] }
         let offset = try self.offset(of: index)
         guard state[index] & Self.inProgress == 0 else { throw error("object \(index) contains itself", at: offset) }
         state[index] |= Self.inProgress
@@ -103,7 +102,12 @@ struct BinaryPlistReader {
         guard result.size <= maximumExpansion else {
             throw error("shared objects expand to more than \(maximumExpansion) values", at: offset)
         }
-        if state[index] & Self.visited != 0 { shared[index] = result } else { state[index] |= Self.visited }
+        if state[index] & Self.visited == 0 {
+            state[index] |= Self.visited
+        } else if shared.count < Int(UInt32.max >> Self.sharedShift) {
+            shared.append(result)
+            state[index] |= UInt32(shared.count) << Self.sharedShift
+        }
         return result
     }
 
@@ -253,17 +257,13 @@ struct BinaryPlistReader {
         return (count, start)
     }
 
-    /// A UTF-16BE string object, transcoded to UTF-8 in a buffer kept for the next one.
-    private mutating func utf16String(count: Int, at start: Int) throws -> String {
-        utf8.removeAll(keepingCapacity: true)
+    /// A UTF-16BE string object, transcoded to UTF-8.
+    private func utf16String(count: Int, at start: Int) throws -> String {
         do throws(UTF16Text.UnpairedSurrogate) {
-            try UTF16Text.appendUTF8(units: count, to: &utf8) { [bytes] index in
-                UInt32(bytes[start + 2 * index]) << 8 | UInt32(bytes[start + 2 * index + 1])
-            }
+            return try UTF16Text.string(bigEndian: bytes.view(start..<(start + 2 * count)))
         } catch {
             throw self.error("invalid UTF-16 (an unpaired surrogate)", at: start)
         }
-        return String(decoding: utf8, as: UTF8.self)
     }
 
     private func offset(of index: Int) throws -> Int {

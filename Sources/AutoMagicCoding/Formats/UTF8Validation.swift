@@ -89,8 +89,8 @@ enum UTF16Text {
         utf8.reserveCapacity(data.count)
         let unpaired = ByteView.withBytes(of: data) { bytes -> Int? in
             do throws(UnpairedSurrogate) {
-                try appendUTF8(units: bytes.count / 2 - 1, to: &utf8) { index in
-                    unit(bytes[2 + 2 * index], bytes[3 + 2 * index], bigEndian: bigEndian)
+                try transcode(units: bytes.count / 2 - 1, { unit(bytes[2 + 2 * $0], bytes[3 + 2 * $0], bigEndian: bigEndian) }) {
+                    utf8.append($0)
                 }
                 return nil
             } catch {
@@ -101,18 +101,27 @@ enum UTF16Text {
         return utf8
     }
 
-    /// Appends to `utf8` the UTF-8 of `count` UTF-16 code units, `unit(i)` the i-th: the one
-    /// transcoder of the XML reader (UTF-16 files) and the binary reader (UTF-16 strings). Throws
-    /// the index of a surrogate that is not half of a pair, high then low.
+    /// Hands `put` the UTF-8 of `count` UTF-16 code units, `unit(i)` the i-th, byte by byte: the
+    /// one transcoder of the XML reader (UTF-16 files) and the binary reader (UTF-16 strings).
+    /// `ascii(i)`, when it is not nil, gives the four bytes of units i to i + 3 when all four are
+    /// ASCII (their UTF-8, lowest first), for `putFour`. Throws the index of a surrogate that is
+    /// not half of a pair, high then low. At most 3 bytes a unit come out (4 a surrogate pair).
     @inline(__always)
-    static func appendUTF8(units count: Int, to utf8: inout [UInt8], _ unit: (Int) -> UInt32) throws(UnpairedSurrogate) {
-        utf8.reserveCapacity(utf8.count + 3 * count)  // at most 3 bytes a unit (4 a surrogate pair)
+    static func transcode(
+        units count: Int, _ unit: (Int) -> UInt32, ascii: ((Int) -> UInt32?)? = nil,
+        to put: (UInt8) -> Void, putFour: (UInt32) -> Void = { _ in }
+    ) throws(UnpairedSurrogate) {
         var index = 0
         while index < count {
+            if let ascii, index + 4 <= count, let four = ascii(index) {
+                putFour(four)
+                index += 4
+                continue
+            }
             var scalar = unit(index)
             index += 1
             if scalar < 0x80 {
-                utf8.append(UInt8(truncatingIfNeeded: scalar))
+                put(UInt8(truncatingIfNeeded: scalar))
                 continue
             }
             if (0xD800...0xDFFF).contains(scalar) {
@@ -124,17 +133,58 @@ enum UTF16Text {
             }
             func continuation(_ shift: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: 0x80 | (scalar >> shift) & 0x3F) }
             if scalar < 0x800 {
-                utf8.append(UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6))
+                put(UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6))
             } else if scalar < 0x10000 {
-                utf8.append(UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12))
-                utf8.append(continuation(6))
+                put(UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12))
+                put(continuation(6))
             } else {
-                utf8.append(UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18))
-                utf8.append(continuation(12))
-                utf8.append(continuation(6))
+                put(UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18))
+                put(continuation(12))
+                put(continuation(6))
             }
-            utf8.append(continuation(0))
+            put(continuation(0))
         }
+    }
+
+    /// The string of the `units.count / 2` UTF-16 code units of `units`, big-endian (a binary
+    /// property list's), its UTF-8 written straight into the string's storage, four ASCII
+    /// characters at a time. Throws as ``transcode(units:_:ascii:to:putFour:)``.
+    static func string(bigEndian units: ByteView) throws(UnpairedSurrogate) -> String {
+        let count = units.count / 2
+        func unit(_ index: Int) -> UInt32 { UInt32(units[2 * index]) << 8 | UInt32(units[2 * index + 1]) }
+        // Units i to i + 3 as one word, read little-endian: all four are ASCII when every
+        // even byte (a high byte) is 0 and every odd one below 0x80; then the odd bytes are
+        // the UTF-8, gathered into the low four bytes.
+        func ascii(_ index: Int) -> UInt32? {
+            let word = units.word(at: 2 * index)
+            guard word & 0x80FF_80FF_80FF_80FF == 0 else { return nil }
+            var bytes = word >> 8
+            bytes = (bytes | bytes >> 8) & 0x0000_FFFF_0000_FFFF
+            return UInt32(truncatingIfNeeded: bytes | bytes >> 16)
+        }
+        // The UTF-8 length first, so the string is made at its size.
+        var length = 0
+        var index = 0
+        while index < count {
+            if index + 4 <= count, ascii(index) != nil {
+                length += 4
+                index += 4
+                continue
+            }
+            let scalar = unit(index)
+            length += scalar < 0x80 ? 1 : scalar < 0x800 || (0xD800...0xDFFF).contains(scalar) ? 2 : 3
+            index += 1
+        }
+        var failure: UnpairedSurrogate?
+        let string = ByteView.makeString(capacity: length) { room in
+            do throws(UnpairedSurrogate) {
+                try transcode(units: count, unit, ascii: ascii, to: { room.append($0) }, putFour: { room.append(four: $0) })
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return string
     }
 
     /// The index of a code unit that is half of a surrogate pair without its other half.

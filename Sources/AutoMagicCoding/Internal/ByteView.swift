@@ -172,3 +172,52 @@ struct ByteView: RandomAccessCollection {
         #endif
     }
 }
+
+/// Room for the UTF-8 of a string being made by ``ByteView/makeString(capacity:_:)``: bytes are
+/// written in the string's own storage, each write checked against the room's size in every
+/// build, so the string is made without an array in between.
+///
+/// ```swift
+/// let text = ByteView.makeString(capacity: 2) { room in
+///     room.append(0x68)
+///     room.append(0x69)
+/// }  // "hi"
+/// ```
+struct UTF8Room {
+    private let base: UnsafeMutableBufferPointer<UInt8>
+    /// How many bytes were written.
+    private(set) var count = 0
+
+    fileprivate init(_ base: UnsafeMutableBufferPointer<UInt8>) {
+        self.base = base
+    }
+
+    /// Writes `byte` after the others; traps when the room is full.
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        precondition(count < base.count, "UTF-8 past the \(base.count) bytes of room made for it")
+        base[count] = byte
+        count += 1
+    }
+
+    /// Writes the four bytes of `bytes` after the others, lowest first; traps when they do not fit.
+    @inline(__always)
+    mutating func append(four bytes: UInt32) {
+        precondition(count <= base.count - 4, "UTF-8 past the \(base.count) bytes of room made for it")
+        UnsafeMutableRawPointer(base.baseAddress! + count).storeBytes(of: bytes.littleEndian, as: UInt32.self)
+        count += 4
+    }
+}
+
+extension ByteView {
+    /// A string of the UTF-8 that `body` writes in room for `capacity` bytes (invalid sequences
+    /// become U+FFFD, as ``string(_:)`` makes them). Room left unwritten is left out.
+    @inline(__always)
+    static func makeString(capacity: Int, _ body: (inout UTF8Room) -> Void) -> String {
+        String(unsafeUninitializedCapacity: capacity) { buffer in
+            var room = UTF8Room(buffer)
+            body(&room)
+            return room.count
+        }
+    }
+}
