@@ -31,9 +31,9 @@ struct ArchiveDecoder {
     let reportsUnknownKeys: Bool
     /// The classes whose newer version a lenient decoding reported.
     private var newerVersionsReported = Set<String>()
-    /// The type last filled and its plan: a document's objects come in runs of one type, and the
-    /// shared cache takes a lock per look-up.
-    private var lastPlan: (type: ObjectIdentifier, plan: TypePlan)?
+    /// The type last filled, its plan and ``TypePlan/plainFields(of:)``: a document's objects
+    /// come in runs of one type, and the shared caches take a lock per look-up.
+    private var lastPlan: (type: ObjectIdentifier, plan: TypePlan, plain: [Bool])?
 
     /// A document's references: the places they name, and the object decoded at each.
     private final class References {
@@ -193,7 +193,7 @@ struct ArchiveDecoder {
     }
 
     private mutating func fillFields<T: AMCCodable>(of instance: inout T, from dictionary: ArchiveDictionary) throws {
-        let plan = plan(of: Swift.type(of: instance))
+        let (plan, plain) = plan(of: instance)
         if let error = plan.keyError(keys: instance.amcKeys) { throw path.error(error) }
         var dictionary = dictionary
         // Lenient decoding too leaves out an object whose migration failed: the enclosing field
@@ -204,7 +204,6 @@ struct ArchiveDecoder {
             (dictionary, movedFrom) = try migrated(dictionary, plan: plan, type: Swift.type(of: instance))
         }
         if reportsUnknownKeys { reportUnknownKeys(in: dictionary, plan: plan) }
-        let plain = plan.plainFields(of: instance)
         let writability = plan.lets.isEmpty ? nil : plan.writability(of: T.self)
         let writable = writability?.writable ?? plan.writable
         let slots = plan.slots(for: instance.amcKeys, sorted: false)
@@ -213,14 +212,14 @@ struct ArchiveDecoder {
         // `pending` marks slot n for the second pass; slots past 64 all go there.
         var pending: UInt64 = 0
         var hint = 0
+        let fields = plan.fields
         RuntimeAccess.withMutableFieldBase(of: &instance) { base in
             for (position, slot) in slots.enumerated() {
                 guard case let .field(index) = slot else { continue }  // unknown keys are left alone
-                let field = plan.fields[index]
-                guard position < 64, writable[index], let raw = plan.value(for: field, in: dictionary, hint: &hint) else {
+                guard position < 64, writable[index], let raw = plan.value(for: fields[index], in: dictionary, hint: &hint) else {
                     continue  // keys the data lacks, or the type cannot set, are left alone
                 }
-                if plain[index], let fast = field.fast, fast.decode(base, raw) { continue }
+                if plain[index], let decode = fields[index].fast?.decode, decode(base, raw) { continue }
                 pending |= 1 << position
             }
         }
@@ -258,13 +257,15 @@ struct ArchiveDecoder {
         }
     }
 
-    /// The plan of `type` under the archiver's key naming.
-    private mutating func plan(of type: Any.Type) -> TypePlan {
-        let identity = ObjectIdentifier(type)
-        if let lastPlan, lastPlan.type == identity { return lastPlan.plan }
-        let plan = TypePlan.of(type, naming: archiver.keyNaming)
-        lastPlan = (identity, plan)
-        return plan
+    /// The plan of `instance`'s type under the archiver's key naming, and which of its fields
+    /// are plain (``TypePlan/plainFields(of:)``).
+    private mutating func plan<T: AMCCodable>(of instance: T) -> (plan: TypePlan, plain: [Bool]) {
+        let identity = ObjectIdentifier(Swift.type(of: instance))
+        if let lastPlan, lastPlan.type == identity { return (lastPlan.plan, lastPlan.plain) }
+        let plan = TypePlan.of(Swift.type(of: instance), naming: archiver.keyNaming)
+        let plain = plan.plainFields(of: instance)
+        lastPlan = (identity, plan, plain)
+        return (plan, plain)
     }
 
     /// `dictionary`, an object of `type` as the document's version of it wrote it, brought up to
