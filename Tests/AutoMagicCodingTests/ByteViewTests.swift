@@ -19,6 +19,19 @@ private func wordPastTheEnd() {
     ByteView.withBytes(of: Array(0..<9) as [UInt8]) { _ = $0.word(at: 2) }
 }
 
+private func byteBeyondTheRoom() {
+    _ = ByteView.makeString(capacity: 2) { room in
+        for byte in Array("abc".utf8) { room.append(byte) }
+    }
+}
+
+private func fourBytesBeyondTheRoom() {
+    _ = ByteView.makeString(capacity: 20) { room in
+        room.append(0x61)
+        for _ in 0..<5 { room.append(four: 0x6463_6261) }
+    }
+}
+
 @Suite("ByteView: the one bounds-checked view of raw bytes")
 struct ByteViewTests {
     @Test func readsDataArraysAndStrings() {
@@ -68,6 +81,39 @@ struct ByteViewTests {
         await #expect(processExitsWith: .failure) { readBeforeTheStart() }
         await #expect(processExitsWith: .failure) { viewPastTheEnd() }
         await #expect(processExitsWith: .failure) { wordPastTheEnd() }
+        await #expect(processExitsWith: .failure) { byteBeyondTheRoom() }
+        await #expect(processExitsWith: .failure) { fourBytesBeyondTheRoom() }
+    }
+
+    /// A string made in its own storage: bytes one at a time and four at a time (lowest first),
+    /// room left over left out, small and large strings alike; invalid UTF-8 becomes U+FFFD.
+    @Test func aStringIsMadeOfTheBytesWrittenInItsRoom() {
+        #expect(ByteView.makeString(capacity: 0) { _ in } == "")
+        let short = ByteView.makeString(capacity: 8) { room in
+            room.append(0x68)
+            room.append(four: 0x6F6C_6C65)
+        }
+        #expect(short == "hello")
+        let long = ByteView.makeString(capacity: 64) { room in
+            for _ in 0..<10 { room.append(four: 0x6463_6261) }
+            for byte in Array("é!".utf8) { room.append(byte) }
+            #expect(room.count == 43)
+        }
+        #expect(long == String(repeating: "abcd", count: 10) + "é!")
+        #expect(ByteView.makeString(capacity: 1) { $0.append(0xFF) } == "\u{FFFD}")
+    }
+
+    /// What the decoder asks to tell the default `amcKeys` from an override: one array handed
+    /// out twice shares its buffer; an equal array, a copy changed, or an empty one do not.
+    @Test func sharedStorageIsTheSameArrayNotAnEqualOne() {
+        let keys = ["name", "size"]
+        let again = keys
+        var changed = keys
+        changed[0] = "name"
+        #expect(RuntimeAccess.sharesStorage(keys, again))
+        #expect(!RuntimeAccess.sharesStorage(keys, ["name", "size"]))
+        #expect(!RuntimeAccess.sharesStorage(keys, changed))
+        #expect(!RuntimeAccess.sharesStorage([String](), []))
     }
 
     @Test func aWordIsEightBytesLowestFirst() {

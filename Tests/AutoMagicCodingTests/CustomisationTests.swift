@@ -9,6 +9,26 @@ final class Renamed: AMCCodable {
     required init() {}
 }
 
+/// Keys that differ from one instance of the type to the next: odd serial numbers leave
+/// `detail` out.
+final class KeysByInstance: AMCCodable {
+    nonisolated(unsafe) static var made = 0
+    let serial: Int
+    var name = "", detail = ""
+    var amcKeys: [String] { serial.isMultiple(of: 2) ? ["name", "detail"] : ["name"] }
+    required init() {
+        Self.made += 1
+        serial = Self.made
+    }
+}
+
+/// A shelf of ``KeysByInstance`` and of objects that keep the default keys, side by side.
+final class KeysShelf: AMCCodable {
+    var items: [KeysByInstance] = []
+    var plain: [Shelf] = []
+    required init() {}
+}
+
 @Suite("Customisation points and the class registry")
 struct CustomisationTests {
     init() { Fixtures.register() }
@@ -31,6 +51,26 @@ struct CustomisationTests {
         #expect(copy.kept == 3 && copy.skipped == 2)
         #expect((copy as? ConfiguredChild)?.extra == "z!")
         #expect(copy.decodedCount == 1)
+    }
+
+    /// `amcKeys` is asked of every object, not once per type: objects of one type in a row may
+    /// each have keys of their own, both ways, beside objects of a type that keeps the default.
+    @Test func amcKeysIsAskedOfEveryObjectEvenInARunOfOneType() throws {
+        AMC.register(KeysByInstance.self, KeysShelf.self, Shelf.self)
+        let shelf = KeysShelf()
+        for index in 0..<4 {
+            let item = KeysByInstance()
+            (item.name, item.detail) = ("n\(index)", "d\(index)")
+            shelf.items.append(item)
+            shelf.plain.append(Shelf())
+        }
+        let written = try #require(try shelf.dictionaryRepresentation()["items"] as? [[String: Any]])
+        #expect(written.map { $0["detail"] as? String } == shelf.items.map { $0.serial.isMultiple(of: 2) ? $0.detail : nil })
+
+        let entries: [[String: Any]] = (0..<4).map { ["class": "KeysByInstance", "name": "m\($0)", "detail": "e\($0)"] }
+        let read = try #require(try AMC.object(KeysShelf.self, from: ["class": "KeysShelf", "items": entries]))
+        #expect(read.items.map(\.detail) == read.items.enumerated().map { $1.serial.isMultiple(of: 2) ? "e\($0)" : "" })
+        #expect(read.items.map(\.name) == ["m0", "m1", "m2", "m3"])
     }
 
     @Test func amcDidDecodeRunsAfterEveryFieldIsSet() throws {

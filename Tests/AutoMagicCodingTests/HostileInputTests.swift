@@ -256,6 +256,27 @@ struct HostileInputTests {
         #expect(error.2 == "object 0 contains itself")
     }
 
+    /// Objects the offset table lists at one offset are one object: read as Foundation reads them,
+    /// parsed at most twice as any shared object is (a string listed 7,679 times is made twice,
+    /// not 7,679 times), and a cycle through a second listing is still a cycle.
+    @Test func objectsListedAtOneOffsetAreOneObject() throws {
+        let data = HostileInput.binaryRepeatedOffsets.data(size: 64 << 10)
+        let theirs = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String])
+        #expect(theirs.count == 7_679)
+        let ours = try #require(try BinaryPlistReader.parse(data).value.swiftValue as? [String])
+        #expect(ours == theirs)
+        let buffers = Set(
+            ours.map { string in string.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) } })
+        #expect(buffers.count <= 2)
+
+        // Object 1, listed at object 0's offset, is the array that holds it.
+        var cycle = Array("bplist00".utf8) + [0xA1, 0x01]
+        let table = cycle.count
+        cycle += [8, 8, 0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 2] + [UInt8](repeating: 0, count: 8)
+        cycle += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        #expect(malformed(Data(cycle))?.2 == "object 0 contains itself")
+    }
+
     @Test func badOffsetsAndReferencesThrowWithTheirPosition() throws {
         let bad = try #require(malformed(try FixtureFiles.data("bad/bad-offset.plist")))
         #expect(bad.2.hasPrefix("the object table"))

@@ -25,6 +25,8 @@ public enum HostileInput: String, CaseIterable, Sendable {
     case binarySharedReferences = "binary: refs to one shared object"
     /// One array of references to as many one-byte objects.
     case binaryDistinctObjects = "binary: refs to distinct objects"
+    /// One array of references to as many objects, all listed at the offset of one 4 KB string.
+    case binaryRepeatedOffsets = "binary: one string at many offsets"
     /// Arrays each holding the next one twice, 40 levels: 2^40 values once expanded.
     case binaryExpansion = "binary: 2^40 values by sharing"
     /// A trailer claiming 2^40 objects.
@@ -77,6 +79,21 @@ public enum HostileInput: String, CaseIterable, Sendable {
             var array = Self.arrayHeader(count)
             for index in 1...count { array += Self.bigEndian(index, width: 4) }
             return Self.binaryPropertyList([array] + Array(repeating: [0xD0], count: count), referenceSize: 4)
+        case .binaryRepeatedOffsets:
+            // Object 0 refers to objects 1…count, whose offsets (4 bytes each, as its references)
+            // are all the string's, after the array.
+            let string = [0x5F, 0x11, 0x10, 0x00] + [UInt8](repeating: UInt8(ascii: "s"), count: 4096)
+            let count = max(1, (size - string.count) / 8)
+            var array = Self.arrayHeader(count)
+            for index in 1...count { array += Self.bigEndian(index, width: 4) }
+            var bytes = Array("bplist00".utf8) + array
+            let stringOffset = bytes.count
+            bytes += string
+            let table = bytes.count
+            bytes += Self.bigEndian(8, width: 4)
+            for _ in 0..<count { bytes += Self.bigEndian(stringOffset, width: 4) }
+            bytes += [0, 0, 0, 0, 0, 0, 4, 4] + Self.bigEndian(count + 1, width: 8) + Self.bigEndian(0, width: 8)
+            return Data(bytes + Self.bigEndian(table, width: 8))
         case .binaryExpansion:
             let levels = (0..<40).map { level -> [UInt8] in [0xA2, UInt8(level + 1), UInt8(level + 1)] }
             return Self.binaryPropertyList(levels + [[0x10, 0x01]], referenceSize: 1)

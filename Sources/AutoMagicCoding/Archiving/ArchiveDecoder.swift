@@ -31,9 +31,8 @@ struct ArchiveDecoder {
     let reportsUnknownKeys: Bool
     /// The classes whose newer version a lenient decoding reported.
     private var newerVersionsReported = Set<String>()
-    /// The type last filled, its plan and ``TypePlan/plainFields(of:)``: a document's objects
-    /// come in runs of one type, and the shared caches take a lock per look-up.
-    private var lastPlan: (type: ObjectIdentifier, plan: TypePlan, plain: [Bool])?
+    /// The plans of the types filled last.
+    private var recentPlans = RecentPlans()
 
     /// A document's references: the places they name, and the object decoded at each.
     private final class References {
@@ -193,8 +192,10 @@ struct ArchiveDecoder {
     }
 
     private mutating func fillFields<T: AMCCodable>(of instance: inout T, from dictionary: ArchiveDictionary) throws {
-        let (plan, plain) = plan(of: instance)
-        if let error = plan.keyError(keys: instance.amcKeys) { throw path.error(error) }
+        let known = recentPlans.plan(of: instance, naming: archiver.keyNaming)
+        let (plan, plain) = (known.plan, known.plain)
+        let keys = known.keys(of: instance)
+        if let error = plan.keyError(keys: keys) { throw path.error(error) }
         var dictionary = dictionary
         // Lenient decoding too leaves out an object whose migration failed: the enclosing field
         // or element steps over it.
@@ -206,7 +207,7 @@ struct ArchiveDecoder {
         if reportsUnknownKeys { reportUnknownKeys(in: dictionary, plan: plan) }
         let writability = plan.lets.isEmpty ? nil : plan.writability(of: T.self)
         let writable = writability?.writable ?? plan.writable
-        let slots = plan.slots(for: instance.amcKeys, sorted: false)
+        let slots = plan.slots(for: keys, sorted: false)
         // First every field whose value is exactly of its type, through one field base; then the
         // rest (objects, collections, conversions, errors), which need the decoder. Bit n of
         // `pending` marks slot n for the second pass; slots past 64 all go there.
@@ -255,17 +256,6 @@ struct ArchiveDecoder {
         } catch {
             try stepOver(path.located(error, hook: "amcDidDecode", typeName: AMC.unqualifiedName(of: T.self)), raw: nil)
         }
-    }
-
-    /// The plan of `instance`'s type under the archiver's key naming, and which of its fields
-    /// are plain (``TypePlan/plainFields(of:)``).
-    private mutating func plan<T: AMCCodable>(of instance: T) -> (plan: TypePlan, plain: [Bool]) {
-        let identity = ObjectIdentifier(Swift.type(of: instance))
-        if let lastPlan, lastPlan.type == identity { return (lastPlan.plan, lastPlan.plain) }
-        let plan = TypePlan.of(Swift.type(of: instance), naming: archiver.keyNaming)
-        let plain = plan.plainFields(of: instance)
-        lastPlan = (identity, plan, plain)
-        return (plan, plain)
     }
 
     /// `dictionary`, an object of `type` as the document's version of it wrote it, brought up to

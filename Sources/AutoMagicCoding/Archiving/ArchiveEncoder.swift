@@ -42,9 +42,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     private var declinedHooks = Set<HookUse>()
     /// The versioned types written so far (see ``AMCCodable/amcVersion``), in the order met.
     private var versions: [TypePlan] = []
-    /// The type last written, its plan and ``TypePlan/plainFields(of:)``: a graph's objects come
-    /// in runs of one type, and the shared caches take a lock per look-up.
-    private var lastPlan: (type: ObjectIdentifier, plan: TypePlan, plain: [Bool])?
+    /// The plans of the types written last.
+    private var recentPlans = RecentPlans()
     // Last, so that the offsets of the fields above do not depend on `Sink`: code the compiler
     // shares between sinks then needs no generic metadata to reach them.
     var sink: Sink
@@ -122,22 +121,16 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             }
         }
 
-        let plan: TypePlan
-        let plain: [Bool]
-        if let lastPlan, lastPlan.type == ObjectIdentifier(type) {
-            (plan, plain) = (lastPlan.plan, lastPlan.plain)
-        } else {
-            plan = TypePlan.of(type, naming: keyNaming)
-            plain = plan.plainFields(of: object)
-            lastPlan = (ObjectIdentifier(type), plan, plain)
-        }
-        if let error = plan.keyError(keys: object.amcKeys) { throw path.error(error) }
+        let known = recentPlans.plan(of: object, naming: keyNaming)
+        let (plan, plain) = (known.plan, known.plain)
+        let keys = known.keys(of: object)
+        if let error = plan.keyError(keys: keys) { throw path.error(error) }
         if plan.version != 0, versions.last !== plan, !versions.contains(where: { $0 === plan }) { versions.append(plan) }
         try enterContainer()
         defer { depth -= 1 }
         sink.beginDictionary()
         try RuntimeAccess.withFieldBase(ofAny: object) { base in
-            for slot in plan.slots(for: object.amcKeys, sorted: sortedKeys) {
+            for slot in plan.slots(for: keys, sorted: sortedKeys) {
                 switch slot {
                 case .className:
                     // Not where the place's declared type names the class, unless the object

@@ -28,15 +28,16 @@ struct BinaryPlistReader {
     private let maximumExpansion: Int
     /// Whether a dictionary read may be a reference (see ``ParsedDocument/holdsReferences``).
     private var holdsReferences = false
+    /// For each object, the first object of the table at its offset (see ``readOffsetTable()``);
+    /// empty when no two share one, as in every file a writer made.
+    private var firstAtOffset: [Int] = []
     private var tape: TapeBuilder
 
     /// The document `data` holds, and whether it may hold references.
     static func parse(_ data: Data) throws -> (value: ArchiveValue, holdsReferences: Bool) {
         try ByteView.withBytes(of: data) { bytes in
             var reader = try BinaryPlistReader(bytes: bytes)
-            // Every entry of the offset table, used or not, as CoreFoundation checks them: a table
-            // with garbage in it is a damaged file, even where the objects read do not use it.
-            for index in 0..<reader.objectCount { _ = try reader.offset(of: index) }
+            try reader.readOffsetTable()
             let top = reader.uint(at: bytes.count - 16, width: 8)
             guard top < UInt64(reader.objectCount) else {
                 throw reader.error("the top object \(top) is not in the table of \(reader.objectCount)", at: bytes.count - 16)
@@ -92,7 +93,34 @@ struct BinaryPlistReader {
 
     // MARK: - Objects
 
+    /// Checks every entry of the offset table, used or not, as CoreFoundation checks them: a table
+    /// with garbage in it is a damaged file, even where the objects read do not use it. Objects
+    /// listed at one offset are made one object (``firstAtOffset``): each would otherwise be parsed
+    /// on its own, and a small file listing one long string at thousands of entries would take
+    /// memory and time out of proportion to its size. Offsets already met are found in a bitmap
+    /// of the bytes before the table (an eighth of them); only a file that repeats one looks
+    /// further.
+    private mutating func readOffsetTable() throws {
+        var met = [UInt64](repeating: 0, count: tableOffset / 64 + 1)
+        var repeats = false
+        for index in 0..<objectCount {
+            let offset = try offset(of: index)
+            let bit: UInt64 = 1 << (offset & 63)
+            if met[offset >> 6] & bit != 0 { repeats = true }
+            met[offset >> 6] |= bit
+        }
+        guard repeats else { return }
+        var first: [Int: Int] = [:]
+        firstAtOffset = try (0..<objectCount).map { index in
+            let offset = try offset(of: index)
+            if let earlier = first[offset] { return earlier }
+            first[offset] = index
+            return index
+        }
+    }
+
     private mutating func object(_ index: Int) throws -> (slot: Slot, size: Int) {
+        let index = firstAtOffset.isEmpty ? index : firstAtOffset[index]
         if case let place = state[index] >> Self.sharedShift, place != 0 { return shared[Int(place) - 1] }
         let offset = try self.offset(of: index)
         guard state[index] & Self.inProgress == 0 else { throw error("object \(index) contains itself", at: offset) }

@@ -86,12 +86,12 @@ enum UTF16Text {
     static func utf8(from data: Data, bigEndian: Bool) throws(Failure) -> [UInt8] {
         guard data.count % 2 == 0 else { throw Failure(offset: data.count - 1, reason: "UTF-16 text of an odd number of bytes") }
         var utf8: [UInt8] = []
-        utf8.reserveCapacity(data.count)
+        utf8.reserveCapacity(3 * (data.count / 2))  // at most 3 bytes a unit (4 a surrogate pair)
         let unpaired = ByteView.withBytes(of: data) { bytes -> Int? in
             do throws(UnpairedSurrogate) {
-                try transcode(units: bytes.count / 2 - 1, { unit(bytes[2 + 2 * $0], bytes[3 + 2 * $0], bigEndian: bigEndian) }) {
-                    utf8.append($0)
-                }
+                try transcode(
+                    units: bytes.count / 2 - 1, { unit(bytes[2 + 2 * $0], bytes[3 + 2 * $0], bigEndian: bigEndian) },
+                    ascii: { _ in nil }, to: { utf8.append($0) }, putFour: { _ in })
                 return nil
             } catch {
                 return error.index
@@ -103,17 +103,18 @@ enum UTF16Text {
 
     /// Hands `put` the UTF-8 of `count` UTF-16 code units, `unit(i)` the i-th, byte by byte: the
     /// one transcoder of the XML reader (UTF-16 files) and the binary reader (UTF-16 strings).
-    /// `ascii(i)`, when it is not nil, gives the four bytes of units i to i + 3 when all four are
-    /// ASCII (their UTF-8, lowest first), for `putFour`. Throws the index of a surrogate that is
-    /// not half of a pair, high then low. At most 3 bytes a unit come out (4 a surrogate pair).
+    /// `ascii(i)` gives the four bytes of units i to i + 3 when all four are ASCII (their UTF-8,
+    /// lowest first), which go to `putFour` at once; nil, they go unit by unit. Throws the index
+    /// of a surrogate that is not half of a pair, high then low. At most 3 bytes a unit come out
+    /// (4 a surrogate pair).
     @inline(__always)
     static func transcode(
-        units count: Int, _ unit: (Int) -> UInt32, ascii: ((Int) -> UInt32?)? = nil,
-        to put: (UInt8) -> Void, putFour: (UInt32) -> Void = { _ in }
+        units count: Int, _ unit: (Int) -> UInt32, ascii: (Int) -> UInt32?,
+        to put: (UInt8) -> Void, putFour: (UInt32) -> Void
     ) throws(UnpairedSurrogate) {
         var index = 0
         while index < count {
-            if let ascii, index + 4 <= count, let four = ascii(index) {
+            if index + 4 <= count, let four = ascii(index) {
                 putFour(four)
                 index += 4
                 continue

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A read-only view of bytes in memory — a document being read, a string's UTF-8 — and, with
-/// `Reflection/`, the only code in the package that touches raw memory. Every byte is read
+/// ``UTF8Room`` below (the UTF-8 of a string being made, written in the string's own storage)
+/// and `Reflection/`, the only code in the package that touches raw memory. Every byte is read
 /// through a subscript checked against the view's bounds in every build: an offset out of range
 /// traps rather than reading past the buffer. The readers check their offsets themselves and
 /// throw an ``AMCError``; the check here is the net under them.

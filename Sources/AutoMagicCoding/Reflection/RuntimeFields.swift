@@ -177,6 +177,19 @@ enum RuntimeAccess {
         return try open(instance)
     }
 
+    /// Whether two arrays share one buffer: the same array handed out twice, not two equal ones
+    /// (nonempty arrays only; every empty one may share the same buffer).
+    ///
+    /// ```swift
+    /// let keys = ["a"]
+    /// RuntimeAccess.sharesStorage(keys, keys)   // true
+    /// RuntimeAccess.sharesStorage(keys, ["a"])  // false
+    /// ```
+    static func sharesStorage<Element>(_ first: [Element], _ second: [Element]) -> Bool {
+        guard !first.isEmpty, !second.isEmpty else { return false }
+        return first.withUnsafeBufferPointer { first in second.withUnsafeBufferPointer { $0.baseAddress == first.baseAddress } }
+    }
+
     /// ``identity(of:)`` of an instance known only as `any AMCCodable`.
     static func identity(ofAny instance: any AMCCodable) -> ObjectIdentifier? {
         func open<Root: AMCCodable>(_ instance: Root) -> ObjectIdentifier? { identity(of: instance) }

@@ -244,6 +244,15 @@ final class TypePlan: @unchecked Sendable {
         }
     }
 
+    /// Whether `keys`, what an instance's ``AMCCodable/amcKeys`` returned, came from the default
+    /// implementation: the very array it hands out (``defaultKeys``), not one equal to it. The
+    /// implementation is the type's for all its instances, and a type that declares `amcKeys`
+    /// cannot reach the default one, so once this is true for one object, ``defaultKeys`` are the
+    /// keys of every object of the type.
+    func isDefault(keys: [String]) -> Bool {
+        RuntimeAccess.sharesStorage(keys, defaultKeys)
+    }
+
     /// Whether each field (by position in ``fields``) has the field type its Swift type implies,
     /// so that its value is archived the plain way. Asked of ``AMCCodable/amcFieldType(forKey:)``
     /// on the first instance of the type the archiver meets, then cached.
@@ -353,4 +362,53 @@ final class TypePlan: @unchecked Sendable {
 
     private static let cache = TypeCache<TypePlan>()
     private static let namedCaches = Locked<[AMCKeyNaming: TypeCache<TypePlan>]>([:])
+}
+
+/// The plans of the last few types an encoder or decoder met, with what it asks of each for every
+/// object: a graph's objects come in runs of a few types (a folder, its files, its folders), and
+/// ``TypePlan/of(_:naming:)``, ``TypePlan/plainFields(of:)`` and the default
+/// ``AMCCodable/amcKeys`` each take a lock.
+///
+/// ```swift
+/// var recent = RecentPlans()
+/// let known = recent.plan(of: folder, naming: .archiverDefault)
+/// let keys = known.keys(of: folder)   // no look-up when the type keeps the default keys
+/// ```
+struct RecentPlans {
+    /// A type's plan, which of its fields are plain, and whether its keys are the default ones.
+    struct Known {
+        let type: ObjectIdentifier
+        let plan: TypePlan
+        let plain: [Bool]
+        let usesDefaultKeys: Bool
+
+        /// `object`'s ``AMCCodable/amcKeys`` (`object` is of the plan's type).
+        func keys(of object: some AMCCodable) -> [String] {
+            usesDefaultKeys ? plan.defaultKeys : object.amcKeys
+        }
+    }
+
+    /// Most recent last.
+    private var known: [Known] = []
+    private static let capacity = 4
+
+    /// The plan of `object`'s type under the key naming `naming` (which stays the same for one
+    /// encoder or decoder).
+    mutating func plan(of object: some AMCCodable, naming: AMCKeyNaming) -> Known {
+        let type = ObjectIdentifier(Swift.type(of: object))
+        if let last = known.last, last.type == type { return last }
+        if let index = known.lastIndex(where: { $0.type == type }) {
+            let found = known.remove(at: index)
+            known.append(found)
+            return found
+        }
+        let plan = TypePlan.of(Swift.type(of: object), naming: naming)
+        // The default keys come from the plan under property names (a naming rule's plan has
+        // the same ones in an array of its own).
+        let usesDefaultKeys = TypePlan.of(Swift.type(of: object)).isDefault(keys: object.amcKeys)
+        let found = Known(type: type, plan: plan, plain: plan.plainFields(of: object), usesDefaultKeys: usesDefaultKeys)
+        if known.count == Self.capacity { known.removeFirst() }
+        known.append(found)
+        return found
+    }
 }
