@@ -13,9 +13,13 @@ final class Renamed: AMCCodable {
 /// `detail` out.
 final class KeysByInstance: AMCCodable {
     nonisolated(unsafe) static var made = 0
+    nonisolated(unsafe) static var keysAsked = 0
     let serial: Int
     var name = "", detail = ""
-    var amcKeys: [String] { serial.isMultiple(of: 2) ? ["name", "detail"] : ["name"] }
+    var amcKeys: [String] {
+        Self.keysAsked += 1
+        return serial.isMultiple(of: 2) ? ["name", "detail"] : ["name"]
+    }
     required init() {
         Self.made += 1
         serial = Self.made
@@ -53,8 +57,8 @@ struct CustomisationTests {
         #expect(copy.decodedCount == 1)
     }
 
-    /// `amcKeys` is asked of every object, not once per type: objects of one type in a row may
-    /// each have keys of their own, both ways, beside objects of a type that keeps the default.
+    /// `amcKeys` is asked of every object, once, not once per type: objects of one type in a row
+    /// may each have keys of their own, both ways, beside objects of a type that keeps the default.
     @Test func amcKeysIsAskedOfEveryObjectEvenInARunOfOneType() throws {
         AMC.register(KeysByInstance.self, KeysShelf.self, Shelf.self)
         let shelf = KeysShelf()
@@ -64,11 +68,15 @@ struct CustomisationTests {
             shelf.items.append(item)
             shelf.plain.append(Shelf())
         }
+        KeysByInstance.keysAsked = 0
         let written = try #require(try shelf.dictionaryRepresentation()["items"] as? [[String: Any]])
+        #expect(KeysByInstance.keysAsked == 4)
         #expect(written.map { $0["detail"] as? String } == shelf.items.map { $0.serial.isMultiple(of: 2) ? $0.detail : nil })
 
         let entries: [[String: Any]] = (0..<4).map { ["class": "KeysByInstance", "name": "m\($0)", "detail": "e\($0)"] }
+        KeysByInstance.keysAsked = 0
         let read = try #require(try AMC.object(KeysShelf.self, from: ["class": "KeysShelf", "items": entries]))
+        #expect(KeysByInstance.keysAsked == 4)
         #expect(read.items.map(\.detail) == read.items.enumerated().map { $1.serial.isMultiple(of: 2) ? "e\($0)" : "" })
         #expect(read.items.map(\.name) == ["m0", "m1", "m2", "m3"])
     }

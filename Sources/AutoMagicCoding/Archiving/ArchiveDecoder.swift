@@ -192,9 +192,8 @@ struct ArchiveDecoder {
     }
 
     private mutating func fillFields<T: AMCCodable>(of instance: inout T, from dictionary: ArchiveDictionary) throws {
-        let known = recentPlans.plan(of: instance, naming: archiver.keyNaming)
+        let (known, keys) = recentPlans.plan(of: instance, naming: archiver.keyNaming)
         let (plan, plain) = (known.plan, known.plain)
-        let keys = known.keys(of: instance)
         if let error = plan.keyError(keys: keys) { throw path.error(error) }
         var dictionary = dictionary
         // Lenient decoding too leaves out an object whose migration failed: the enclosing field

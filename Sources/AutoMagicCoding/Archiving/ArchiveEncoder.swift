@@ -121,9 +121,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             }
         }
 
-        let known = recentPlans.plan(of: object, naming: keyNaming)
+        let (known, keys) = recentPlans.plan(of: object, naming: keyNaming)
         let (plan, plain) = (known.plan, known.plain)
-        let keys = known.keys(of: object)
         if let error = plan.keyError(keys: keys) { throw path.error(error) }
         if plan.version != 0, versions.last !== plan, !versions.contains(where: { $0 === plan }) { versions.append(plan) }
         try enterContainer()

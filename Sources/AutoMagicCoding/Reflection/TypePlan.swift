@@ -371,8 +371,8 @@ final class TypePlan: @unchecked Sendable {
 ///
 /// ```swift
 /// var recent = RecentPlans()
-/// let known = recent.plan(of: folder, naming: .archiverDefault)
-/// let keys = known.keys(of: folder)   // no look-up when the type keeps the default keys
+/// let (known, keys) = recent.plan(of: folder, naming: .archiverDefault)
+/// // keys: folder.amcKeys, asked only when the type declares amcKeys
 /// ```
 struct RecentPlans {
     /// A type's plan, which of its fields are plain, and whether its keys are the default ones.
@@ -381,11 +381,6 @@ struct RecentPlans {
         let plan: TypePlan
         let plain: [Bool]
         let usesDefaultKeys: Bool
-
-        /// `object`'s ``AMCCodable/amcKeys`` (`object` is of the plan's type).
-        func keys(of object: some AMCCodable) -> [String] {
-            usesDefaultKeys ? plan.defaultKeys : object.amcKeys
-        }
     }
 
     /// Most recent last.
@@ -393,22 +388,25 @@ struct RecentPlans {
     private static let capacity = 4
 
     /// The plan of `object`'s type under the key naming `naming` (which stays the same for one
-    /// encoder or decoder).
-    mutating func plan(of object: some AMCCodable, naming: AMCKeyNaming) -> Known {
+    /// encoder or decoder), and `object`'s ``AMCCodable/amcKeys``, asked once at most.
+    mutating func plan(of object: some AMCCodable, naming: AMCKeyNaming) -> (known: Known, keys: [String]) {
         let type = ObjectIdentifier(Swift.type(of: object))
-        if let last = known.last, last.type == type { return last }
         if let index = known.lastIndex(where: { $0.type == type }) {
-            let found = known.remove(at: index)
-            known.append(found)
-            return found
+            let found = known[index]
+            if index != known.count - 1 {
+                known.remove(at: index)
+                known.append(found)
+            }
+            return (found, found.usesDefaultKeys ? found.plan.defaultKeys : object.amcKeys)
         }
         let plan = TypePlan.of(Swift.type(of: object), naming: naming)
+        let keys = object.amcKeys
         // The default keys come from the plan under property names (a naming rule's plan has
         // the same ones in an array of its own).
-        let usesDefaultKeys = TypePlan.of(Swift.type(of: object)).isDefault(keys: object.amcKeys)
+        let usesDefaultKeys = TypePlan.of(Swift.type(of: object)).isDefault(keys: keys)
         let found = Known(type: type, plan: plan, plain: plan.plainFields(of: object), usesDefaultKeys: usesDefaultKeys)
         if known.count == Self.capacity { known.removeFirst() }
         known.append(found)
-        return found
+        return (found, keys)
     }
 }
