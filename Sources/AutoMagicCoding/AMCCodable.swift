@@ -32,7 +32,9 @@ public protocol AMCCodable {
 
     /// The keys encoded and decoded, in order: AMC's `AMCKeysForDictionaryRepresentation`.
     /// Default: every stored property (private ones included, computed and `lazy` ones not),
-    /// superclass properties first, then each class's own, in declaration order.
+    /// superclass properties first, then each class's own, in declaration order. When a type
+    /// declares its own, archiving asks each object once as it writes or fills it, so keys may
+    /// differ from one instance to the next (a decoded object is asked right after its `init()`).
     ///
     /// ```swift
     /// var amcKeys: [String] { ["name", "age"] }   // leave the cache out
