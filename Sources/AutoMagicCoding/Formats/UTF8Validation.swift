@@ -163,7 +163,9 @@ enum UTF16Text {
             bytes = (bytes | bytes >> 8) & 0x0000_FFFF_0000_FFFF
             return UInt32(truncatingIfNeeded: bytes | bytes >> 16)
         }
-        // The UTF-8 length first, so the string is made at its size.
+        // The UTF-8 length first, so the string is made at its size: the bytes `transcode` writes
+        // for each unit, counted here on their own (keep the two in step; counting through
+        // `transcode` itself made the notes' binary read 2–4% slower).
         var length = 0
         var index = 0
         while index < count {
