@@ -335,6 +335,37 @@ struct HostileInputTests {
         #expect(string.isEmpty)
     }
 
+    /// A binary dictionary's values go straight to the run set aside for them as it opens: a
+    /// key met twice is still refused, among a few keys and past 16 (where a set is kept), and
+    /// a dictionary shared by two arrays reads the same in both.
+    @Test func aBinaryDictionaryRefusesARepeatedKeyAmongFewOrMany() throws {
+        func strings(_ count: Int) -> [[UInt8]] { (0..<count).map { [0x50 + UInt8("k\($0)".utf8.count)] + Array("k\($0)".utf8) } }
+        // Object 0: a dictionary of `keys` (object numbers) to object 1, the integer 7; then the strings.
+        func dictionary(keys: [Int]) -> Data {
+            let header: [UInt8] = keys.count < 15 ? [0xD0 | UInt8(keys.count)] : [0xDF, 0x10, UInt8(keys.count)]
+            let references = keys.map { UInt8($0 + 2) } + Array(repeating: 1, count: keys.count)
+            return Self.binary(objects: [header + references, [0x10, 0x07]] + strings(20), top: 0)
+        }
+        #expect(malformed(dictionary(keys: [0, 1, 0]))?.2 == "the key \"k0\" appears twice in one dictionary")
+        #expect(malformed(dictionary(keys: Array(0..<20) + [7]))?.2 == "the key \"k7\" appears twice in one dictionary")
+        func entries(_ pairs: [(String, ArchiveValue)]) -> ArchiveValue {
+            var entries = ArchiveDictionary()
+            for (key, value) in pairs { entries.append(key, value) }
+            return .dictionary(entries)
+        }
+        let many = try DocumentCodec.parse(dictionary(keys: Array(0..<20))).value
+        #expect(many.isSame(as: entries((0..<20).map { ("k\($0)", .int(7)) })))
+        // An array of an array twice, which holds a dictionary twice: objects read again come
+        // from their runs, not from whatever was read last.
+        let shared = Self.binary(
+            objects: [
+                [0xA2, 1, 1], [0xA2, 2, 2], [0xD2, 4, 5, 3, 6], [0x10, 0x07], [0x51, 0x61], [0x51, 0x62], [0x10, 0x08],
+            ],
+            top: 0)
+        let pair = ArchiveValue.array(ArchiveArray(Array(repeating: entries([("a", .int(7)), ("b", .int(8))]), count: 2)))
+        #expect(try DocumentCodec.parse(shared).value.isSame(as: .array([pair, pair])))
+    }
+
     @Test func sharedObjectsCannotExpandWithoutBound() throws {
         // "Billion laughs": each array holds the next one twice; 40 levels would expand to 2^40 values.
         var objects: [[UInt8]] = []

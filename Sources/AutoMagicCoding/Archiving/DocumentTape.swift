@@ -54,9 +54,10 @@ final class DocumentTape {
         var range: Range<Int> { Int(payload)..<(Int(payload) + Int(count)) }
     }
 
-    /// The document's bytes, which `text` slots point into: a copy, since reading `Data`'s bytes
-    /// costs an exclusivity check each time.
-    let source: [UInt8]
+    /// The document's bytes, which `text` slots point into: the reader's own `Data`, held rather
+    /// than copied (a copy of a large document cost a twelfth of reading it, most of it the
+    /// system handing out fresh pages).
+    let source: Data
     /// The UTF-8 of strings that had escapes, which `unescaped` slots point into.
     let unescaped: [UInt8]
     /// The document's distinct keys, each made once: a document repeats the same few keys in
@@ -66,7 +67,7 @@ final class DocumentTape {
     let keys: [String]
     let slots: [Slot]
 
-    init(source: [UInt8], unescaped: [UInt8], keys: [String], slots: [Slot]) {
+    init(source: Data, unescaped: [UInt8], keys: [String], slots: [Slot]) {
         self.source = source
         self.unescaped = unescaped
         self.keys = keys
@@ -107,15 +108,16 @@ final class DocumentTape {
 
 /// Builds a ``DocumentTape`` as a reader goes: values are appended as they are read, and a
 /// container's, once it closes, move side by side into the tape, the reader appending the
-/// container's own slot in their place. What the readers share: slot layout, key numbering and
-/// the repeated-key rule.
+/// container's own slot in their place. A reader that knows a container's count as it opens it
+/// (a binary property list's) sets aside its run with ``reserve(_:)`` instead, and puts each
+/// value in place. What the readers share: slot layout, key numbering and the repeated-key rule.
 ///
 /// ```swift
 /// var tape = TapeBuilder(maximumSlots: 4)
 /// let start = tape.openCount
 /// tape.append(.init(.int, payload: 1))
 /// tape.append(tape.close(.array, from: start)!)
-/// tape.finish(source: bytes)  // .array([.int(1)])
+/// tape.finish(source: nil)  // .array([.int(1)]), and no strings to point into a document
 /// ```
 struct TapeBuilder {
     typealias Slot = DocumentTape.Slot
@@ -151,7 +153,7 @@ struct TapeBuilder {
     mutating func close(_ kind: Slot.Kind, from start: Int) -> Slot? {
         let values = pending.count - start
         guard slots.count + values < Int(UInt32.max) else { return nil }
-        let container = Slot(kind, payload: UInt64(slots.count), count: UInt32(kind == .dictionary ? values / 2 : values))
+        let container = Self.container(kind, first: slots.count, values: values)
         if start == 0, slots.isEmpty {
             // The first container to close, and nothing before it: its values are all there is,
             // already in order (a wide array of numbers would otherwise be held twice).
@@ -161,6 +163,30 @@ struct TapeBuilder {
             pending.removeSubrange(start...)
         }
         return container
+    }
+
+    // MARK: - Runs set aside
+
+    /// Sets aside `count` slots side by side in the tape for the values of a container whose
+    /// count is known as it opens (a binary property list's): the reader puts each value in its
+    /// place with ``set(_:at:)``, and nothing moves when the container is done. Returns where the
+    /// run starts; nil when the tape cannot number so many values (``overflow`` says so).
+    mutating func reserve(_ count: Int) -> Int? {
+        guard slots.count + count < Int(UInt32.max) else { return nil }
+        let first = slots.count
+        slots.append(contentsOf: repeatElement(Slot(.null), count: count))
+        return first
+    }
+
+    /// Puts `slot` at `index` of a run set aside by ``reserve(_:)``.
+    mutating func set(_ slot: Slot, at index: Int) {
+        slots[index] = slot
+    }
+
+    /// The slot of a container of `kind` whose values are the run of `values` slots set aside at
+    /// `first`, for the reader to put where the container belongs.
+    static func container(_ kind: Slot.Kind, first: Int, values: Int) -> Slot {
+        Slot(kind, payload: UInt64(first), count: UInt32(kind == .dictionary ? values / 2 : values))
     }
 
     /// A `text`, `unescaped` or `data` slot for the bytes of `range`; nil when they are more than
@@ -187,14 +213,15 @@ struct TapeBuilder {
     }
 
     /// The root value, the one value appended outside any container, once every container is
-    /// closed; `source` is the document, which `text` slots point into (none when nil).
-    mutating func finish(source: ByteView?) -> ArchiveValue {
+    /// closed; `source` is the document the reader read, which `text` slots point into (none
+    /// when nil).
+    mutating func finish(source: Data?) -> ArchiveValue {
         precondition(pending.count == 1, "a document of \(pending.count) values at its root")
         // Taken out of the builder first, so that the append does not copy a shared array.
         var finished: [Slot] = []
         swap(&finished, &slots)
         finished.append(pending[0])
-        let tape = DocumentTape(source: source?.copied ?? [], unescaped: unescaped, keys: keys.keys, slots: finished)
+        let tape = DocumentTape(source: source ?? Data(), unescaped: unescaped, keys: keys.keys, slots: finished)
         return tape.value(at: finished.count - 1)
     }
 
@@ -223,15 +250,24 @@ struct TapeBuilder {
     /// Whether `key` is one of the keys of the dictionary whose values started at `start`; past
     /// 16 entries, a set of them is kept in `seen`. Keys are the same as `String`s are.
     func isRepeated(_ key: Slot, from start: Int, seen: inout Set<String>?) -> Bool {
+        isRepeated(key, among: pending, start..<pending.count, seen: &seen)
+    }
+
+    /// As ``isRepeated(_:from:seen:)``, for a dictionary whose run was set aside: `entries` are
+    /// the slots of its entries set so far.
+    func isRepeated(_ key: Slot, inRun entries: Range<Int>, seen: inout Set<String>?) -> Bool {
+        isRepeated(key, among: slots, entries, seen: &seen)
+    }
+
+    private func isRepeated(_ key: Slot, among values: [Slot], _ entries: Range<Int>, seen: inout Set<String>?) -> Bool {
         let string = string(key)
         if seen == nil {
-            let entries = (pending.count - start) / 2
-            guard entries >= 16 else {
-                return stride(from: start, to: pending.count, by: 2).contains {
-                    pending[$0].payload == key.payload || self.string(pending[$0]) == string
+            guard entries.count / 2 >= 16 else {
+                return stride(from: entries.lowerBound, to: entries.upperBound, by: 2).contains {
+                    values[$0].payload == key.payload || self.string(values[$0]) == string
                 }
             }
-            seen = Set(stride(from: start, to: pending.count, by: 2).map { self.string(pending[$0]) })
+            seen = Set(stride(from: entries.lowerBound, to: entries.upperBound, by: 2).map { self.string(values[$0]) })
         }
         return seen?.insert(string).inserted == false
     }
@@ -240,6 +276,12 @@ struct TapeBuilder {
     /// entry; see ``ObjectReference``).
     func isReference(from start: Int) -> Bool {
         pending.count - start == 2 && string(pending[start]) == ObjectReference.key
+    }
+
+    /// As ``isReference(from:)``, for a dictionary whose run was set aside at `first`, of
+    /// `count` entries.
+    func isReference(inRun first: Int, count: Int) -> Bool {
+        count == 1 && string(slots[first]) == ObjectReference.key
     }
 }
 

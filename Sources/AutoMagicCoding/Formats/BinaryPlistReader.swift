@@ -206,15 +206,15 @@ struct BinaryPlistReader {
         let (count, start) = try count(at: offset, unit: refSize)
         if let refusal = nesting.enter() { throw error(refusal, at: offset) }
         defer { nesting.leave() }
-        let open = tape.openCount
+        let first = try reserve(count, at: offset)
         var size = 1
         for position in 0..<count {
             let element = try object(try reference(at: start + position * refSize))
-            tape.append(element.slot)
+            tape.set(element.slot, at: first + position)
             size += element.size
             guard size <= maximumExpansion else { break }
         }
-        return (try close(.array, from: open, at: offset), size)
+        return (TapeBuilder.container(.array, first: first, values: count), size)
     }
 
     private mutating func dictionary(at offset: Int) throws -> (slot: Slot, size: Int) {
@@ -222,27 +222,31 @@ struct BinaryPlistReader {
         if let refusal = nesting.enter() { throw error(refusal, at: offset) }
         defer { nesting.leave() }
         let valuesStart = keysStart + count * refSize
-        let open = tape.openCount
+        let first = try reserve(2 * count, at: offset)
         var repeated: Set<String>?
         var size = 1
         for position in 0..<count {
             let keyAt = keysStart + position * refSize
             let key = try object(try reference(at: keyAt)).slot
             guard key.kind == .key else { throw error("a dictionary key that is not a string", at: keyAt) }
-            if tape.isRepeated(key, from: open, seen: &repeated) { throw error(RepeatedKeys.reason(tape.string(key)), at: keyAt) }
-            tape.append(key)
+            if tape.isRepeated(key, inRun: first..<(first + 2 * position), seen: &repeated) {
+                throw error(RepeatedKeys.reason(tape.string(key)), at: keyAt)
+            }
+            tape.set(key, at: first + 2 * position)
             let value = try object(try reference(at: valuesStart + position * refSize))
-            tape.append(value.slot)
+            tape.set(value.slot, at: first + 2 * position + 1)
             size += value.size + 1
             guard size <= maximumExpansion else { break }
         }
-        if tape.isReference(from: open) { holdsReferences = true }
-        return (try close(.dictionary, from: open, at: offset), size)
+        if tape.isReference(inRun: first, count: count) { holdsReferences = true }
+        return (TapeBuilder.container(.dictionary, first: first, values: 2 * count), size)
     }
 
-    private mutating func close(_ kind: Slot.Kind, from open: Int, at offset: Int) throws -> Slot {
-        guard let container = tape.close(kind, from: open) else { throw error(TapeBuilder.overflow, at: offset) }
-        return container
+    /// The run of `count` slots a container's values take in the tape, set aside as it opens:
+    /// its count is in its header, so its values go straight to their places.
+    private mutating func reserve(_ count: Int, at offset: Int) throws -> Int {
+        guard let first = tape.reserve(count) else { throw error(TapeBuilder.overflow, at: offset) }
+        return first
     }
 
     // MARK: - Fields

@@ -79,9 +79,6 @@ struct ByteView: RandomAccessCollection {
         String(decoding: view(range).base, as: UTF8.self)
     }
 
-    /// All the bytes, copied into an array of their own.
-    var copied: [UInt8] { Array(base) }
-
     /// The bytes of `range` as `Data`.
     func data(_ range: Range<Int>) -> Data {
         Data(view(range).base)
