@@ -124,8 +124,8 @@ struct ByteViewTests {
     }
 
     /// What the key table and the tape read: a word of fewer bytes (zeros above, also at the
-    /// very end of a view), and bytes compared with another view's.
-    @Test func partialWordsAndComparisons() {
+    /// very end of a view), bytes compared with another view's, and a copy of them all.
+    @Test func partialWordsComparisonsAndCopies() {
         ByteView.withBytes(of: Array(1...10) as [UInt8]) { bytes in
             #expect(bytes.word(at: 0, count: 3) == 0x03_0201)
             #expect(bytes.word(at: 7, count: 3) == 0x0A_0908)  // fewer than 8 bytes left
@@ -136,6 +136,7 @@ struct ByteViewTests {
                 #expect(!bytes.bytes(1..<4, equal: other))
                 #expect(!bytes.bytes(2..<6, equal: other))
             }
+            #expect(bytes.copied == Array(1...10))
         }
     }
 

@@ -144,7 +144,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     let field = plan.fields[index]
                     path.push(key: field.key)
                     defer { path.pop() }
-                    let mark = sink.mark()
+                    // Where to go back to when the field fails in no-throw mode; a thrown error
+                    // ends the write, and marks were a twentieth of writing small objects.
+                    let mark = noThrow ? sink.mark() : nil
                     let placesMark = places.count
                     do {
                         if plain[index], let encode = field.fast?.encode {  // not the whole `fast`: one retain less
@@ -157,8 +159,10 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                             try encodeField(field, of: object, at: base, plain: plain[index])
                         }
                     } catch let error as AMCError {
-                        sink.rewind(to: mark)
-                        places.forget(since: placesMark)
+                        if let mark {
+                            sink.rewind(to: mark)
+                            places.forget(since: placesMark)
+                        }
                         try fail(error)
                     }
                 }

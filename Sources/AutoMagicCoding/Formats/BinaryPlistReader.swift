@@ -87,8 +87,7 @@ struct BinaryPlistReader {
         tableOffset = Int(table)
         state = Array(repeating: 0, count: objectCount)
         maximumExpansion = max(1 << 20, bytes.count * 16)
-        // A value takes at least one byte, the reference to it.
-        tape = TapeBuilder(maximumSlots: bytes.count)
+        tape = TapeBuilder(settingAside: 0)  // sized by `readOffsetTable()`
     }
 
     // MARK: - Objects
@@ -100,15 +99,26 @@ struct BinaryPlistReader {
     /// memory and time out of proportion to its size. Offsets already met are found in a bitmap
     /// of the bytes before the table (an eighth of them); only a file that repeats one looks
     /// further.
+    ///
+    /// The same pass adds up the containers' counts, which is how many values the tape takes
+    /// when no container is shared: room for that many is set aside at once, so that the tape is
+    /// neither copied as it grows nor given far more memory than it needs (which the system
+    /// hands out fresh for every document read).
     private mutating func readOffsetTable() throws {
         var met = [UInt64](repeating: 0, count: tableOffset / 64 + 1)
         var repeats = false
+        var values = 1
         for index in 0..<objectCount {
             let offset = try offset(of: index)
             let bit: UInt64 = 1 << (offset & 63)
             if met[offset >> 6] & bit != 0 { repeats = true }
             met[offset >> 6] |= bit
+            let kind = bytes[offset] >> 4
+            if kind == 0xA || kind == 0xD, let (count, _) = try? count(at: offset, unit: kind == 0xA ? refSize : 2 * refSize) {
+                values += kind == 0xA ? count : 2 * count
+            }
         }
+        tape = TapeBuilder(settingAside: min(values, bytes.count))
         guard repeats else { return }
         var first: [Int: Int] = [:]
         firstAtOffset = try (0..<objectCount).map { index in

@@ -28,7 +28,7 @@ struct JSONReader {
             guard reader.position == reader.bytes.count else {
                 throw reader.error("unexpected \(reader.found) after the document")
             }
-            return (reader.tape.finish(source: data), reader.holdsReferences)
+            return (reader.tape.finish(source: bytes), reader.holdsReferences)
         }
     }
 

@@ -33,7 +33,7 @@ struct XMLPlistReader {
             return try ByteView.withBytes(of: data) { bytes in
                 var reader = XMLPlistReader(bytes: bytes, isUTF16: false)
                 if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
-                return (try reader.parseDocument(source: data), reader.holdsReferences)
+                return (try reader.parseDocument(), reader.holdsReferences)
             }
         }
         let utf8: [UInt8]
@@ -42,18 +42,16 @@ struct XMLPlistReader {
         } catch {
             throw AMCError(.malformedData(format: .xmlPropertyList, location: .byteOffset(error.offset), reason: error.reason))
         }
-        let converted = Data(utf8)
-        return try ByteView.withBytes(of: converted) { bytes in
+        return try ByteView.withBytes(of: Data(utf8)) { bytes in
             var reader = XMLPlistReader(bytes: bytes, isUTF16: true)
-            return (try reader.parseDocument(source: converted), reader.holdsReferences)
+            return (try reader.parseDocument(), reader.holdsReferences)
         }
     }
 
     /// `XMLDecl? Misc* (doctypedecl Misc*)? element Misc*`, where `Misc` is comments, processing
     /// instructions and white space. The bytes are checked as UTF-8 after the declaration, so that
-    /// a document in another encoding is refused for what it says it is. `source`: the `Data` the
-    /// reader's bytes are, which the tape holds.
-    private mutating func parseDocument(source: Data) throws -> ArchiveValue {
+    /// a document in another encoding is refused for what it says it is.
+    private mutating func parseDocument() throws -> ArchiveValue {
         if startsWith("<?xml"), position + 5 < bytes.count, Self.isSpace(bytes[position + 5]) { try parseDeclaration() }
         if !isUTF16, let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
             throw error("invalid UTF-8 (byte 0x\(ByteText.hex(bytes[invalid])))", at: invalid)
@@ -77,7 +75,7 @@ struct XMLPlistReader {
         }
         try skipMarkup()
         guard position == bytes.count else { throw error("unexpected \(found) after the property list") }
-        return tape.finish(source: source)
+        return tape.finish(source: bytes)
     }
 
     // MARK: - Elements

@@ -66,6 +66,13 @@ struct ByteView: RandomAccessCollection {
         return try string.withUTF8 { try body(ByteView($0)) }
     }
 
+    /// The UTF-8 of `text`, as for a `String`.
+    @inline(__always)
+    static func withBytes<R>(of text: Substring, _ body: (ByteView) throws -> R) rethrows -> R {
+        var text = text
+        return try text.withUTF8 { try body(ByteView($0)) }
+    }
+
     @inline(__always)
     static func withBytes<R>(of text: StaticString, _ body: (ByteView) -> R) -> R {
         text.withUTF8Buffer { body(ByteView($0)) }
@@ -78,6 +85,9 @@ struct ByteView: RandomAccessCollection {
     func string(_ range: Range<Int>) -> String {
         String(decoding: view(range).base, as: UTF8.self)
     }
+
+    /// All the bytes, copied into an array of their own.
+    var copied: [UInt8] { Array(base) }
 
     /// The bytes of `range` as `Data`.
     func data(_ range: Range<Int>) -> Data {

@@ -339,21 +339,29 @@ enum UUIDText {
     /// The UUID `text` spells, in either case, as `UUID(uuidString:)` reads it, but hex digits only
     /// (its `sscanf` also takes a sign before a group); nil for anything else.
     static func uuid(from text: Substring) -> UUID? {
-        let utf8 = text.utf8
-        guard utf8.count == 36 else { return nil }
-        // The 32 digits, as two 64-bit halves: no array, no hashing per character.
-        var high: UInt64 = 0
-        var low: UInt64 = 0
-        var digits = 0
-        for (index, character) in utf8.enumerated() {
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                guard character == UInt8(ascii: "-") else { return nil }
-                continue
+        // The 32 digits, as two 64-bit halves, read from the text's bytes: no array, no hashing
+        // per character, no walk of a `Substring`'s indices (a third of reading a UUID field).
+        let halves = ByteView.withBytes(of: text) { bytes -> (high: UInt64, low: UInt64)? in
+            guard bytes.count == 36 else { return nil }
+            var halves: (high: UInt64, low: UInt64) = (0, 0)
+            var digits = 0
+            for index in 0..<36 {
+                let character = bytes[index]
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    guard character == UInt8(ascii: "-") else { return nil }
+                    continue
+                }
+                guard let digit = ScalarStrings.hexDigitValue(character) else { return nil }
+                if digits < 16 {
+                    halves.high = halves.high << 4 | UInt64(digit)
+                } else {
+                    halves.low = halves.low << 4 | UInt64(digit)
+                }
+                digits += 1
             }
-            guard let digit = ScalarStrings.hexDigitValue(character) else { return nil }
-            if digits < 16 { high = high << 4 | UInt64(digit) } else { low = low << 4 | UInt64(digit) }
-            digits += 1
+            return halves
         }
+        guard let (high, low) = halves else { return nil }
         func byte(_ half: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: half >> (56 - 8 * index)) }
         return UUID(
             uuid: (
