@@ -240,7 +240,15 @@ extension DecodingRulesTests {
             #expect(scalars.data == Data([0, 1, 2]))
             #expect(scalars.uuid == UUID(uuidString: uuid))
         }
-        for (key, bad) in [("date", "2001-13-01T00:00:00Z"), ("uuid", "E621E1F8"), ("data", "A=B")] {
+        // Either case, as `UUID(uuidString:)` reads it; a dash out of place or a letter past F is no UUID.
+        let lower = try #require(
+            try AMC.object(AllScalars.self, from: Data(#"{"class": "AllScalars", "uuid": "\#(uuid.lowercased())"}"#.utf8)))
+        #expect(lower.uuid == UUID(uuidString: uuid))
+        let misplaced = "E621E1F8-C36C-495A-93FC0-C247A3E6E5A"
+        let notHex = "E621E1F8-C36C-495A-93FC-0C247A3E6E5G"
+        for (key, bad) in [
+            ("date", "2001-13-01T00:00:00Z"), ("uuid", "E621E1F8"), ("uuid", misplaced), ("uuid", notHex), ("data", "A=B"),
+        ] {
             let json = #"{"class": "AllScalars", "\#(key)": "\#(bad)"}"#
             let error = expectAMCError { _ = try AMC.object(AllScalars.self, from: Data(json.utf8)) }
             #expect(error?.keyPath == key)
