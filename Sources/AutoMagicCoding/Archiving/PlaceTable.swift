@@ -143,23 +143,11 @@ struct PlaceTable {
     // MARK: - Slots
 
     /// Where the search for `identity` starts among `count` slots (a power of two), and the
-    /// fingerprint its slot holds (the address multiplied by a large odd constant).
-    ///
-    /// The slot keeps the order of addresses within each 64 KB of memory, and puts each 64 KB at
-    /// a place of its own that every higher bit of the address chooses: objects made one after
-    /// another, as a graph read from a file or built by a loop is, are mostly written one after
-    /// another too, and their slots are then side by side in memory rather than one cache miss
-    /// each once the table outgrows the cache. Objects are at least 16 bytes apart, so within
-    /// 64 KB no two start at one slot once the table has 4,096.
+    /// fingerprint its slot holds: the address multiplied by a large odd constant, whose high bits
+    /// mix all of the address's.
     private static func hash(of identity: ObjectIdentifier, in count: Int) -> (slot: Int, fingerprint: UInt64) {
-        let address = UInt64(UInt(bitPattern: identity))
-        return (slot(ofAddress: address, in: count), (address &* 0x9E37_79B9_7F4A_7C15) & 0xFFFF_FFFF)
-    }
-
-    /// The first slot for the object at `address` among `count` slots (see ``hash(of:in:)``).
-    static func slot(ofAddress address: UInt64, in count: Int) -> Int {
-        let region = ((address >> 16) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - count.trailingZeroBitCount)
-        return Int(truncatingIfNeeded: (address >> 4) &+ region) & (count - 1)
+        let mixed = UInt64(UInt(bitPattern: identity)) &* 0x9E37_79B9_7F4A_7C15
+        return (Int(truncatingIfNeeded: mixed >> UInt64(64 - count.trailingZeroBitCount)), mixed & 0xFFFF_FFFF)
     }
 
     /// The slot content of `place`.
