@@ -335,9 +335,9 @@ struct HostileInputTests {
         #expect(string.isEmpty)
     }
 
-    /// A binary dictionary's values go straight to the run set aside for them as it opens: a
-    /// key met twice is still refused, among a few keys and past 16 (where a set is kept), and
-    /// a dictionary shared by two arrays reads the same in both.
+    /// A key met twice in a binary dictionary is refused, among a few keys and past 16 (where a
+    /// set is kept), and containers read again (shared ones, parsed twice before they are kept)
+    /// read the same each time, past the room the tape set aside from the containers' counts.
     @Test func aBinaryDictionaryRefusesARepeatedKeyAmongFewOrMany() throws {
         func strings(_ count: Int) -> [[UInt8]] { (0..<count).map { [0x50 + UInt8("k\($0)".utf8.count)] + Array("k\($0)".utf8) } }
         // Object 0: a dictionary of `keys` (object numbers) to object 1, the integer 7; then the strings.

@@ -207,6 +207,37 @@ struct ExactDateTests {
         #expect(ISODate.string(from: Date(timeIntervalSinceReferenceDate: -62_902_396_800)) == "0007-09-15T00:00:00Z")
     }
 
+    /// A date with a few digits of fraction is read as one division (see `ISODate`), and must
+    /// round as the exact decimal does: on either side of 2001, at the largest whole seconds the
+    /// division takes for each count of digits and past them, with trailing zeros.
+    @Test func fractionalSecondsRoundAsTheirExactDecimal() throws {
+        var generator = SystemRandomNumberGenerator()
+        for digits in 1...17 {
+            let scale = (0..<min(digits, 18)).reduce(Int64(1)) { power, _ in power * 10 }
+            let limit = digits <= 15 ? (Int64(1) << 53) / scale : 900_000_000_000
+            for _ in 0..<300 {
+                let whole =
+                    [limit - 1, limit, limit + 1, -limit, -limit - 1, 0, -1].randomElement(using: &generator)!
+                    + Int64.random(in: -3...3, using: &generator)
+                let fraction = Int64.random(in: 0..<scale, using: &generator)
+                func padded(_ value: Int64) -> String {
+                    String(repeating: "0", count: digits - String(value).count) + String(value)
+                }
+                let fractionText = padded(fraction)
+                guard abs(whole) < 900_000_000_000 else { continue }
+                let wholeText = try #require(ISODate.string(from: Date(timeIntervalSinceReferenceDate: Double(whole))))
+                let text = wholeText.dropLast() + "." + fractionText + "0Z"
+                // whole + 0.f exactly, as a decimal that `Double(_:)` rounds correctly.
+                let exact =
+                    whole >= 0
+                    ? "\(whole).\(fractionText)"
+                    : fraction == 0 ? "\(whole)" : "-\(-(whole + 1)).\(padded(scale - fraction))"
+                let expected = try #require(Double(exact))
+                #expect(ISODate.date(from: String(text))?.timeIntervalSinceReferenceDate == expected, "\(text): \(exact)")
+            }
+        }
+    }
+
     @Test func xmlPropertyListsHoldDatesRoundedToTheNearestSecond() throws {
         for (seconds, text) in [
             (0.5, "2001-01-01T00:00:01Z"), (0.49, "2001-01-01T00:00:00Z"), (-0.5, "2001-01-01T00:00:00Z"),

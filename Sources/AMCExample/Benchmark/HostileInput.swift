@@ -27,6 +27,10 @@ public enum HostileInput: String, CaseIterable, Sendable {
     case binaryDistinctObjects = "binary: refs to distinct objects"
     /// One array of references to as many objects, all listed at the offset of one 4 KB string.
     case binaryRepeatedOffsets = "binary: one string at many offsets"
+    /// Arrays nested 200 deep, each claiming as many elements as the block of zeros after them
+    /// holds, the deepest then referring past the table: a reader that set aside room for each
+    /// claimed count as its array opened took 2,000 times the file's size.
+    case binaryNestedClaims = "binary: nested arrays claim one block"
     /// Arrays each holding the next one twice, 40 levels: 2^40 values once expanded.
     case binaryExpansion = "binary: 2^40 values by sharing"
     /// A trailer claiming 2^40 objects.
@@ -46,7 +50,9 @@ public enum HostileInput: String, CaseIterable, Sendable {
     /// Whether reading it fails: only the valid shapes are read to the end.
     public var isRefused: Bool {
         switch self {
-        case .jsonOpenBrackets, .xmlOpenArrays, .binaryExpansion, .binaryClaimedObjects, .binaryClaimedCount: true
+        case .jsonOpenBrackets, .xmlOpenArrays, .binaryNestedClaims, .binaryExpansion, .binaryClaimedObjects,
+            .binaryClaimedCount:
+            true
         default: false
         }
     }
@@ -94,6 +100,13 @@ public enum HostileInput: String, CaseIterable, Sendable {
             for _ in 0..<count { bytes += Self.bigEndian(stringOffset, width: 4) }
             bytes += [0, 0, 0, 0, 0, 0, 4, 4] + Self.bigEndian(count + 1, width: 8) + Self.bigEndian(0, width: 8)
             return Data(bytes + Self.bigEndian(table, width: 8))
+        case .binaryNestedClaims:
+            // Array i's first reference (2 bytes) is to array i + 1; the last refers to the
+            // integer, whose bytes and the zeros after it are the rest of every array's claim.
+            let depth = 200
+            let count = max(2, (size - 8 * depth) / 2)
+            let arrays = (0..<depth).map { Self.arrayHeader(count) + Self.bigEndian($0 + 1, width: 2) }
+            return Self.binaryPropertyList(arrays + [[0x10, 0x01] + [UInt8](repeating: 0, count: 2 * count)], referenceSize: 2)
         case .binaryExpansion:
             let levels = (0..<40).map { level -> [UInt8] in [0xA2, UInt8(level + 1), UInt8(level + 1)] }
             return Self.binaryPropertyList(levels + [[0x10, 0x01]], referenceSize: 1)

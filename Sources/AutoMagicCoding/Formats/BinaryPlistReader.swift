@@ -87,7 +87,7 @@ struct BinaryPlistReader {
         tableOffset = Int(table)
         state = Array(repeating: 0, count: objectCount)
         maximumExpansion = max(1 << 20, bytes.count * 16)
-        tape = TapeBuilder(settingAside: 0)  // sized by `readOffsetTable()`
+        tape = TapeBuilder(maximumSlots: 0)  // sized by `readOffsetTable()`
     }
 
     // MARK: - Objects
@@ -100,10 +100,12 @@ struct BinaryPlistReader {
     /// of the bytes before the table (an eighth of them); only a file that repeats one looks
     /// further.
     ///
-    /// The same pass adds up the containers' counts, which is how many values the tape takes
+    /// The same pass adds up the containers' counts, which is how many values the tape keeps
     /// when no container is shared: room for that many is set aside at once, so that the tape is
     /// neither copied as it grows nor given far more memory than it needs (which the system
-    /// hands out fresh for every document read).
+    /// hands out fresh for every document read; a value takes at least one byte, the reference
+    /// to it, so the values waiting in open containers get room for as many as the file has
+    /// bytes).
     private mutating func readOffsetTable() throws {
         var met = [UInt64](repeating: 0, count: tableOffset / 64 + 1)
         var repeats = false
@@ -115,10 +117,10 @@ struct BinaryPlistReader {
             met[offset >> 6] |= bit
             let kind = bytes[offset] >> 4
             if kind == 0xA || kind == 0xD, let (count, _) = try? count(at: offset, unit: kind == 0xA ? refSize : 2 * refSize) {
-                values += kind == 0xA ? count : 2 * count
+                values = min(values + (kind == 0xA ? count : 2 * count), bytes.count)  // no sum past the bound
             }
         }
-        tape = TapeBuilder(settingAside: min(values, bytes.count))
+        tape = TapeBuilder(maximumSlots: bytes.count, tapeSlots: values)
         guard repeats else { return }
         var first: [Int: Int] = [:]
         firstAtOffset = try (0..<objectCount).map { index in
@@ -216,15 +218,15 @@ struct BinaryPlistReader {
         let (count, start) = try count(at: offset, unit: refSize)
         if let refusal = nesting.enter() { throw error(refusal, at: offset) }
         defer { nesting.leave() }
-        let first = try reserve(count, at: offset)
+        let open = tape.openCount
         var size = 1
         for position in 0..<count {
             let element = try object(try reference(at: start + position * refSize))
-            tape.set(element.slot, at: first + position)
+            tape.append(element.slot)
             size += element.size
             guard size <= maximumExpansion else { break }
         }
-        return (TapeBuilder.container(.array, first: first, values: count), size)
+        return (try close(.array, from: open, at: offset), size)
     }
 
     private mutating func dictionary(at offset: Int) throws -> (slot: Slot, size: Int) {
@@ -232,31 +234,27 @@ struct BinaryPlistReader {
         if let refusal = nesting.enter() { throw error(refusal, at: offset) }
         defer { nesting.leave() }
         let valuesStart = keysStart + count * refSize
-        let first = try reserve(2 * count, at: offset)
+        let open = tape.openCount
         var repeated: Set<String>?
         var size = 1
         for position in 0..<count {
             let keyAt = keysStart + position * refSize
             let key = try object(try reference(at: keyAt)).slot
             guard key.kind == .key else { throw error("a dictionary key that is not a string", at: keyAt) }
-            if tape.isRepeated(key, inRun: first..<(first + 2 * position), seen: &repeated) {
-                throw error(RepeatedKeys.reason(tape.string(key)), at: keyAt)
-            }
-            tape.set(key, at: first + 2 * position)
+            if tape.isRepeated(key, from: open, seen: &repeated) { throw error(RepeatedKeys.reason(tape.string(key)), at: keyAt) }
+            tape.append(key)
             let value = try object(try reference(at: valuesStart + position * refSize))
-            tape.set(value.slot, at: first + 2 * position + 1)
+            tape.append(value.slot)
             size += value.size + 1
             guard size <= maximumExpansion else { break }
         }
-        if tape.isReference(inRun: first, count: count) { holdsReferences = true }
-        return (TapeBuilder.container(.dictionary, first: first, values: 2 * count), size)
+        if tape.isReference(from: open) { holdsReferences = true }
+        return (try close(.dictionary, from: open, at: offset), size)
     }
 
-    /// The run of `count` slots a container's values take in the tape, set aside as it opens:
-    /// its count is in its header, so its values go straight to their places.
-    private mutating func reserve(_ count: Int, at offset: Int) throws -> Int {
-        guard let first = tape.reserve(count) else { throw error(TapeBuilder.overflow, at: offset) }
-        return first
+    private mutating func close(_ kind: Slot.Kind, from open: Int, at offset: Int) throws -> Slot {
+        guard let container = tape.close(kind, from: open) else { throw error(TapeBuilder.overflow, at: offset) }
+        return container
     }
 
     // MARK: - Fields

@@ -146,12 +146,11 @@ enum ISODate {
         else {
             return nil
         }
-        var fraction: [UInt8] = []
+        var fraction = utf8[utf8.startIndex..<utf8.startIndex]
         if skip(&utf8, ".") || skip(&utf8, ",") {
-            while let byte = utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-                fraction.append(byte)
-                utf8.removeFirst()
-            }
+            let start = utf8.startIndex
+            while let byte = utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { utf8.removeFirst() }
+            fraction = text[start..<utf8.startIndex]
             guard !fraction.isEmpty else { return nil }
         }
         var offset: Int64 = 0
@@ -176,10 +175,27 @@ enum ISODate {
 
     /// `whole + 0.fraction` as the nearest `Double`: one correctly rounded conversion of the
     /// exact decimal, so that what ``string(from:)`` wrote reads back to the same value.
-    private static func interval(_ whole: Int64, _ digits: [UInt8]) -> Double {
+    ///
+    /// When the decimal's digits, as one integer `n` (`whole · 10^k + fraction`), are below 2^53,
+    /// `n` and `10^k` are both exact `Double`s, and one division rounds their quotient correctly:
+    /// no text is made (most dates written with a fraction have a few digits of it).
+    private static func interval(_ whole: Int64, _ digits: Slice<ByteView>) -> Double {
         var fraction = digits
         while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
         guard !fraction.isEmpty else { return Double(whole) }
+        if fraction.count < powersOfTen.count, whole.magnitude + 1 <= (1 << 53) / powersOfTen[fraction.count] {
+            var scaled = whole
+            for digit in fraction { scaled = scaled * 10 + Int64(digit - UInt8(ascii: "0")) }
+            return Double(scaled) / Double(powersOfTen[fraction.count])
+        }
+        return interval(whole, text: Array(fraction))
+    }
+
+    /// 10^0 to 10^15, each an exact `Double` too.
+    private static let powersOfTen: [UInt64] = (0...15).map { exponent in (0..<exponent).reduce(1) { power, _ in power * 10 } }
+
+    /// ``interval(_:_:)`` for any digits: through the decimal's text.
+    private static func interval(_ whole: Int64, text fraction: [UInt8]) -> Double {
         // whole + 0.f for whole < 0 is -((|whole| - 1) + (1 - 0.f)).
         let text =
             whole >= 0
