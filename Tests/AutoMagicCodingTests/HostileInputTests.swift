@@ -366,6 +366,25 @@ struct HostileInputTests {
         #expect(try DocumentCodec.parse(shared).value.isSame(as: .array([pair, pair])))
     }
 
+    /// The tape holds at most as many values as the file has room for references: an array of
+    /// 100,000 references to one number reads, the same array in two places is refused (read
+    /// twice, it is more values than the file has references), and so are arrays that claim the
+    /// same block (`HostileInput.binarySiblingClaims`, whose memory `ResourceBoundTests` checks).
+    @Test func theTapeHoldsNoMoreValuesThanTheFileHasReferences() throws {
+        let count = 100_000
+        let numbers: [UInt8] = [0xAF, 0x12] + (0..<4).map { UInt8(truncatingIfNeeded: count >> (24 - 8 * $0)) }
+        let once = Self.binary(objects: [numbers + Array(repeating: 1, count: count), [0x10, 0x07]], top: 0)
+        guard case let .array(elements) = try DocumentCodec.parse(once).value else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(elements.count == count && elements.allSatisfy { $0.isSame(as: .int(7)) })
+        let twice = Self.binary(objects: [[0xA2, 1, 1], numbers + Array(repeating: 2, count: count), [0x10, 0x07]], top: 0)
+        #expect(malformed(twice)?.2.hasPrefix("the containers hold more values than the file has room for references") == true)
+        let claims = HostileInput.binarySiblingClaims.data(size: 1 << 20)
+        #expect(malformed(claims)?.2.hasPrefix("the containers hold more values than the file has room for references") == true)
+    }
+
     @Test func sharedObjectsCannotExpandWithoutBound() throws {
         // "Billion laughs": each array holds the next one twice; 40 levels would expand to 2^40 values.
         var objects: [[UInt8]] = []

@@ -37,6 +37,7 @@ struct ResourceBoundTests {
             case .binaryClaimedObjects: "the object table (1099511627776 objects at 10) does not fit the file"
             case .binaryClaimedCount: "a count of 1099511627776 runs past the object table"
             case .binaryNestedClaims: "a reference to object 4097 of 201"
+            case .binarySiblingClaims: "the containers hold more values than the file has room for references"
             default: ": OK"
             }
         #expect(run.output.contains(reason), "\(run.output)")

@@ -31,6 +31,11 @@ public enum HostileInput: String, CaseIterable, Sendable {
     /// holds, the deepest then referring past the table: a reader that set aside room for each
     /// claimed count as its array opened took 2,000 times the file's size.
     case binaryNestedClaims = "binary: nested arrays claim one block"
+    /// 40 arrays side by side in one array, each claiming as many elements as the block after
+    /// them holds, all of them valid references (65,536 objects): 40 times as many values as the
+    /// file has bytes, which took 270 times its size in memory before the tape was held to as
+    /// many values as the file has room for references.
+    case binarySiblingClaims = "binary: sibling arrays claim one block"
     /// Arrays each holding the next one twice, 40 levels: 2^40 values once expanded.
     case binaryExpansion = "binary: 2^40 values by sharing"
     /// A trailer claiming 2^40 objects.
@@ -50,8 +55,8 @@ public enum HostileInput: String, CaseIterable, Sendable {
     /// Whether reading it fails: only the valid shapes are read to the end.
     public var isRefused: Bool {
         switch self {
-        case .jsonOpenBrackets, .xmlOpenArrays, .binaryNestedClaims, .binaryExpansion, .binaryClaimedObjects,
-            .binaryClaimedCount:
+        case .jsonOpenBrackets, .xmlOpenArrays, .binaryNestedClaims, .binarySiblingClaims, .binaryExpansion,
+            .binaryClaimedObjects, .binaryClaimedCount:
             true
         default: false
         }
@@ -107,6 +112,19 @@ public enum HostileInput: String, CaseIterable, Sendable {
             let count = max(2, (size - 8 * depth) / 2)
             let arrays = (0..<depth).map { Self.arrayHeader(count) + Self.bigEndian($0 + 1, width: 2) }
             return Self.binaryPropertyList(arrays + [[0x10, 0x01] + [UInt8](repeating: 0, count: 2 * count)], referenceSize: 2)
+        case .binarySiblingClaims:
+            // Objects 0…65,494 are integers, 65,495…65,534 the arrays, 65,535 the top array of
+            // them. Every array's elements run over the arrays after it and the block of
+            // references to object 0; as references, the arrays' own header bytes name integers.
+            let arrays = 40
+            let integers = 65_536 - arrays - 1
+            let claim = max(2, (size - 5 * 65_536) / 2)
+            let count = claim & 0xFFFF < integers ? claim : claim - 64  // its low half names an integer too
+            var objects = Array(repeating: [UInt8]([0x10, 0x01]), count: integers)
+            objects += Array(repeating: Self.arrayHeader(count), count: arrays)
+            objects[objects.count - 1] += [UInt8](repeating: 0, count: 2 * count)
+            objects.append(Self.arrayHeader(arrays) + (0..<arrays).flatMap { Self.bigEndian(integers + $0, width: 2) })
+            return Self.binaryPropertyList(objects, referenceSize: 2, top: objects.count - 1)
         case .binaryExpansion:
             let levels = (0..<40).map { level -> [UInt8] in [0xA2, UInt8(level + 1), UInt8(level + 1)] }
             return Self.binaryPropertyList(levels + [[0x10, 0x01]], referenceSize: 1)

@@ -142,6 +142,9 @@ struct TapeBuilder {
         pending.reserveCapacity(min(maximumSlots, 1 << 27))
     }
 
+    /// How many values the tape and the open containers hold.
+    var valueCount: Int { slots.count + pending.count }
+
     /// Where the values of a container opened now will start: what ``close(_:from:)`` takes.
     var openCount: Int { pending.count }
 

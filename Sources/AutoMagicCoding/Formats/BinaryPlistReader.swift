@@ -26,6 +26,12 @@ struct BinaryPlistReader {
     private static let sharedShift: UInt32 = 2
     private var nesting = NestingDepth()
     private let maximumExpansion: Int
+    /// The most values the tape may hold: as many as the file has room for references (at least
+    /// 65,536). Containers whose references do not overlap hold no more; containers that each
+    /// claim the same block of the file made a 1 MB file take 270 MB. (A shared container is read
+    /// twice before it is kept, so a file whose shared containers are most of it may pass this:
+    /// it is refused, where reading it would take more memory than the bound on hostile files.)
+    private let maximumValues: Int
     /// Whether a dictionary read may be a reference (see ``ParsedDocument/holdsReferences``).
     private var holdsReferences = false
     /// For each object, the first object of the table at its offset (see ``readOffsetTable()``);
@@ -87,6 +93,7 @@ struct BinaryPlistReader {
         tableOffset = Int(table)
         state = Array(repeating: 0, count: objectCount)
         maximumExpansion = max(1 << 20, bytes.count * 16)
+        maximumValues = max(1 << 16, (Int(table) - 8) / refSize + 1)
         tape = TapeBuilder(maximumSlots: 0)  // sized by `readOffsetTable()`
     }
 
@@ -216,6 +223,7 @@ struct BinaryPlistReader {
 
     private mutating func array(at offset: Int) throws -> (slot: Slot, size: Int) {
         let (count, start) = try count(at: offset, unit: refSize)
+        try checkRoom(for: count, at: offset)
         if let refusal = nesting.enter() { throw error(refusal, at: offset) }
         defer { nesting.leave() }
         let open = tape.openCount
@@ -231,6 +239,7 @@ struct BinaryPlistReader {
 
     private mutating func dictionary(at offset: Int) throws -> (slot: Slot, size: Int) {
         let (count, keysStart) = try count(at: offset, unit: refSize * 2)
+        try checkRoom(for: 2 * count, at: offset)
         if let refusal = nesting.enter() { throw error(refusal, at: offset) }
         defer { nesting.leave() }
         let valuesStart = keysStart + count * refSize
@@ -250,6 +259,13 @@ struct BinaryPlistReader {
         }
         if tape.isReference(from: open) { holdsReferences = true }
         return (try close(.dictionary, from: open, at: offset), size)
+    }
+
+    /// Refuses a container whose `values` would take the tape past ``maximumValues``.
+    private func checkRoom(for values: Int, at offset: Int) throws {
+        guard tape.valueCount + values <= maximumValues else {
+            throw error("the containers hold more values than the file has room for references (\(maximumValues))", at: offset)
+        }
     }
 
     private mutating func close(_ kind: Slot.Kind, from open: Int, at offset: Int) throws -> Slot {
