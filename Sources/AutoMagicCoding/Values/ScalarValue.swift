@@ -336,8 +336,9 @@ enum UUIDText {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// The UUID `text` spells, in either case, as `UUID(uuidString:)` reads it, but hex digits only
-    /// (its `sscanf` also takes a sign before a group); nil for anything else.
+    /// The UUID `text` spells, in either case, as `UUID(uuidString:)` reads it, but hex digits and
+    /// dashes only (its `sscanf` on Linux also takes a sign, a space or `0x` before a group, and
+    /// anything after a NUL); nil for anything else.
     static func uuid(from text: Substring) -> UUID? {
         // The 32 digits, as two 64-bit halves, read from the text's bytes: no array, no hashing
         // per character, no walk of a `Substring`'s indices (a third of reading a UUID field).
