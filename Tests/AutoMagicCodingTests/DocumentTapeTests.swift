@@ -50,6 +50,25 @@ struct DocumentTapeTests {
         #expect(try dictionary(try JSONReader.parse(Data(written)).value).entries.map(\.key) == keys)
     }
 
+    /// A container whose values outnumber everything else held hands its waiting array over to
+    /// the tape, the others moving instead: with finished containers before it, inside open
+    /// ones, one after another, in every format; each value stays where it belongs.
+    @Test func largeContainersClosingAfterOthersKeepEveryValue() throws {
+        func numbers(_ count: Int, from first: Int) -> String {
+            "[" + (first..<(first + count)).map(String.init).joined(separator: ",") + "]"
+        }
+        let json = """
+            {"a": [], "b": {"x": [1, 2, 3], "big": \(numbers(5_000, from: 0)), "after": ["s", {"deep": \(numbers(9_000, from: 7))}]},
+             "c": \(numbers(20_000, from: 3)), "d": [[], \(numbers(4_096, from: 1))], "e": {"last": true}}
+            """
+        let expected = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? NSDictionary
+        for format in [AMCFormat.json, .xmlPropertyList, .binaryPropertyList] {
+            let data = try AMC.convert(Data(json.utf8), to: format)
+            let back = try DocumentCodec.encode(try DocumentCodec.parse(data).value, format: .json, options: .compact)
+            #expect(try JSONSerialization.jsonObject(with: Data(back)) as? NSDictionary == expected, "\(format)")
+        }
+    }
+
     /// The same key in every object of a document keeps the spelling each object gave it.
     @Test func aKeySpelledTwoWaysKeepsEachSpelling() throws {
         let document = try parse(#"[{"caf\u00e9":1},{"cafe\u0301":2},{"café":3}]"#)

@@ -27,6 +27,9 @@ public enum HostileInput: String, CaseIterable, Sendable {
     case binaryDistinctObjects = "binary: refs to distinct objects"
     /// One array of references to as many objects, all listed at the offset of one 4 KB string.
     case binaryRepeatedOffsets = "binary: one string at many offsets"
+    /// `[[], [1,1,…]]` with 1-byte references: the long array closes after another container,
+    /// and its values were held twice as they moved into the tape (32 times the file's size).
+    case binaryLongArrayAfterAnother = "binary: a long array after another"
     /// Arrays nested 200 deep, each claiming as many elements as the block of zeros after them
     /// holds, the deepest then referring past the table: a reader that set aside room for each
     /// claimed count as its array opened took 2,000 times the file's size.
@@ -105,6 +108,12 @@ public enum HostileInput: String, CaseIterable, Sendable {
             for _ in 0..<count { bytes += Self.bigEndian(stringOffset, width: 4) }
             bytes += [0, 0, 0, 0, 0, 0, 4, 4] + Self.bigEndian(count + 1, width: 8) + Self.bigEndian(0, width: 8)
             return Data(bytes + Self.bigEndian(table, width: 8))
+        case .binaryLongArrayAfterAnother:
+            // Object 0 is [object 1, object 2]; object 1 is empty; object 2 refers to object 3 `count` times.
+            let count = max(1, size - 64)
+            return Self.binaryPropertyList(
+                [[0xA2, 1, 2], [0xA0], Self.arrayHeader(count) + [UInt8](repeating: 3, count: count), [0x10, 0x07]],
+                referenceSize: 1)
         case .binaryNestedClaims:
             // Array i's first reference (2 bytes) is to array i + 1; the last refers to the
             // integer, whose bytes and the zeros after it are the rest of every array's claim.

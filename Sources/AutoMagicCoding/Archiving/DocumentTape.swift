@@ -163,12 +163,25 @@ struct TapeBuilder {
             // The first container to close, and nothing before it: its values are all there is,
             // already in order (a wide array of numbers would otherwise be held twice).
             swap(&slots, &pending)
+        } else if values >= Self.handOverMinimum, values > slots.count + start {
+            // Its values outnumber all the others held: the array they wait in becomes the tape,
+            // and the others move instead (`[[], [1,1,…]]` otherwise held the long array twice,
+            // 32 times the size of a binary property list with 1-byte references).
+            let open = Array(pending[..<start])
+            swap(&slots, &pending)
+            slots.replaceSubrange(0..<start, with: pending)
+            pending.removeAll(keepingCapacity: true)
+            pending.append(contentsOf: open)
         } else {
             slots.append(contentsOf: pending[start...])
             pending.removeSubrange(start...)
         }
         return container
     }
+
+    /// The fewest values a closing container hands its array over for (see ``close(_:from:)``):
+    /// below it, moving them costs less than moving the others.
+    static let handOverMinimum = 1 << 12
 
     /// A `text`, `unescaped` or `data` slot for the bytes of `range`; nil when they are more than
     /// a slot can count (4 GiB).
