@@ -124,7 +124,7 @@ struct BinaryPlistReader {
             met[offset >> 6] |= bit
             let kind = bytes[offset] >> 4
             if kind == 0xA || kind == 0xD, let (count, _) = try? count(at: offset, unit: kind == 0xA ? refSize : 2 * refSize) {
-                values = min(values + (kind == 0xA ? count : 2 * count), bytes.count)  // no sum past the bound
+                values = min(values + (kind == 0xA ? count : 2 * count), maximumValues)  // the most the tape holds
             }
         }
         tape = TapeBuilder(maximumSlots: bytes.count, tapeSlots: values)
