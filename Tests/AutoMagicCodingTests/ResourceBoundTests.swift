@@ -36,8 +36,8 @@ struct ResourceBoundTests {
             case .binaryExpansion: "shared objects expand to more than 1048576 values"
             case .binaryClaimedObjects: "the object table (1099511627776 objects at 10) does not fit the file"
             case .binaryClaimedCount: "a count of 1099511627776 runs past the object table"
-            case .binaryNestedClaims: "a reference to object 4097 of 201"
-            case .binarySiblingClaims: "the containers hold more values than the file has room for references"
+            case .binaryNestedClaims, .binarySiblingClaims, .binaryContainersListedTwice:
+                "the containers hold more values than the file has room for references"
             default: ": OK"
             }
         #expect(run.output.contains(reason), "\(run.output)")

@@ -32,13 +32,19 @@ public enum HostileInput: String, CaseIterable, Sendable {
     case binaryLongArrayAfterAnother = "binary: a long array after another"
     /// Arrays nested 200 deep, each claiming as many elements as the block of zeros after them
     /// holds, the deepest then referring past the table: a reader that set aside room for each
-    /// claimed count as its array opened took 2,000 times the file's size.
+    /// claimed count as its array opened, before the claims were held to the room the file has
+    /// for references, took 2,000 times the file's size.
     case binaryNestedClaims = "binary: nested arrays claim one block"
     /// 40 arrays side by side in one array, each claiming as many elements as the block after
     /// them holds, all of them valid references (65,536 objects): 40 times as many values as the
     /// file has bytes, which took 270 times its size in memory before the tape was held to as
     /// many values as the file has room for references.
     case binarySiblingClaims = "binary: sibling arrays claim one block"
+    /// 100 arrays of references to one integer, each listed twice in the top array, beside a
+    /// block of data: each array is read twice before it is kept, past the room for references.
+    /// A tape with room for the arrays' counts only grew by copying, holding the old and the new
+    /// array at once (20 times the file's size).
+    case binaryContainersListedTwice = "binary: containers listed twice"
     /// Arrays each holding the next one twice, 40 levels: 2^40 values once expanded.
     case binaryExpansion = "binary: 2^40 values by sharing"
     /// A trailer claiming 2^40 objects.
@@ -58,8 +64,8 @@ public enum HostileInput: String, CaseIterable, Sendable {
     /// Whether reading it fails: only the valid shapes are read to the end.
     public var isRefused: Bool {
         switch self {
-        case .jsonOpenBrackets, .xmlOpenArrays, .binaryNestedClaims, .binarySiblingClaims, .binaryExpansion,
-            .binaryClaimedObjects, .binaryClaimedCount:
+        case .jsonOpenBrackets, .xmlOpenArrays, .binaryNestedClaims, .binarySiblingClaims, .binaryContainersListedTwice,
+            .binaryExpansion, .binaryClaimedObjects, .binaryClaimedCount:
             true
         default: false
         }
@@ -134,6 +140,14 @@ public enum HostileInput: String, CaseIterable, Sendable {
             objects[objects.count - 1] += [UInt8](repeating: 0, count: 2 * count)
             objects.append(Self.arrayHeader(arrays) + (0..<arrays).flatMap { Self.bigEndian(integers + $0, width: 2) })
             return Self.binaryPropertyList(objects, referenceSize: 2, top: objects.count - 1)
+        case .binaryContainersListedTwice:
+            // Object 0 is the integer, 1 the data (a third of the file), 2…101 the arrays, 102 the top array.
+            let (arrays, count) = (100, max(1, size * 2 / 300))
+            let data = [0x4F, 0x12] + Self.bigEndian(size / 3, width: 4) + [UInt8](repeating: 0, count: size / 3)
+            let array = Self.arrayHeader(count) + [UInt8](repeating: 0, count: count)
+            let top = Self.arrayHeader(2 * arrays) + (0..<2 * arrays).map { UInt8(2 + $0 / 2) }
+            return Self.binaryPropertyList(
+                [[0x10, 0x01], data] + Array(repeating: array, count: arrays) + [top], referenceSize: 1, top: arrays + 2)
         case .binaryExpansion:
             let levels = (0..<40).map { level -> [UInt8] in [0xA2, UInt8(level + 1), UInt8(level + 1)] }
             return Self.binaryPropertyList(levels + [[0x10, 0x01]], referenceSize: 1)

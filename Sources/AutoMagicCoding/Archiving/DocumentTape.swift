@@ -108,8 +108,9 @@ final class DocumentTape {
 
 /// Builds a ``DocumentTape`` as a reader goes: values are appended as they are read, and a
 /// container's, once it closes, move side by side into the tape, the reader appending the
-/// container's own slot in their place. What the readers share: slot layout, key numbering and
-/// the repeated-key rule.
+/// container's own slot in their place. A reader that knows a container's count as it opens it
+/// (a binary property list's) sets aside its run with ``reserve(_:)`` instead, and puts each
+/// value in place. What the readers share: slot layout, key numbering and the repeated-key rule.
 ///
 /// ```swift
 /// var tape = TapeBuilder(maximumSlots: 4)
@@ -133,13 +134,19 @@ struct TapeBuilder {
     /// A builder for a document of at most `maximumSlots` values: room for them all is set
     /// aside up front (up to 2^27), in the tape and among the values of open containers, which
     /// spares the copies of a growing array (and the memory of both while it copies); pages never
-    /// written are never taken from the system. A reader that knows how many values the tape will
-    /// keep (a binary property list's, from its containers' counts) gives `tapeSlots`: the tape
-    /// takes room for that many (at most `maximumSlots`), small enough for the allocator to hand
-    /// out memory a document read before gave back.
-    init(maximumSlots: Int, tapeSlots: Int? = nil) {
-        slots.reserveCapacity(min(tapeSlots ?? maximumSlots, maximumSlots, 1 << 27))
+    /// written are never taken from the system.
+    init(maximumSlots: Int) {
+        slots.reserveCapacity(min(maximumSlots, 1 << 27))
         pending.reserveCapacity(min(maximumSlots, 1 << 27))
+    }
+
+    /// A builder for a reader that sets aside each container's run as it opens (a binary property
+    /// list's, whose containers' counts are in their headers; see ``reserve(_:)``): the tape takes
+    /// room for `tapeSlots` values, how many the containers' counts add up to, and the values
+    /// of open containers only the root's.
+    init(runs tapeSlots: Int) {
+        slots.reserveCapacity(min(tapeSlots, 1 << 27))
+        pending.reserveCapacity(1)
     }
 
     /// How many values the tape and the open containers hold.
@@ -158,7 +165,7 @@ struct TapeBuilder {
     mutating func close(_ kind: Slot.Kind, from start: Int) -> Slot? {
         let values = pending.count - start
         guard slots.count + values < Int(UInt32.max) else { return nil }
-        let container = Slot(kind, payload: UInt64(slots.count), count: UInt32(kind == .dictionary ? values / 2 : values))
+        let container = Self.container(kind, first: slots.count, values: values)
         if start == 0, slots.isEmpty {
             // The first container to close, and nothing before it: its values are all there is,
             // already in order (a wide array of numbers would otherwise be held twice).
@@ -182,6 +189,32 @@ struct TapeBuilder {
     /// The fewest values a closing container hands its array over for (see ``close(_:from:)``):
     /// below it, moving them costs less than moving the others.
     static let handOverMinimum = 1 << 12
+
+    // MARK: - Runs set aside
+
+    /// Sets aside `count` slots side by side in the tape for the values of a container whose
+    /// count is known as it opens (a binary property list's): the reader puts each value in its
+    /// place with ``set(_:at:)``, and nothing moves when the container is done. Returns where the
+    /// run starts; nil when the tape cannot number so many values (``overflow`` says so). The
+    /// reader bounds what all runs together take (claims that overlap are not values the file
+    /// holds).
+    mutating func reserve(_ count: Int) -> Int? {
+        guard slots.count + count < Int(UInt32.max) else { return nil }
+        let first = slots.count
+        slots.append(contentsOf: repeatElement(Slot(.null), count: count))
+        return first
+    }
+
+    /// Puts `slot` at `index` of a run set aside by ``reserve(_:)``.
+    mutating func set(_ slot: Slot, at index: Int) {
+        slots[index] = slot
+    }
+
+    /// The slot of a container of `kind` whose values are the run of `values` slots set aside at
+    /// `first`, for the reader to put where the container belongs.
+    static func container(_ kind: Slot.Kind, first: Int, values: Int) -> Slot {
+        Slot(kind, payload: UInt64(first), count: UInt32(kind == .dictionary ? values / 2 : values))
+    }
 
     /// A `text`, `unescaped` or `data` slot for the bytes of `range`; nil when they are more than
     /// a slot can count (4 GiB).
@@ -243,15 +276,24 @@ struct TapeBuilder {
     /// Whether `key` is one of the keys of the dictionary whose values started at `start`; past
     /// 16 entries, a set of them is kept in `seen`. Keys are the same as `String`s are.
     func isRepeated(_ key: Slot, from start: Int, seen: inout Set<String>?) -> Bool {
+        isRepeated(key, among: pending, start..<pending.count, seen: &seen)
+    }
+
+    /// As ``isRepeated(_:from:seen:)``, for a dictionary whose run was set aside: `entries` are
+    /// the slots of its entries set so far.
+    func isRepeated(_ key: Slot, inRun entries: Range<Int>, seen: inout Set<String>?) -> Bool {
+        isRepeated(key, among: slots, entries, seen: &seen)
+    }
+
+    private func isRepeated(_ key: Slot, among values: [Slot], _ entries: Range<Int>, seen: inout Set<String>?) -> Bool {
         let string = string(key)
         if seen == nil {
-            let entries = (pending.count - start) / 2
-            guard entries >= 16 else {
-                return stride(from: start, to: pending.count, by: 2).contains {
-                    pending[$0].payload == key.payload || self.string(pending[$0]) == string
+            guard entries.count / 2 >= 16 else {
+                return stride(from: entries.lowerBound, to: entries.upperBound, by: 2).contains {
+                    values[$0].payload == key.payload || self.string(values[$0]) == string
                 }
             }
-            seen = Set(stride(from: start, to: pending.count, by: 2).map { self.string(pending[$0]) })
+            seen = Set(stride(from: entries.lowerBound, to: entries.upperBound, by: 2).map { self.string(values[$0]) })
         }
         return seen?.insert(string).inserted == false
     }
@@ -260,6 +302,12 @@ struct TapeBuilder {
     /// entry; see ``ObjectReference``).
     func isReference(from start: Int) -> Bool {
         pending.count - start == 2 && string(pending[start]) == ObjectReference.key
+    }
+
+    /// As ``isReference(from:)``, for a dictionary whose run was set aside at `first`, of
+    /// `count` entries.
+    func isReference(inRun first: Int, count: Int) -> Bool {
+        count == 1 && string(slots[first]) == ObjectReference.key
     }
 }
 

@@ -94,7 +94,7 @@ struct BinaryPlistReader {
         state = Array(repeating: 0, count: objectCount)
         maximumExpansion = max(1 << 20, bytes.count * 16)
         maximumValues = max(1 << 16, (Int(table) - 8) / refSize + 1)
-        tape = TapeBuilder(maximumSlots: 0)  // sized by `readOffsetTable()`
+        tape = TapeBuilder(runs: 0)  // sized by `readOffsetTable()`
     }
 
     // MARK: - Objects
@@ -108,11 +108,10 @@ struct BinaryPlistReader {
     /// further.
     ///
     /// The same pass adds up the containers' counts, which is how many values the tape keeps
-    /// when no container is shared: room for that many is set aside at once, so that the tape is
-    /// neither copied as it grows nor given far more memory than it needs (which the system
-    /// hands out fresh for every document read; a value takes at least one byte, the reference
-    /// to it, so the values waiting in open containers get room for as many as the file has
-    /// bytes).
+    /// when no container is shared. A shared container is parsed at most twice, so room for twice
+    /// that many (at most ``maximumValues``) is set aside at once: the tape is never copied as it
+    /// grows (which holds the old and the new array at once: a 1 MB file of containers each
+    /// listed twice took 20 MB, `HostileInput.binaryContainersListedTwice`), and the pages it does not fill are never taken from the system.
     private mutating func readOffsetTable() throws {
         var met = [UInt64](repeating: 0, count: tableOffset / 64 + 1)
         var repeats = false
@@ -127,7 +126,7 @@ struct BinaryPlistReader {
                 values = min(values + (kind == 0xA ? count : 2 * count), maximumValues)  // the most the tape holds
             }
         }
-        tape = TapeBuilder(maximumSlots: bytes.count, tapeSlots: values)
+        tape = TapeBuilder(runs: min(2 * values, maximumValues))
         guard repeats else { return }
         var first: [Int: Int] = [:]
         firstAtOffset = try (0..<objectCount).map { index in
@@ -223,54 +222,54 @@ struct BinaryPlistReader {
 
     private mutating func array(at offset: Int) throws -> (slot: Slot, size: Int) {
         let (count, start) = try count(at: offset, unit: refSize)
-        try checkRoom(for: count, at: offset)
         if let refusal = nesting.enter() { throw error(refusal, at: offset) }
         defer { nesting.leave() }
-        let open = tape.openCount
+        let first = try reserve(count, at: offset)
         var size = 1
         for position in 0..<count {
             let element = try object(try reference(at: start + position * refSize))
-            tape.append(element.slot)
+            tape.set(element.slot, at: first + position)
             size += element.size
             guard size <= maximumExpansion else { break }
         }
-        return (try close(.array, from: open, at: offset), size)
+        return (TapeBuilder.container(.array, first: first, values: count), size)
     }
 
     private mutating func dictionary(at offset: Int) throws -> (slot: Slot, size: Int) {
         let (count, keysStart) = try count(at: offset, unit: refSize * 2)
-        try checkRoom(for: 2 * count, at: offset)
         if let refusal = nesting.enter() { throw error(refusal, at: offset) }
         defer { nesting.leave() }
         let valuesStart = keysStart + count * refSize
-        let open = tape.openCount
+        let first = try reserve(2 * count, at: offset)
         var repeated: Set<String>?
         var size = 1
         for position in 0..<count {
             let keyAt = keysStart + position * refSize
             let key = try object(try reference(at: keyAt)).slot
             guard key.kind == .key else { throw error("a dictionary key that is not a string", at: keyAt) }
-            if tape.isRepeated(key, from: open, seen: &repeated) { throw error(RepeatedKeys.reason(tape.string(key)), at: keyAt) }
-            tape.append(key)
+            if tape.isRepeated(key, inRun: first..<(first + 2 * position), seen: &repeated) {
+                throw error(RepeatedKeys.reason(tape.string(key)), at: keyAt)
+            }
+            tape.set(key, at: first + 2 * position)
             let value = try object(try reference(at: valuesStart + position * refSize))
-            tape.append(value.slot)
+            tape.set(value.slot, at: first + 2 * position + 1)
             size += value.size + 1
             guard size <= maximumExpansion else { break }
         }
-        if tape.isReference(from: open) { holdsReferences = true }
-        return (try close(.dictionary, from: open, at: offset), size)
+        if tape.isReference(inRun: first, count: count) { holdsReferences = true }
+        return (TapeBuilder.container(.dictionary, first: first, values: 2 * count), size)
     }
 
-    /// Refuses a container whose `values` would take the tape past ``maximumValues``.
-    private func checkRoom(for values: Int, at offset: Int) throws {
+    /// The run of `values` slots a container's values take in the tape, set aside as it opens:
+    /// its count is in its header, so its values go straight to their places. Refused when the
+    /// runs would take the tape past ``maximumValues``: claims are counted as they are made, so
+    /// containers that claim the same block of the file take no more than that either.
+    private mutating func reserve(_ values: Int, at offset: Int) throws -> Int {
         guard tape.valueCount + values <= maximumValues else {
             throw error("the containers hold more values than the file has room for references (\(maximumValues))", at: offset)
         }
-    }
-
-    private mutating func close(_ kind: Slot.Kind, from open: Int, at offset: Int) throws -> Slot {
-        guard let container = tape.close(kind, from: open) else { throw error(TapeBuilder.overflow, at: offset) }
-        return container
+        guard let first = tape.reserve(values) else { throw error(TapeBuilder.overflow, at: offset) }
+        return first
     }
 
     // MARK: - Fields
