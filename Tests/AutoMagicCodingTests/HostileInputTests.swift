@@ -385,6 +385,35 @@ struct HostileInputTests {
         #expect(malformed(claims)?.2.hasPrefix("the containers hold more values than the file has room for references") == true)
     }
 
+    /// The room a binary property list's tape sets aside from the containers' counts holds every
+    /// value it reads (an array that outgrows its room is copied, and both are held at once):
+    /// sets, arrays and dictionaries each read twice, and values that fill the room for
+    /// references exactly, the root's slot after them. Each file is read, or refused, as before.
+    @Test func aBinaryTapeStaysInTheRoomSetAsideForIt() throws {
+        let sets = Self.binary(
+            objects: [[0xA2, 1, 1], [0xCF, 0x10, 100] + Array(repeating: 2, count: 100), [0x10, 0x07]], top: 0)
+        let dictionaries = Self.binary(
+            objects: [[0xA2, 1, 1], [0xD3, 2, 3, 4, 5, 5, 5], [0x51, 0x61], [0x51, 0x62], [0x51, 0x63], [0x10, 0x07]], top: 0)
+        // The top array's count (4 bytes) and 70,000 references, an array of 10 referred to twice,
+        // and the integer: 70,020 values, as many as the 70,019 bytes of objects have room for.
+        let count = 70_000
+        let top = [0xAF, 0x12] + (0..<4).map { UInt8(truncatingIfNeeded: count >> (24 - 8 * $0)) } + [1, 1]
+        let exact = Self.binary(
+            objects: [[0x10, 0x07], [0xAA] + Array(repeating: 0, count: 10), top + Array(repeating: 0, count: count - 2)], top: 2)
+        for file in [sets, dictionaries, exact, HostileInput.binaryContainersListedTwice.data(size: 1 << 16)] {
+            #expect(BinaryPlistReader.keepsTapeInItsRoom(file))
+        }
+        func json(_ data: Data) throws -> String {
+            String(
+                decoding: try DocumentCodec.encode(DocumentCodec.parse(data).value, format: .json, options: .compact),
+                as: UTF8.self)
+        }
+        func numbers(_ count: Int) -> String { Array(repeating: "7", count: count).joined(separator: ",") }
+        #expect(try json(sets) == "[[\(numbers(100))],[\(numbers(100))]]")
+        #expect(try json(dictionaries) == #"[{"a":7,"b":7,"c":7},{"a":7,"b":7,"c":7}]"#)
+        #expect(try json(exact) == "[[\(numbers(10))],[\(numbers(10))],\(numbers(count - 2))]")
+    }
+
     @Test func sharedObjectsCannotExpandWithoutBound() throws {
         // "Billion laughs": each array holds the next one twice; 40 levels would expand to 2^40 values.
         var objects: [[UInt8]] = []

@@ -147,7 +147,15 @@ struct TapeBuilder {
     init(runs tapeSlots: Int) {
         slots.reserveCapacity(min(tapeSlots, 1 << 27))
         pending.reserveCapacity(1)
+        room = tapeSlots
     }
+
+    /// How many values the builder was told the document holds at most (``init(runs:)``).
+    private var room = Int.max
+
+    /// Whether the values held, the open containers' included, are within the room the builder
+    /// was given (an array that outgrows its room is copied).
+    var isWithinRoom: Bool { valueCount <= room }
 
     /// How many values the tape and the open containers hold.
     var valueCount: Int { slots.count + pending.count }

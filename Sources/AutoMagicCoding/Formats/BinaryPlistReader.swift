@@ -43,14 +43,30 @@ struct BinaryPlistReader {
     static func parse(_ data: Data) throws -> (value: ArchiveValue, holdsReferences: Bool) {
         try ByteView.withBytes(of: data) { bytes in
             var reader = try BinaryPlistReader(bytes: bytes)
-            try reader.readOffsetTable()
-            let top = reader.uint(at: bytes.count - 16, width: 8)
-            guard top < UInt64(reader.objectCount) else {
-                throw reader.error("the top object \(top) is not in the table of \(reader.objectCount)", at: bytes.count - 16)
-            }
-            reader.tape.append(try reader.object(Int(top)).slot)
+            try reader.readTop()
             return (reader.tape.finish(source: nil), reader.holdsReferences)
         }
+    }
+
+    /// Whether reading `data`, to its end or to its error, kept the tape within the room set aside
+    /// for it (see ``readOffsetTable()``), for tests: a tape that outgrows it is copied, and holds
+    /// the old and the new array at once.
+    static func keepsTapeInItsRoom(_ data: Data) -> Bool {
+        ByteView.withBytes(of: data) { bytes in
+            guard var reader = try? BinaryPlistReader(bytes: bytes) else { return true }
+            try? reader.readTop()
+            return reader.tape.isWithinRoom
+        }
+    }
+
+    /// Reads the offset table and the top object, whose slot is then the tape's one open value.
+    private mutating func readTop() throws {
+        try readOffsetTable()
+        let top = uint(at: bytes.count - 16, width: 8)
+        guard top < UInt64(objectCount) else {
+            throw error("the top object \(top) is not in the table of \(objectCount)", at: bytes.count - 16)
+        }
+        tape.append(try object(Int(top)).slot)
     }
 
     /// The marker byte of every object in the table of `data`, in table order: what each object
@@ -107,11 +123,12 @@ struct BinaryPlistReader {
     /// of the bytes before the table (an eighth of them); only a file that repeats one looks
     /// further.
     ///
-    /// The same pass adds up the containers' counts, which is how many values the tape keeps
-    /// when no container is shared. A shared container is parsed at most twice, so room for twice
-    /// that many (at most ``maximumValues``) is set aside at once: the tape is never copied as it
-    /// grows (which holds the old and the new array at once: a 1 MB file of containers each
-    /// listed twice took 20 MB, `HostileInput.binaryContainersListedTwice`), and the pages it does not fill are never taken from the system.
+    /// The same pass adds up the containers' counts (arrays', sets' and dictionaries'), which is
+    /// how many values the tape keeps when no container is shared. A shared container is parsed
+    /// at most twice, so room for twice that many (at most ``maximumValues``, and the root's slot)
+    /// is set aside at once: the tape is never copied as it grows, which holds the old and the new
+    /// array at once (`HostileInput.binaryContainersListedTwice` took 21 times its size with room
+    /// for the counts alone), and the pages it does not fill are never taken from the system.
     private mutating func readOffsetTable() throws {
         var met = [UInt64](repeating: 0, count: tableOffset / 64 + 1)
         var repeats = false
@@ -122,11 +139,13 @@ struct BinaryPlistReader {
             if met[offset >> 6] & bit != 0 { repeats = true }
             met[offset >> 6] |= bit
             let kind = bytes[offset] >> 4
-            if kind == 0xA || kind == 0xD, let (count, _) = try? count(at: offset, unit: kind == 0xA ? refSize : 2 * refSize) {
-                values = min(values + (kind == 0xA ? count : 2 * count), maximumValues)  // the most the tape holds
+            if kind == 0xA || kind == 0xC || kind == 0xD,
+                let (count, _) = try? count(at: offset, unit: kind == 0xD ? 2 * refSize : refSize)
+            {
+                values = min(values + (kind == 0xD ? 2 * count : count), maximumValues)  // the most the tape holds
             }
         }
-        tape = TapeBuilder(runs: min(2 * values, maximumValues))
+        tape = TapeBuilder(runs: min(2 * values, maximumValues) + 1)
         guard repeats else { return }
         var first: [Int: Int] = [:]
         firstAtOffset = try (0..<objectCount).map { index in
