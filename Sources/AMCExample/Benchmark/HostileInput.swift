@@ -43,8 +43,8 @@ public enum HostileInput: String, CaseIterable, Sendable {
     /// 100 arrays and sets (alternately) of references to one integer, each listed twice in the
     /// top array, beside a block of data: each is read twice before it is kept, past the room for
     /// references. With each container's run set aside as it opens, a tape with room for the
-    /// containers' counts alone grew by copying, holding the old and the new array at once: 21
-    /// times the file's size, and 29 times when the sets were not counted.
+    /// containers' counts alone grew by copying, holding the old and the new array at once (22
+    /// times the file's size; a file of such sets alone took 29 times while sets went uncounted).
     case binaryContainersListedTwice = "binary: containers listed twice"
     /// Arrays each holding the next one twice, 40 levels: 2^40 values once expanded.
     case binaryExpansion = "binary: 2^40 values by sharing"

@@ -130,6 +130,8 @@ struct TapeBuilder {
     /// slots point into.
     var unescaped: [UInt8] = []
     private var keys = KeyTable()
+    /// How many values the builder was told the document holds at most (``init(runs:)``).
+    private var room = Int.max
 
     /// A builder for a document of at most `maximumSlots` values: room for them all is set
     /// aside up front (up to 2^27), in the tape and among the values of open containers, which
@@ -149,9 +151,6 @@ struct TapeBuilder {
         pending.reserveCapacity(1)
         room = tapeSlots
     }
-
-    /// How many values the builder was told the document holds at most (``init(runs:)``).
-    private var room = Int.max
 
     /// Whether the values held, the open containers' included, are within the room the builder
     /// was given (an array that outgrows its room is copied).

@@ -127,7 +127,7 @@ struct BinaryPlistReader {
     /// how many values the tape keeps when no container is shared. A shared container is parsed
     /// at most twice, so room for twice that many (at most ``maximumValues``, and the root's slot)
     /// is set aside at once: the tape is never copied as it grows, which holds the old and the new
-    /// array at once (`HostileInput.binaryContainersListedTwice` took 21 times its size with room
+    /// array at once (`HostileInput.binaryContainersListedTwice` took 22 times its size with room
     /// for the counts alone), and the pages it does not fill are never taken from the system.
     private mutating func readOffsetTable() throws {
         var met = [UInt64](repeating: 0, count: tableOffset / 64 + 1)
