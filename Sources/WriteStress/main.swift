@@ -12,12 +12,10 @@ guard arguments.count == 4, let first = Int(arguments[3]) else {
 }
 let sources = URL(fileURLWithPath: arguments[1], isDirectory: true)
 let target = URL(fileURLWithPath: arguments[2])
-var documents: [Int: [String: Any]] = [:]
+// Every version read first, so that once the first is written a kill lands in a write (read as
+// they were needed, a writer killed after its first write was mostly reading the next source).
+let documents = try (0..<7).map { try AMC.dictionary(contentsOf: sources.appendingPathComponent("\($0).json")) }
 for version in first... {
-    let index = version % 7
-    if documents[index] == nil {
-        documents[index] = try AMC.dictionary(contentsOf: sources.appendingPathComponent("\(index).json"))
-    }
-    try AMC.write(dictionary: documents[index] ?? [:], to: target, format: .binaryPropertyList)
+    try AMC.write(dictionary: documents[version % 7], to: target, format: .binaryPropertyList)
     FileHandle.standardOutput.write(Data("\(version)\n".utf8))  // unbuffered: said once written
 }

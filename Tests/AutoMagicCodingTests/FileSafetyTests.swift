@@ -60,6 +60,8 @@ struct FileSafetyTests {
         var last = 0
         var writes = 0
         var kills = 0
+        var leftOver: [String] = []
+        var killsLeavingAFile = 0
         var generator = SystemRandomNumberGenerator()
         while writes < Self.killWrites {
             let process = Process()
@@ -84,11 +86,27 @@ struct FileSafetyTests {
                 Issue.record("after kill \(kills): \(now.count) bytes, neither version \(completed) nor the next")
                 return
             }
-            #expect(folder.contents == ["out.plist", "sources"], "kill \(kills): a temporary file is left")
+            // A kill in the instant between naming the finished temporary file and renaming it
+            // over the target leaves that file (see AtomicFile; 2 of about 4,800 kills in a long
+            // run): it is the killed writer's, holds a whole version, and the next write removes
+            // it. The kills that leave one are counted: a temporary file named from the start
+            // would be left by every kill that lands in a write.
+            let left = folder.contents.filter { !["out.plist", "sources"].contains($0) }
+            if !left.isEmpty { killsLeavingAFile += 1 }
+            for name in left {
+                #expect(
+                    name.hasPrefix(".out.plist.amc-\(process.processIdentifier)-") && name.hasSuffix(".tmp"),
+                    "kill \(kills): \(name) is left")
+                #expect(
+                    expected.contains(try Data(contentsOf: folder.file(name))), "kill \(kills): \(name) is not a whole version")
+            }
+            #expect(Set(left).isDisjoint(with: leftOver), "kill \(kills): a temporary file outlived the next write")
+            leftOver = left
             writes += version - last
             last = version
         }
         #expect(kills > 1)
+        #expect(killsLeavingAFile <= 1 + kills / 500, "\(killsLeavingAFile) of \(kills) kills left a temporary file")
     }
 
     @Test func aWriteIntoAMissingFolderSaysWhy() throws {
