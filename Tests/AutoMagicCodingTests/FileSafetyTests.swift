@@ -87,10 +87,10 @@ struct FileSafetyTests {
                 return
             }
             // A kill in the instant between naming the finished temporary file and renaming it
-            // over the target leaves that file (see AtomicFile; 2 of about 4,800 kills in a long
-            // run): it is the killed writer's, holds a whole version, and the next write removes
-            // it. The kills that leave one are counted: a temporary file named from the start
-            // would be left by every kill that lands in a write.
+            // over the target leaves that file (see AtomicFile; twice in a run of 6,000 writes): it
+            // is the killed writer's, holds a whole version, and the next write removes it. The
+            // kills that leave one are counted: a temporary file named from the start would be
+            // left by every kill that lands in a write.
             let left = folder.contents.filter { !["out.plist", "sources"].contains($0) }
             if !left.isEmpty { killsLeavingAFile += 1 }
             for name in left {
