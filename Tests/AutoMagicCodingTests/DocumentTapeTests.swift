@@ -52,7 +52,8 @@ struct DocumentTapeTests {
 
     /// A container whose values outnumber everything else held hands its waiting array over to
     /// the tape, the others moving instead: with finished containers before it, inside open
-    /// ones, one after another, in every format; each value stays where it belongs.
+    /// ones, one after another, in JSON and XML (the binary reader sets each container's run
+    /// aside, and is held to the same document); each value stays where it belongs.
     @Test func largeContainersClosingAfterOthersKeepEveryValue() throws {
         func numbers(_ count: Int, from first: Int) -> String {
             "[" + (first..<(first + count)).map(String.init).joined(separator: ",") + "]"

@@ -27,8 +27,9 @@ public enum HostileInput: String, CaseIterable, Sendable {
     case binaryDistinctObjects = "binary: refs to distinct objects"
     /// One array of references to as many objects, all listed at the offset of one 4 KB string.
     case binaryRepeatedOffsets = "binary: one string at many offsets"
-    /// `[[], [1,1,…]]` with 1-byte references: the long array closes after another container,
-    /// and its values were held twice as they moved into the tape (32 times the file's size).
+    /// `[[], [1,1,…]]` with 1-byte references: the long array closes after another container.
+    /// While the binary reader moved closing containers' values into the tape, they were held
+    /// twice (32 times the file's size); it now sets each container's run aside as it opens.
     case binaryLongArrayAfterAnother = "binary: a long array after another"
     /// Arrays nested 200 deep, each claiming as many elements as the block of zeros after them
     /// holds, the deepest then referring past the table: a reader that set aside room for each

@@ -179,8 +179,8 @@ struct TapeBuilder {
             swap(&slots, &pending)
         } else if values >= Self.handOverMinimum, values > slots.count + start {
             // Its values outnumber all the others held: the array they wait in becomes the tape,
-            // and the others move instead (`[[], [1,1,…]]` otherwise held the long array twice,
-            // 32 times the size of a binary property list with 1-byte references).
+            // and the others move instead (JSON's or XML's `[[], [1,1,…]]` otherwise held the
+            // long array twice; the binary reader sets runs aside instead, see `reserve(_:)`).
             let open = Array(pending[..<start])
             swap(&slots, &pending)
             slots.replaceSubrange(0..<start, with: pending)
