@@ -381,21 +381,15 @@ struct ArchiveDecoder {
             guard case let .array(elements) = raw else { return false }
             try enterContainer()
             defer { depth -= 1 }
-            var objects: [any AMCCodable] = []
-            objects.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                path.push(index: index)
-                defer { path.pop() }
-                do {
-                    guard case let .dictionary(dictionary) = element else {
-                        throw mismatch("a dictionary describing \(AMC.withArticle(AMC.unqualifiedName(of: type)))", element)
-                    }
-                    if let object = try decodeObject(dictionary, expected: type, element: true) { objects.append(object) }
-                } catch {
-                    try stepOver(error, raw: element)  // lenient: the element is left out
-                }
+            let stored = try RuntimeAccess.withMutableFieldBase(of: &instance) { base in
+                try write(base, elements.count) { index in try decodeElement(elements[index], at: index, expected: type) }
             }
-            try storeDecoded(RuntimeAccess.withMutableFieldBase(of: &instance) { write($0, objects) }, objects, fieldType)
+            if !stored {  // an element not of `type` (the registry resolves only types that can be there)
+                throw path.error(
+                    .typeMismatch(
+                        expected: "an array of \(AMC.unqualifiedName(of: type))",
+                        found: "an element of another type"))
+            }
         case let .scalars(_, write):
             guard case let .array(elements) = raw else { return false }
             try enterContainer()
@@ -408,6 +402,24 @@ struct ArchiveDecoder {
             return RuntimeAccess.withMutableFieldBase(of: &instance) { write($0, entries) }
         }
         return true
+    }
+
+    /// The object an element of an array of `type`s describes; nil when lenient decoding leaves it
+    /// out.
+    private mutating func decodeElement(_ element: ArchiveValue, at index: Int, expected type: any AMCCodable.Type) throws
+        -> (any AMCCodable)?
+    {
+        path.push(index: index)
+        defer { path.pop() }
+        do {
+            guard case let .dictionary(dictionary) = element else {
+                throw mismatch("a dictionary describing \(AMC.withArticle(AMC.unqualifiedName(of: type)))", element)
+            }
+            return try decodeObject(dictionary, expected: type, element: true)
+        } catch {
+            try stepOver(error, raw: element)  // lenient: the element is left out
+            return nil
+        }
     }
 
     /// Throws the error of a value a field of `fieldType` cannot hold, unless `stored`.
