@@ -69,9 +69,9 @@ enum GraphField {
     /// element in order (the array is not copied). Write stores the array its third argument
     /// makes: called with each index below the second, it gives the element there, or nil to
     /// leave it out. Each element is checked and put in place as soon as it is made, while it is
-    /// still in the cache (checking a finished array touched every object once more: a tenth of
-    /// reading a large array of records). Write is false, storing nothing, when one is not a
-    /// `type`.
+    /// still in the cache (checking a finished array touched every object once more: one retain
+    /// there took 2.5% of reading 20,000 notes). Write is false, storing nothing, when one is
+    /// not a `type`.
     case objects(
         type: any AMCCodable.Type,
         read: (FieldBase, (any AMCCodable) throws -> Void) throws -> Void,
@@ -138,11 +138,11 @@ enum GraphField {
         return .objects(
             type: T.self,
             read: read,
-            write: { base, count, element in
+            write: { base, count, make in
                 var typed: [T] = []
                 typed.reserveCapacity(count)
                 for index in 0..<count {
-                    guard let object = try element(index) else { continue }
+                    guard let object = try make(index) else { continue }
                     guard let element = object as? T else { return false }
                     typed.append(element)
                 }

@@ -269,8 +269,12 @@ enum RuntimeAccess {
             try forEachElement(of: type, at: offset, from: base, body)
         #else
             assert(shape(of: T.self) == .class, "forEachObject walks arrays of class instances only, not of \(T.self)")
-            try base.address.load(fromByteOffset: offset, as: [AnyObject].self).withUnsafeBufferPointer { elements in
-                for element in elements { try body(unsafeBitCast(element, to: T.self)) }
+            // Each element handed over in place, as a `T`: copying it out (into an `AnyObject`,
+            // then a `T`) took two retains and releases an element in this generic code.
+            try base.address.load(fromByteOffset: offset, as: [AnyObject].self).withUnsafeBufferPointer { references in
+                try references.withMemoryRebound(to: T.self) { elements in
+                    for index in elements.indices { try body(elements[index]) }
+                }
             }
         #endif
     }
