@@ -335,9 +335,10 @@ struct HostileInputTests {
         #expect(string.isEmpty)
     }
 
-    /// Keys equal as `String`s but spelled in other bytes (`é`, and `e` with U+0301) are one key:
-    /// a dictionary holding both is refused in every format, among a few keys and past 16, and
-    /// keys that only look alike are not.
+    /// Keys equal as `String`s but spelled in other bytes (`é`, and `e` with U+0301; `K`, and the
+    /// Kelvin sign, which is ASCII's `K` as a `String`) are one key: a dictionary holding both is
+    /// refused in every format, among a few keys and past 16, and keys that only look alike are
+    /// not.
     @Test func keysEqualAsStringsAreRepeatedKeysInEveryFormat() throws {
         let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
         func json(_ keys: [String]) -> Data {
@@ -347,21 +348,27 @@ struct HostileInputTests {
             Data(("<plist><dict>" + keys.map { "<key>\($0)</key><true/>" }.joined() + "</dict></plist>").utf8)
         }
         func binary(_ keys: [String]) -> Data {
-            // Object 0: the dictionary of every key to object 1, `true`; then each key in UTF-16.
+            // Object 0: the dictionary of every key to object 1, `true`; then each key, in ASCII
+            // or UTF-16 as writers make them.
             let header: [UInt8] = keys.count < 15 ? [0xD0 | UInt8(keys.count)] : [0xDF, 0x10, UInt8(keys.count)]
-            let strings = keys.map { key in
-                [0x60 | UInt8(key.utf16.count)] + key.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+            let strings = keys.map { key -> [UInt8] in
+                if key.utf8.allSatisfy({ $0 < 0x80 }) { return [0x50 | UInt8(key.utf8.count)] + Array(key.utf8) }
+                let units: [UInt8] = key.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+                return [0x60 | UInt8(key.utf16.count)] + units
             }
             let references = keys.indices.map { UInt8($0 + 2) } + Array(repeating: 1, count: keys.count)
             return Self.binary(objects: [header + references, [0x09]] + strings, top: 0)
         }
         let others = (0..<20).map { "k\($0)" }
-        for keys in [[composed, "x", decomposed], others + [decomposed, composed]] {
+        let (ascii, kelvin) = ("K", "\u{212A}")
+        for keys in [
+            [composed, "x", decomposed], others + [decomposed, composed], [ascii, "x", kelvin], others + [kelvin, ascii],
+        ] {
             for data in [json(keys), xml(keys), binary(keys)] {
                 #expect(malformed(data)?.2.hasSuffix("appears twice in one dictionary") == true)
             }
         }
-        for keys in [[composed, "cafe", "caf\u{E8}"], others + [composed, "cafe"]] {
+        for keys in [[composed, "cafe", "caf\u{E8}"], others + [composed, "cafe"], [ascii, "k", "\u{212B}"]] {
             for data in [json(keys), xml(keys), binary(keys)] {
                 guard case let .dictionary(entries) = try DocumentCodec.parse(data).value else {
                     Issue.record("not a dictionary")

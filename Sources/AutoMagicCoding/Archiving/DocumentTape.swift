@@ -270,9 +270,11 @@ struct TapeBuilder {
     }
 
     /// A `key` slot for a string made already (a binary property list's string object), with a
-    /// number of its own.
-    mutating func key(_ string: String) -> Slot {
-        Slot(.key, payload: UInt64(keys.adding(string)))
+    /// number of its own; `ascii` the bytes it was made of when they are ASCII (see
+    /// ``KeyTable/asciiPrint(of:in:)``).
+    mutating func key(_ string: String, ascii: (range: Range<Int>, bytes: ByteView)?) -> Slot {
+        Slot(
+            .key, payload: UInt64(keys.adding(string, print: ascii.map { KeyTable.asciiPrint(of: $0.range, in: $0.bytes) } ?? 0)))
     }
 
     /// The string of a `key` slot.
@@ -281,7 +283,9 @@ struct TapeBuilder {
     }
 
     /// Whether `key` is one of the keys of the dictionary whose values started at `start`; past
-    /// 16 entries, a set of them is kept in `seen`. Keys are the same as `String`s are.
+    /// 16 entries, a set of them is kept in `seen`. Keys are the same as `String`s are; two whose
+    /// ASCII prints differ are not (see ``KeyTable/mayBeSame(_:_:)``), and only the others' strings
+    /// are compared.
     func isRepeated(_ key: Slot, from start: Int, seen: inout Set<String>?) -> Bool {
         isRepeated(key, among: pending, start..<pending.count, seen: &seen)
     }
@@ -297,7 +301,9 @@ struct TapeBuilder {
         if seen == nil {
             guard entries.count / 2 >= 16 else {
                 return stride(from: entries.lowerBound, to: entries.upperBound, by: 2).contains {
-                    values[$0].payload == key.payload || self.string(values[$0]) == string
+                    let other = values[$0].payload
+                    return other == key.payload
+                        || keys.mayBeSame(Int(other), Int(key.payload)) && self.string(values[$0]) == string
                 }
             }
             seen = Set(stride(from: entries.lowerBound, to: entries.upperBound, by: 2).map { self.string(values[$0]) })
@@ -370,6 +376,9 @@ struct ArchiveArray: RandomAccessCollection, ExpressibleByArrayLiteral {
 /// recent keys, without hashing its bytes or making a string.
 struct KeyTable {
     private(set) var keys: [String] = []
+    /// Each key's ASCII print (``asciiPrint(of:in:)``); 0 when it is not ASCII or was made
+    /// without one.
+    private var prints: [UInt64] = []
     private var numbers: [String: Int] = [:]
     private var recent = [Recent](repeating: Recent(), count: 256)
 
@@ -385,7 +394,7 @@ struct KeyTable {
         let count = range.count
         let first = bytes.word(at: range.lowerBound, count: min(count, 8))
         let last = count > 8 ? bytes.word(at: range.upperBound - 8) : 0
-        let hash = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
+        let hash = Self.hash(count: count, first: first, last: last)
         let slot = Int(truncatingIfNeeded: hash >> 56)
         let seen = recent[slot]
         if seen.count == count, seen.first == first, seen.last == last,
@@ -393,23 +402,46 @@ struct KeyTable {
         {
             return seen.number
         }
-        let number = self.number(of: bytes.string(range))
+        let number = self.number(of: bytes.string(range), print: bytes.isASCII(range) ? hash | 1 : 0)
         recent[slot] = Recent(count: count, first: first, last: last, number: number)
         return number
     }
 
-    /// A new number for `string`, whatever other keys there are.
-    mutating func adding(_ string: String) -> Int {
+    /// A new number for `string`, whatever other keys there are; `print` its ASCII print, or 0.
+    mutating func adding(_ string: String, print: UInt64) -> Int {
         keys.append(string)
+        prints.append(print)
         return keys.count - 1
     }
 
-    /// The number of `key`, a new one unless a key of the same bytes has one.
-    mutating func number(of key: String) -> Int {
+    /// The number of `key`, a new one unless a key of the same bytes has one; `print` its ASCII
+    /// print, or 0.
+    mutating func number(of key: String, print: UInt64 = 0) -> Int {
         if let number = numbers[key], keys[number].utf8.elementsEqual(key.utf8) { return number }
-        let number = keys.count
-        keys.append(key)
+        let number = adding(key, print: print)
         if numbers[key] == nil { numbers[key] = number }
         return number
+    }
+
+    /// Whether keys `a` and `b` may be the same `String`: false when both are ASCII and their
+    /// prints differ, so their bytes do; an ASCII key and another may still be the same (`"K"`
+    /// and the Kelvin sign are), and so may two ASCII keys of different numbers (a binary
+    /// property list's key object read twice).
+    func mayBeSame(_ a: Int, _ b: Int) -> Bool {
+        let (printA, printB) = (prints[a], prints[b])
+        return printA == 0 || printB == 0 || printA == printB
+    }
+
+    /// A print of ASCII bytes, never 0: the same for the same bytes, so that keys whose prints
+    /// differ are different keys.
+    static func asciiPrint(of range: Range<Int>, in bytes: ByteView) -> UInt64 {
+        let count = range.count
+        let first = bytes.word(at: range.lowerBound, count: min(count, 8))
+        let last = count > 8 ? bytes.word(at: range.upperBound - 8) : 0
+        return hash(count: count, first: first, last: last) | 1
+    }
+
+    private static func hash(count: Int, first: UInt64, last: UInt64) -> UInt64 {
+        (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
     }
 }

@@ -228,10 +228,10 @@ struct BinaryPlistReader {
             if let high = bytes[start..<(start + count)].firstIndex(where: { $0 >= 0x80 }) {
                 throw error("a non-ASCII byte in an ASCII string", at: high)
             }
-            return tape.key(bytes.string(start..<(start + count)))
+            return tape.key(bytes.string(start..<(start + count)), ascii: (start..<(start + count), bytes))
         case 0x6:
             let (count, start) = try count(at: offset, unit: 2)
-            return tape.key(try utf16String(count: count, at: start))
+            return tape.key(try utf16String(count: count, at: start), ascii: nil)
         case 0x8:
             throw error("UID objects (from NSKeyedArchiver) are not supported", at: offset)
         default:
@@ -313,6 +313,7 @@ struct BinaryPlistReader {
 
     /// The element count of the object at `offset` and where its elements start, checked to fit
     /// before the offset table with `unit` bytes per element.
+    @inline(__always)
     private func count(at offset: Int, unit: Int) throws -> (count: Int, start: Int) {
         var count = Int(bytes[offset] & 0x0F)
         var start = offset + 1
@@ -340,6 +341,7 @@ struct BinaryPlistReader {
         }
     }
 
+    @inline(__always)
     private func offset(of index: Int) throws -> Int {
         let at = tableOffset + index * offsetSize
         let offset = uint(at: at, width: offsetSize)
@@ -349,6 +351,7 @@ struct BinaryPlistReader {
         return Int(offset)
     }
 
+    @inline(__always)
     private func reference(at position: Int) throws -> Int {
         let index = uint(at: position, width: refSize)
         guard index < UInt64(objectCount) else {
@@ -358,11 +361,13 @@ struct BinaryPlistReader {
     }
 
     /// A big-endian field of an object, checked to end before the offset table.
+    @inline(__always)
     private func uint(at position: Int, width: Int, from object: Int) throws -> UInt64 {
         guard position + width <= tableOffset else { throw error("the object runs past the object table", at: object) }
         return uint(at: position, width: width)
     }
 
+    @inline(__always)
     private func uint(at position: Int, width: Int) -> UInt64 {
         bytes.bigEndian(at: position, width: width)
     }

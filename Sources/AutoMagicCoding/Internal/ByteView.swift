@@ -107,6 +107,11 @@ struct ByteView: RandomAccessCollection {
         return memcmp(start, otherStart, bytes.count) == 0
     }
 
+    /// Whether the bytes of `range` are all ASCII.
+    func isASCII(_ range: Range<Int>) -> Bool {
+        view(range).base.allSatisfy { $0 < 0x80 }
+    }
+
     /// Whether the bytes at `offset` are `text`'s (false where the view ends first).
     func matches(_ text: StaticString, at offset: Int) -> Bool {
         let count = text.utf8CodeUnitCount
