@@ -221,6 +221,17 @@ struct FormatTests {
         #expect(read.people.last?.name == "Member 2999")
     }
 
+    /// A string repeated at once is written once, and one alike in length and in its first, middle
+    /// and last bytes (the same place in the writer's cache of recent strings) is not taken for it.
+    @Test func ourBinaryWriterSharesEqualStringsAndOnlyThose() throws {
+        let json = Data(#"["aXcYe", "aXcYe", "aZcWe", "aXcYf"]"#.utf8)
+        let data = try AMC.convert(json, to: .binaryPropertyList)
+        #expect(try BinaryPlistReader.markers(in: data).count == 4)  // the array and three strings
+        #expect(
+            String(decoding: try AMC.convert(data, to: .json, options: .compact), as: UTF8.self)
+                == #"["aXcYe","aXcYe","aZcWe","aXcYf"]"#)
+    }
+
     /// Every repeated number and date is written once, as Foundation's writers do; values of
     /// different kinds or bit patterns (1 and 1.0, 0.0 and -0.0) stay apart.
     @Test func ourBinaryWriterSharesRepeatedNumbersAndDates() throws {

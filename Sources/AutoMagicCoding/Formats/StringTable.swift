@@ -113,7 +113,7 @@ struct StringTable {
     /// Whether `text`'s UTF-8 is exactly `bytes`.
     private static func same(_ bytes: ByteView, _ text: String) -> Bool {
         guard text.utf8.count == bytes.count else { return false }
-        return text.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? text.utf8.elementsEqual(bytes)
+        return ByteView.withBytes(of: text) { $0.bytes(0..<$0.count, equal: bytes) }  // memcmp, not byte by byte
     }
 }
 
