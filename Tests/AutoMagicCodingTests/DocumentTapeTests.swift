@@ -70,6 +70,28 @@ struct DocumentTapeTests {
         }
     }
 
+    /// Many keys met again and again, in other orders, each come back as themselves: keys that
+    /// share a place in the reader's table of recent keys (hundreds in 256 places), and long keys
+    /// alike in length and in their first and last 8 bytes.
+    @Test func keysMetAgainAreFoundAmongManyAlike() throws {
+        let keys = (0..<600).map { "k\($0)" } + ["aaaaaaaaXbbbbbbbbb", "aaaaaaaaYbbbbbbbbb"]
+        func object(_ order: [String]) -> String {
+            "{" + order.map { #""\#($0)": "\#($0)""# }.joined(separator: ",") + "}"
+        }
+        let orders = [
+            keys, keys.reversed(), keys.enumerated().sorted { ($0.offset * 7) % 13 < ($1.offset * 7) % 13 }.map(\.element),
+        ]
+        guard case let .array(objects) = try parse("[" + orders.map(object).joined(separator: ",") + "]") else {
+            Issue.record("not an array")
+            return
+        }
+        for (order, read) in zip(orders, objects) {
+            let entries = try dictionary(read).entries
+            #expect(entries.map(\.key) == order)
+            #expect(entries.allSatisfy { $0.value.string == $0.key })
+        }
+    }
+
     /// The same key in every object of a document keeps the spelling each object gave it.
     @Test func aKeySpelledTwoWaysKeepsEachSpelling() throws {
         let document = try parse(#"[{"caf\u00e9":1},{"cafe\u0301":2},{"café":3}]"#)

@@ -395,14 +395,19 @@ struct KeyTable {
         let first = bytes.word(at: range.lowerBound, count: min(count, 8))
         let last = count > 8 ? bytes.word(at: range.upperBound - 8) : 0
         let hash = Self.hash(count: count, first: first, last: last)
+        // Two slots of the table for each hash, so that two keys of one object that share a slot
+        // (a note's "color" and "lang") do not push each other out at every object.
         let slot = Int(truncatingIfNeeded: hash >> 56)
-        let seen = recent[slot]
-        if seen.count == count, seen.first == first, seen.last == last,
-            count <= 16 || ByteView.withBytes(of: keys[seen.number], { bytes.bytes(range, equal: $0) })
-        {
-            return seen.number
+        for probe in [slot, slot ^ 1] {
+            let seen = recent[probe]
+            if seen.count == count, seen.first == first, seen.last == last,
+                count <= 16 || ByteView.withBytes(of: keys[seen.number], { bytes.bytes(range, equal: $0) })
+            {
+                return seen.number
+            }
         }
         let number = self.number(of: bytes.string(range), print: bytes.isASCII(range) ? hash | 1 : 0)
+        recent[slot ^ 1] = recent[slot]
         recent[slot] = Recent(count: count, first: first, last: last, number: number)
         return number
     }
