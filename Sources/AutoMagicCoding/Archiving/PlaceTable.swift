@@ -37,6 +37,10 @@ struct PlaceTable {
     /// Open addressing with linear probing: each slot holds 32 bits of its identity's hash (so
     /// that a probe rarely has to look at the place itself) above its place + 1; 0 when empty.
     private var slots: [UInt64] = []
+    /// A bit per slot, set when the slot is taken: an object not written yet whose first slot is
+    /// free is found new here, without a look at the slots (larger than the caches once a graph
+    /// holds tens of thousands of objects). Only ``setSlot(_:to:)`` changes a slot.
+    private var taken: [UInt64] = []
     /// Pointers already put together, for objects referred to again and again.
     private var pointers: [Int: String] = [:]
 
@@ -47,6 +51,7 @@ struct PlaceTable {
     func place(of identity: ObjectIdentifier) -> Int? {
         guard !slots.isEmpty else { return nil }
         let (start, fingerprint) = Self.hash(of: identity, in: slots.count)
+        guard taken[start >> 6] & (1 << (start & 63)) != 0 else { return nil }
         var slot = start
         while slots[slot] != 0 {
             if slots[slot] >> 32 == fingerprint {
@@ -158,13 +163,24 @@ struct PlaceTable {
     /// Puts `place` in the first empty slot from its identity's.
     private mutating func insertSlot(of place: Int) {
         var slot = Self.hash(of: identities[place], in: slots.count).slot
-        while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
-        slots[slot] = entry(of: place)
+        while taken[slot >> 6] & (1 << (slot & 63)) != 0 { slot = (slot + 1) & (slots.count - 1) }  // no look at `slots`
+        setSlot(slot, to: entry(of: place))
+    }
+
+    /// Sets the slot `slot` and its bit in ``taken``.
+    private mutating func setSlot(_ slot: Int, to content: UInt64) {
+        slots[slot] = content
+        if content == 0 {
+            taken[slot >> 6] &= ~(1 << (slot & 63))
+        } else {
+            taken[slot >> 6] |= 1 << (slot & 63)
+        }
     }
 
     /// Twice the slots, every place put back.
     private mutating func growSlots() {
         slots = [UInt64](repeating: 0, count: max(16, slots.count * 2))
+        taken = [UInt64](repeating: 0, count: (slots.count + 63) / 64)
         for place in identities.indices { insertSlot(of: place) }
     }
 
@@ -175,14 +191,14 @@ struct PlaceTable {
         var hole = Self.hash(of: identities[place], in: slots.count).slot
         let content = entry(of: place)
         while slots[hole] != content { hole = (hole + 1) & mask }
-        slots[hole] = 0
+        setSlot(hole, to: 0)
         var next = (hole + 1) & mask
         while slots[next] != 0 {
             let home = Self.hash(of: identities[Int(slots[next] & 0xFFFF_FFFF) - 1], in: slots.count).slot
             // The entry at `next` may fill the hole when its home is not in (hole, next].
             if (next - home) & mask >= (next - hole) & mask {
-                slots[hole] = slots[next]
-                slots[next] = 0
+                setSlot(hole, to: slots[next])
+                setSlot(next, to: 0)
                 hole = next
             }
             next = (next + 1) & mask
