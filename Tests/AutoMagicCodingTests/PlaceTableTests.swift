@@ -20,7 +20,9 @@ struct PlaceTableTests {
             ]
             let relative = index == 0 ? [] : shapes[index % shapes.count]
             let parent = index == 0 ? -1 : index / 2
-            #expect(table.record(ObjectIdentifier(object), parent: parent, components: relative) == index)
+            // Handed the whole path, as the encoder does, with where the relative part starts.
+            let above: [KeyPathTracker.Component] = [.key("above"), .index(index)]
+            #expect(table.record(ObjectIdentifier(object), parent: parent, components: above + relative, from: 2) == index)
             expected.append((index == 0 ? [] : expected[parent]) + relative)
         }
         for (index, object) in objects.enumerated() {

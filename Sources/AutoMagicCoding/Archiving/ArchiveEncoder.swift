@@ -107,7 +107,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             case .graph:
                 if let place = places.place(of: identity) { return try writeReference(to: places.pointer(of: place)) }
                 let parent = openObjects.last ?? (place: -1, depth: 0)
-                let place = places.record(identity, parent: parent.place, components: path.components[parent.depth...])
+                let place = places.record(identity, parent: parent.place, components: path.components, from: parent.depth)
                 openObjects.append((place, path.components.count))
             case .tree:
                 guard objectsInProgress.insert(identity).inserted else {

@@ -63,27 +63,30 @@ struct PlaceTable {
         return nil
     }
 
-    /// Records that `identity` is written in full where `components` (the path from its parent's
-    /// place) lead from `parent`; returns its place.
-    mutating func record<Components: Collection>(_ identity: ObjectIdentifier, parent: Int, components: Components) -> Int
-    where Components.Element == KeyPathTracker.Component {
+    /// Records that `identity` is written in full where the components of `components` from
+    /// `start` (the path from its parent's place) lead from `parent`; returns its place. (The
+    /// whole path and where to start, not a slice of it: a slice took a retain and a release of
+    /// the path's storage per object.)
+    mutating func record(_ identity: ObjectIdentifier, parent: Int, components: [KeyPathTracker.Component], from start: Int = 0)
+        -> Int
+    {
         precondition(identities.count < Int(Int32.max), "more objects than a place table holds")
         let place = identities.count
         var key = Link.noKey
         var index: Int32 = -1
-        var rest = components[...]
-        if case let .key(first)? = rest.first {
+        var used = start
+        if used < components.count, case let .key(first) = components[used] {
             key = number(ofKey: first)
-            rest = rest.dropFirst()
-            if case let .index(second)? = rest.first, let small = Int32(exactly: second) {
+            used += 1
+            if used < components.count, case let .index(second) = components[used], let small = Int32(exactly: second) {
                 index = small
-                rest = rest.dropFirst()
+                used += 1
             }
         }
-        if !rest.isEmpty || key == Link.noKey {
+        if used < components.count || key == Link.noKey {
             key = Link.noKey
             index = -1
-            if !components.isEmpty { unusual[place] = Array(components) }
+            if start < components.count { unusual[place] = Array(components[start...]) }
         }
         if (place + 1) * 2 > slots.count { growSlots() }
         identities.append(identity)
