@@ -44,4 +44,14 @@ struct PlaceTableTests {
         #expect(table.components(of: 4_999) == [.key("again")])
         #expect(table.place(of: ObjectIdentifier(Node())) == nil)
     }
+
+    /// The tables' bits of taken slots: set and cleared one at a time, across word boundaries.
+    @Test func slotBitsAreSetAndClearedOneByOne() {
+        var taken = SlotBits(count: 130)
+        for slot in [0, 63, 64, 127, 129] { taken[slot] = true }
+        #expect((0..<130).filter { taken[$0] } == [0, 63, 64, 127, 129])
+        taken[64] = false
+        taken[63] = true
+        #expect((0..<130).filter { taken[$0] } == [0, 63, 127, 129])
+    }
 }

@@ -391,9 +391,7 @@ struct KeyTable {
 
     /// The number of the key whose UTF-8 is `range` of `bytes`.
     mutating func number(of range: Range<Int>, in bytes: ByteView) -> Int {
-        let count = range.count
-        let first = bytes.word(at: range.lowerBound, count: min(count, 8))
-        let last = count > 8 ? bytes.word(at: range.upperBound - 8) : 0
+        let (count, first, last) = Self.words(of: range, in: bytes)
         let hash = Self.hash(count: count, first: first, last: last)
         // Two slots of the table for each hash, so that two keys of one object that share a slot
         // (a note's "color" and "lang") do not push each other out at every object.
@@ -440,10 +438,16 @@ struct KeyTable {
     /// A print of ASCII bytes, never 0: the same for the same bytes, so that keys whose prints
     /// differ are different keys.
     static func asciiPrint(of range: Range<Int>, in bytes: ByteView) -> UInt64 {
-        let count = range.count
-        let first = bytes.word(at: range.lowerBound, count: min(count, 8))
-        let last = count > 8 ? bytes.word(at: range.upperBound - 8) : 0
+        let (count, first, last) = words(of: range, in: bytes)
         return hash(count: count, first: first, last: last) | 1
+    }
+
+    /// The length of `range` and its first and last 8 bytes (the last 0 when they are the first).
+    private static func words(of range: Range<Int>, in bytes: ByteView) -> (count: Int, first: UInt64, last: UInt64) {
+        let count = range.count
+        return (
+            count, bytes.word(at: range.lowerBound, count: min(count, 8)), count > 8 ? bytes.word(at: range.upperBound - 8) : 0
+        )
     }
 
     private static func hash(count: Int, first: UInt64, last: UInt64) -> UInt64 {

@@ -37,10 +37,8 @@ struct PlaceTable {
     /// Open addressing with linear probing: each slot holds 32 bits of its identity's hash (so
     /// that a probe rarely has to look at the place itself) above its place + 1; 0 when empty.
     private var slots: [UInt64] = []
-    /// A bit per slot, set when the slot is taken: an object not written yet whose first slot is
-    /// free is found new here, without a look at the slots (larger than the caches once a graph
-    /// holds tens of thousands of objects). Only ``setSlot(_:to:)`` changes a slot.
-    private var taken: [UInt64] = []
+    /// Which slots are taken (see ``SlotBits``); only ``setSlot(_:to:)`` changes a slot.
+    private var taken = SlotBits(count: 0)
     /// Pointers already put together, for objects referred to again and again.
     private var pointers: [Int: String] = [:]
 
@@ -51,7 +49,7 @@ struct PlaceTable {
     func place(of identity: ObjectIdentifier) -> Int? {
         guard !slots.isEmpty else { return nil }
         let (start, fingerprint) = Self.hash(of: identity, in: slots.count)
-        guard taken[start >> 6] & (1 << (start & 63)) != 0 else { return nil }
+        guard taken[start] else { return nil }
         var slot = start
         while slots[slot] != 0 {
             if slots[slot] >> 32 == fingerprint {
@@ -166,24 +164,20 @@ struct PlaceTable {
     /// Puts `place` in the first empty slot from its identity's.
     private mutating func insertSlot(of place: Int) {
         var slot = Self.hash(of: identities[place], in: slots.count).slot
-        while taken[slot >> 6] & (1 << (slot & 63)) != 0 { slot = (slot + 1) & (slots.count - 1) }  // no look at `slots`
+        while taken[slot] { slot = (slot + 1) & (slots.count - 1) }  // no look at `slots`
         setSlot(slot, to: entry(of: place))
     }
 
     /// Sets the slot `slot` and its bit in ``taken``.
     private mutating func setSlot(_ slot: Int, to content: UInt64) {
         slots[slot] = content
-        if content == 0 {
-            taken[slot >> 6] &= ~(1 << (slot & 63))
-        } else {
-            taken[slot >> 6] |= 1 << (slot & 63)
-        }
+        taken[slot] = content != 0
     }
 
     /// Twice the slots, every place put back.
     private mutating func growSlots() {
         slots = [UInt64](repeating: 0, count: max(16, slots.count * 2))
-        taken = [UInt64](repeating: 0, count: (slots.count + 63) / 64)
+        taken = SlotBits(count: slots.count)
         for place in identities.indices { insertSlot(of: place) }
     }
 

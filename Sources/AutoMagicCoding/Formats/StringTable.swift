@@ -136,10 +136,8 @@ struct NumberTable {
 
     /// Open addressing with linear probing; the table doubles at half full.
     private var slots = [Slot](repeating: Slot(), count: 256)
-    /// A bit per slot, set when the slot is taken: a value new to the table, whose first slot is
-    /// free, is found new here without a look at the table (which a graph of distinct numbers
-    /// makes larger than the caches).
-    private var taken = [UInt64](repeating: 0, count: 256 / 64)
+    /// Which slots are taken (see ``SlotBits``).
+    private var taken = SlotBits(count: 256)
     private var count = 0
 
     /// The object number of the value of `kind` (its marker byte) and `bits` written before, or
@@ -148,7 +146,7 @@ struct NumberTable {
         let mask = slots.count - 1
         let code = Self.code(of: kind)
         var slot = Self.slot(kind: kind, bits: bits, mask: mask)
-        guard taken[slot >> 6] & (1 << (slot & 63)) != 0 else { return (nil, slot) }
+        guard taken[slot] else { return (nil, slot) }
         while slots[slot].tagged != 0 {
             if slots[slot].tagged & 7 == code, slots[slot].bits == bits { return (slots[slot].object, slot) }
             slot = (slot + 1) & mask
@@ -166,7 +164,7 @@ struct NumberTable {
         }
         let tagged = UInt32(object + 1) << 3 | Self.code(of: kind)
         slots[slot] = Slot(high: UInt32(truncatingIfNeeded: bits >> 32), low: UInt32(truncatingIfNeeded: bits), tagged: tagged)
-        taken[slot >> 6] |= 1 << (slot & 63)
+        taken[slot] = true
         count += 1
     }
 
@@ -179,7 +177,7 @@ struct NumberTable {
     private mutating func rebuild(capacity: Int, keeping keep: (Int) -> Bool = { _ in true }) {
         let old = slots
         slots = [Slot](repeating: Slot(), count: capacity)
-        taken = [UInt64](repeating: 0, count: capacity / 64)
+        taken = SlotBits(count: capacity)
         count = 0
         for entry in old where entry.tagged != 0 && keep(entry.object) {
             let kind = Self.kinds[Int(entry.tagged & 7)]

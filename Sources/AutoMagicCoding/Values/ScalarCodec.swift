@@ -111,15 +111,15 @@ extension ScalarCodec {
         _: Value.Type, raw: ScalarCodec, names: NameParser<Value>?
     ) -> ScalarCodec {
         let expectation = names?.expectation ?? "a raw value of \(AMC.unqualifiedName(of: Value.self))"
-        // The raw value's own exact reader, cast once here: a cast of each value read took a
-        // third of reading an `Int` enum.
-        let exactRaw = raw.typedExactValue as? (ArchiveValue) -> Value.RawValue?
+        // The raw value's own exact reader, cast once here (every codec keeps one): a cast of
+        // each value read took a third of reading an `Int` enum.
+        let exactRaw =
+            raw.typedExactValue as? (ArchiveValue) -> Value.RawValue? ?? { raw.exactValue($0) as? Value.RawValue }
         return ScalarCodec(
             Value.self,
             scalar: { raw.encode($0.rawValue) ?? .null },
             exactValue: { document in
-                guard let exactRaw else { return (raw.exactValue(document) as? Value.RawValue).flatMap(Value.init(rawValue:)) }
-                guard let rawValue = exactRaw(document) else { return nil }
+                guard let rawValue = exactRaw(document) else { return nil }  // not `flatMap`: unspecialised here
                 return Value(rawValue: rawValue)
             },
             converting: { document, context in
