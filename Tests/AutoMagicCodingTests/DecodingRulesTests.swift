@@ -86,6 +86,38 @@ struct DecodingRulesTests {
                     expected: "a Bool (yes/no, true/false, on/off, 1/0)", found: "the string \"maybe\""))
     }
 
+    /// The decoder finds each field of a document's object by the number its reader gave the key,
+    /// once per key and type: keys in any order, six types met in turn (more than it keeps maps
+    /// for), the same key naming fields at different places in different types, keys a type does
+    /// not read, and a key equal to a field's only as a `String` (the Kelvin sign for `K`).
+    @Test(arguments: [PropertyListSerialization.PropertyListFormat?.none, .binary, .xml])
+    func fieldsAreFoundByTheirKeysInAnyOrderAcrossTypes(plist: PropertyListSerialization.PropertyListFormat?) throws {
+        AMC.register(KeyedShelf.self, KeyedItem.self, KeyedA.self, KeyedB.self, KeyedC.self, KeyedD.self)
+        func item(_ n: Int) -> String {
+            let kelvin = n.isMultiple(of: 2) ? "\u{212A}" : "K"
+            return #"{"\#(kelvin)": \#(n), "d": {"class": "KeyedD", "name": "d\#(n)", "k": \#(n * 4)}, "extra": [1],"#
+                + #" "c": {"name": "c\#(n)", "class": "KeyedC", "k": "\#(n * 3)"}, "class": "KeyedItem","#
+                + #" "b": {"flag": true, "k": \#(n * 2), "class": "KeyedB", "name": "b\#(n)"},"#
+                + #" "a": {"class": "KeyedA", "name": "a\#(n)", "k": \#(n)}, "name": "item\#(n)"}"#
+        }
+        let json = #"{"class": "KeyedShelf", "items": ["# + (1...6).map(item).joined(separator: ", ") + "]}"
+        var data = Data(json.utf8)
+        if let plist {
+            data = try PropertyListSerialization.data(
+                fromPropertyList: JSONSerialization.jsonObject(with: data), format: plist, options: 0)
+        }
+        let shelf = try #require(try AMC.object(KeyedShelf.self, from: data))
+        #expect(shelf.items.count == 6)
+        for (offset, item) in shelf.items.enumerated() {
+            let n = offset + 1
+            #expect(item.name == "item\(n)" && item.K == n)
+            #expect(item.a?.name == "a\(n)" && item.a?.k == n)
+            #expect(item.b?.name == "b\(n)" && item.b?.k == Double(n * 2) && item.b?.flag == true)
+            #expect(item.c?.name == "c\(n)" && item.c?.k == "\(n * 3)")
+            #expect(item.d?.name == "d\(n)" && item.d?.k == n * 4 && item.d?.missing == "kept")
+        }
+    }
+
     @Test func unknownDictionaryKeysAreIgnored() throws {
         let node = try AMC.object(Node.self, from: ["class": "Node", "value": 3, "colour": "red", "zzz": [1]])
         #expect(node?.value == 3)
@@ -292,4 +324,37 @@ struct ScalarDictionaryTests {
             #expect(copy.counts == tally.counts)
         }
     }
+}
+
+/// Six types that share keys at different places (see `fieldsAreFoundByTheirKeysInAnyOrderAcrossTypes`).
+final class KeyedShelf: AMCCodable {
+    var items: [KeyedItem] = []
+    required init() {}
+}
+
+final class KeyedItem: AMCCodable {
+    var a: KeyedA?, b: KeyedB?, c: KeyedC?, d: KeyedD?
+    var name = ""
+    var K = 0
+    required init() {}
+}
+
+final class KeyedA: AMCCodable {
+    var name = "", k = 0
+    required init() {}
+}
+
+final class KeyedB: AMCCodable {
+    var k = 0.0, flag = false, name = ""
+    required init() {}
+}
+
+final class KeyedC: AMCCodable {
+    var k = "", name = ""
+    required init() {}
+}
+
+final class KeyedD: AMCCodable {
+    var missing = "kept", k = 0, name = ""
+    required init() {}
 }

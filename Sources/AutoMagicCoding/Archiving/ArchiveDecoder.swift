@@ -33,6 +33,8 @@ struct ArchiveDecoder {
     private var newerVersionsReported = Set<String>()
     /// The plans of the types filled last.
     private var recentPlans = RecentPlans()
+    /// Which field each key of the document names, by type.
+    private var keyFields = DocumentKeyFields()
 
     /// A document's references: the places they name, and the object decoded at each.
     private final class References {
@@ -209,27 +211,49 @@ struct ArchiveDecoder {
         let slots = plan.slots(for: keys, sorted: false)
         // First every field whose value is exactly of its type, through one field base; then the
         // rest (objects, collections, conversions, errors), which need the decoder. Bit n of
-        // `pending` marks slot n for the second pass; slots past 64 all go there.
+        // `pending` marks the field at position n of the plan's fields for the second pass;
+        // fields past 64 all go there.
         var pending: UInt64 = 0
-        var hint = 0
         let fields = plan.fields
-        RuntimeAccess.withMutableFieldBase(of: &instance) { base in
-            for (position, slot) in slots.enumerated() {
-                guard case let .field(index) = slot else { continue }  // unknown keys are left alone
-                guard position < 64, writable[index], let raw = plan.value(for: fields[index], in: dictionary, hint: &hint) else {
-                    continue  // keys the data lacks, or the type cannot set, are left alone
+        // Stores `raw` in the field at `index` when it is exactly of the field's type, or marks
+        // the field for the second pass. A field the type cannot set is left alone.
+        func store(_ index: Int, _ raw: ArchiveValue, _ base: MutableFieldBase) {
+            guard index < 64, writable[index] else { return }
+            if plain[index], let decode = fields[index].fast?.decode, decode(base, raw) { return }
+            pending |= 1 << index
+        }
+        let source = dictionary
+        if let (tape, first) = source.tapeRun, known.usesDefaultKeys, !plan.hasAlternateKeys {
+            // A document's dictionary, every field read under its key: the entries in document
+            // order, each key's field found by its number (see ``DocumentKeyFields``).
+            var map = keyFields.take(for: plan, in: tape)
+            RuntimeAccess.withMutableFieldBase(of: &instance) { base in
+                for keyAt in stride(from: first, to: first + 2 * source.count, by: 2) {
+                    let number = Int(tape.slots[keyAt].payload)
+                    guard let index = DocumentKeyFields.field(ofKey: number, in: tape, plan: plan, map: &map) else { continue }
+                    store(index, tape.value(at: keyAt + 1), base)
                 }
-                if plain[index], let decode = fields[index].fast?.decode, decode(base, raw) { continue }
-                pending |= 1 << position
+            }
+            keyFields.putBack(map, for: plan)
+        } else {
+            var hint = 0
+            RuntimeAccess.withMutableFieldBase(of: &instance) { base in
+                for slot in slots {
+                    // Unknown keys, and keys the data lacks, are left alone.
+                    guard case let .field(index) = slot, let raw = plan.value(for: fields[index], in: source, hint: &hint) else {
+                        continue
+                    }
+                    store(index, raw, base)
+                }
             }
         }
-        hint = 0
-        for (position, slot) in slots.enumerated() where position >= 64 || pending & (1 << position) != 0 {
-            guard case let .field(index) = slot else { continue }
-            let field = plan.fields[index]
-            guard writable[index], let entry = plan.entry(for: field, in: dictionary, hint: &hint) else { continue }
+        var hint = 0
+        for slot in slots {
+            guard case let .field(index) = slot, index >= 64 || pending & (1 << index) != 0 else { continue }
+            let field = fields[index]
+            guard writable[index], let entry = plan.entry(for: field, in: source, hint: &hint) else { continue }
             let raw = entry.value
-            if position >= 64, plain[index], let fast = field.fast,
+            if index >= 64, plain[index], let fast = field.fast,
                 RuntimeAccess.withMutableFieldBase(of: &instance, { fast.decode($0, raw) })
             {
                 continue

@@ -134,6 +134,13 @@ struct ArchiveDictionary {
 
     var isEmpty: Bool { count == 0 }
 
+    /// The tape a reader built this dictionary in, and its first key's slot (each key slot is
+    /// followed by its value's); nil for a dictionary built entry by entry.
+    var tapeRun: (tape: DocumentTape, first: Int)? {
+        guard case let .tape(tape, first, _) = storage else { return nil }
+        return (tape, Int(first))
+    }
+
     /// Adds an entry; a repeated key keeps its first value when looked up.
     mutating func append(_ key: String, _ value: ArchiveValue) {
         if case var .entries(entries) = storage {
