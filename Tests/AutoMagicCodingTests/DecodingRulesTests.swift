@@ -335,6 +335,8 @@ final class KeyedShelf: AMCCodable {
 final class KeyedItem: AMCCodable {
     var a: KeyedA?, b: KeyedB?, c: KeyedC?, d: KeyedD?
     var name = ""
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    /// Named so that its key, "K", is equal as a `String` to the Kelvin sign.
     var K = 0
     required init() {}
 }
