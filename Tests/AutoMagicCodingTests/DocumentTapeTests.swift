@@ -92,6 +92,24 @@ struct DocumentTapeTests {
         }
     }
 
+    /// Keys met again are found in the table of recent keys, without making their strings again,
+    /// also two keys whose places there are a pair ("name" and "size", each the other's second
+    /// place), which pushed each other out at every object.
+    @Test func keysSharingAPairOfPlacesAreBothKept() {
+        let bytes = Array(#""name""size""class""#.utf8)
+        let (name, size, other) = (1..<5, 7..<11, 13..<18)
+        ByteView.withBytes(of: bytes) { view in
+            var table = KeyTable()
+            for _ in 0..<100 {
+                #expect(table.number(of: name, in: view) == 0)
+                #expect(table.number(of: size, in: view) == 1)
+                #expect(table.number(of: other, in: view) == 2)
+            }
+            #expect(table.keys == ["name", "size", "class"])
+            #expect(table.stringsMade == 3)
+        }
+    }
+
     /// The same key in every object of a document keeps the spelling each object gave it.
     @Test func aKeySpelledTwoWaysKeepsEachSpelling() throws {
         let document = try parse(#"[{"caf\u00e9":1},{"cafe\u0301":2},{"café":3}]"#)

@@ -405,10 +405,25 @@ struct KeyTable {
             }
         }
         let number = self.number(of: bytes.string(range), print: bytes.isASCII(range) ? hash | 1 : 0)
-        recent[slot ^ 1] = recent[slot]
-        recent[slot] = Recent(count: count, first: first, last: last, number: number)
+        stringsMade += 1
+        // Into a free one of the two; else the one in the key's own slot moves to the other. (Moved
+        // there whatever it held, a key whose own slot is the other one was pushed out each time:
+        // the folders' "name" and "size", one after the other in every file, never stayed.)
+        let new = Recent(count: count, first: first, last: last, number: number)
+        if recent[slot].count < 0 {
+            recent[slot] = new
+        } else if recent[slot ^ 1].count < 0 {
+            recent[slot ^ 1] = new
+        } else {
+            recent[slot ^ 1] = recent[slot]
+            recent[slot] = new
+        }
         return number
     }
+
+    /// How many times ``number(of:in:)`` made a key's `String` (and hashed it): once for each
+    /// distinct key, unless more keys than the table of recent ones holds alternate.
+    private(set) var stringsMade = 0
 
     /// A new number for `string`, whatever other keys there are; `print` its ASCII print, or 0.
     mutating func adding(_ string: String, print: UInt64) -> Int {
