@@ -468,7 +468,15 @@ struct ArchiveDecoder {
     /// expected type itself, or a registered type that can be stored there; nil for a registered
     /// type that cannot. Throws for a name that is not registered or names several types.
     private func resolve(_ className: String?, expected: Any.Type) throws -> (any AMCCodable.Type)? {
-        let expectedCodable = expected as? any AMCCodable.Type
+        try resolve(className, expected: expected, codable: expected as? any AMCCodable.Type)
+    }
+
+    /// ``resolve(_:expected:)`` for a caller that has `expected` as an ``AMCCodable`` type already
+    /// (`expectedCodable`, nil when it is not one): the cast looks up a conformance at run time,
+    /// 3% of reading the folders when it was made for every object.
+    private func resolve(_ className: String?, expected: Any.Type, codable expectedCodable: (any AMCCodable.Type)?) throws
+        -> (any AMCCodable.Type)?
+    {
         guard let className else { return expectedCodable }
         if let expectedCodable, expectedCodable.amcClassName == className { return expectedCodable }
         let registered = try self.registered(className)
@@ -562,6 +570,21 @@ struct ArchiveDecoder {
     private mutating func decodeObject(
         _ dictionary: ArchiveDictionary, expected: Any.Type, element: Bool
     ) throws -> (any AMCCodable)? {
+        try decodeObject(dictionary, expected: expected, codable: expected as? any AMCCodable.Type, element: element)
+    }
+
+    /// ``decodeObject(_:expected:element:)`` where an object of an ``AMCCodable`` type belongs.
+    private mutating func decodeObject(
+        _ dictionary: ArchiveDictionary, expected: any AMCCodable.Type, element: Bool
+    ) throws -> (any AMCCodable)? {
+        try decodeObject(dictionary, expected: expected, codable: expected, element: element)
+    }
+
+    /// ``decodeObject(_:expected:element:)``, with `expected` as an ``AMCCodable`` type when it is
+    /// one (see ``resolve(_:expected:codable:)``).
+    private mutating func decodeObject(
+        _ dictionary: ArchiveDictionary, expected: Any.Type, codable: (any AMCCodable.Type)?, element: Bool
+    ) throws -> (any AMCCodable)? {
         if let pointer = ObjectReference.pointer(in: dictionary) { return try referenced(pointer, expected: expected) }
         if dictionary.count == 1, let entry = dictionary.entries.first, entry.key == ObjectReference.key {
             // Only a broken reference looks like this where an object belongs (ours are escaped).
@@ -574,7 +597,7 @@ struct ArchiveDecoder {
             return try checked(known, expected)  // decoded already, for a reference that came first
         }
         let className = try className(in: dictionary)
-        guard let type = try resolve(className, expected: expected) else {
+        guard let type = try resolve(className, expected: expected, codable: codable) else {
             let error = path.error(.unrelatedClass(className: className ?? "", expected: AMC.unqualifiedName(of: expected)))
             if element { throw error }
             try swallow(error, raw: .dictionary(dictionary))

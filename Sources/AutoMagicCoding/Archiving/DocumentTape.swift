@@ -187,8 +187,10 @@ struct TapeBuilder {
             pending.removeAll(keepingCapacity: true)
             pending.append(contentsOf: open)
         } else {
-            slots.append(contentsOf: pending[start...])
-            pending.removeSubrange(start...)
+            // One by one: a slice of `pending` took a retain and a release of its storage per
+            // container (2.5% of reading the folders' JSON).
+            for index in start..<pending.count { slots.append(pending[index]) }
+            pending.removeLast(values)
         }
         return container
     }
