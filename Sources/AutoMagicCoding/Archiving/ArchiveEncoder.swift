@@ -141,22 +141,24 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     defer { path.pop() }
                     try fail(path.error(.unknownKey(key: key, typeName: AMC.unqualifiedName(of: type))))
                 case let .field(index):
-                    let field = plan.fields[index]
-                    path.push(key: field.key)
+                    // `fields[index]` each time, not held in a local: holding the field's plan
+                    // across the calls below took a retain and a release of it per field.
+                    let fields = plan.fields
+                    path.push(key: fields[index].key)
                     defer { path.pop() }
                     // Where to go back to when the field fails in no-throw mode; a thrown error
                     // ends the write (a mark for every field was about 2% of writing small objects).
                     let mark = noThrow ? sink.mark() : nil
                     let placesMark = places.count
                     do {
-                        if plain[index], let encode = field.fast?.encode {  // not the whole `fast`: one retain less
+                        if plain[index], let encode = fields[index].fast?.encode {  // not the whole `fast`: one retain less
                             guard let scalar = encode(base) else { continue }  // nil: left out
-                            sink.key(field.internedKey)
+                            sink.key(fields[index].internedKey)
                             try emit(scalar)
-                        } else if plain[index], let graph = field.graph {
-                            try encodeGraphField(graph, named: field.internedKey, at: base)
+                        } else if plain[index], let graph = fields[index].graph {
+                            try encodeGraphField(graph, named: fields[index].internedKey, at: base)
                         } else {
-                            try encodeField(field, of: object, at: base, plain: plain[index])
+                            try encodeField(fields[index], of: object, at: base, plain: plain[index])
                         }
                     } catch let error as AMCError {
                         if let mark {
