@@ -39,6 +39,34 @@ struct RoundTripTests {
         #expect(copy.character == "é")
     }
 
+    /// The types most fields have, each plain and optional, set and `nil`, side by side, in every
+    /// format and in a dictionary representation (an optional written as a plain value would
+    /// stay `nil`).
+    @Test func commonScalarsAndTheirOptionalsComeBackSideBySide() throws {
+        AMC.register(SideBySide.self)
+        let set = SideBySide()
+        (set.string, set.optionalString, set.int, set.optionalInt, set.flag) = ("a", "b", -3, 4, true)
+        (set.double, set.optionalDouble, set.bool, set.optionalBool) = (0.5, -2.25, true, false)
+        (set.date, set.optionalDate, set.last) = (
+            Date(timeIntervalSinceReferenceDate: 7), Date(timeIntervalSinceReferenceDate: -8), 9
+        )
+        let empty = SideBySide()
+        (empty.string, empty.int, empty.double, empty.bool, empty.date, empty.last) = ("", 0, 0, false, .distantPast, 0)
+        for original in [set, empty] {
+            var copies = [try roundTrip(original).copy]
+            for format in [AMCFormat.json, .xmlPropertyList, .binaryPropertyList] {
+                copies.append(try #require(try AMC.object(SideBySide.self, from: AMC.data(for: original, format: format))))
+            }
+            for copy in copies {
+                #expect(copy.string == original.string && copy.optionalString == original.optionalString)
+                #expect(copy.int == original.int && copy.optionalInt == original.optionalInt && copy.flag == original.flag)
+                #expect(copy.double == original.double && copy.optionalDouble == original.optionalDouble)
+                #expect(copy.bool == original.bool && copy.optionalBool == original.optionalBool)
+                #expect(copy.date == original.date && copy.optionalDate == original.optionalDate && copy.last == original.last)
+            }
+        }
+    }
+
     @Test func scalarsAreStoredAsPlainValuesInTheDictionary() throws {
         let dict = try AllScalars().dictionaryRepresentation()
         #expect(dict["url"] as? String == "https://example.com/a?b=c")
@@ -216,4 +244,17 @@ struct RoundTripTests {
         let sub = try AMC.object(Animal.self, from: ["class": "Dog", "breed": "pug"])
         #expect((sub as? Dog)?.breed == "pug")
     }
+}
+
+/// Each common scalar type beside its optional (`nil` at first), the plain ones set to values
+/// other than their defaults (see `commonScalarsAndTheirOptionalsComeBackSideBySide`).
+final class SideBySide: AMCCodable {
+    var string = "x", optionalString: String?
+    var int = 1, optionalInt: Int?
+    var flag = false
+    var double = 1.5, optionalDouble: Double?
+    var bool = false, optionalBool: Bool?
+    var date = Date(timeIntervalSinceReferenceDate: 1), optionalDate: Date?
+    var last: Int8 = 5
+    required init() {}
 }

@@ -219,7 +219,7 @@ struct ArchiveDecoder {
         // the field for the second pass. A field the type cannot set is left alone.
         func store(_ index: Int, _ raw: ArchiveValue, _ base: MutableFieldBase) {
             guard index < 64, writable[index] else { return }
-            if plain[index], let decode = fields[index].fast?.decode, decode(base, raw) { return }
+            if plain[index], fields[index].fast?.decode(base, raw) == true { return }
             pending |= 1 << index
         }
         let source = dictionary

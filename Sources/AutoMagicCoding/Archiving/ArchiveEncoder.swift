@@ -151,8 +151,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     let mark = noThrow ? sink.mark() : nil
                     let placesMark = places.count
                     do {
-                        if plain[index], let encode = fields[index].fast?.encode {  // not the whole `fast`: one retain less
-                            guard let scalar = encode(base) else { continue }  // nil: left out
+                        if plain[index], let fast = fields[index].fast {
+                            guard let scalar = fast.encode(base) else { continue }  // nil: left out
                             sink.key(fields[index].internedKey)
                             try emit(scalar)
                         } else if plain[index], let graph = fields[index].graph {
