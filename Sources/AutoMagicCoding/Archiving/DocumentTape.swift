@@ -273,10 +273,10 @@ struct TapeBuilder {
 
     /// A `key` slot for a string made already (a binary property list's string object), with a
     /// number of its own; `ascii` the bytes it was made of when they are ASCII (see
-    /// ``KeyTable/asciiPrint(of:in:)``).
+    /// ``KeyTable/print(of:in:)``).
     mutating func key(_ string: String, ascii: (range: Range<Int>, bytes: ByteView)?) -> Slot {
         Slot(
-            .key, payload: UInt64(keys.adding(string, print: ascii.map { KeyTable.asciiPrint(of: $0.range, in: $0.bytes) } ?? 0)))
+            .key, payload: UInt64(keys.adding(string, print: ascii.map { KeyTable.print(of: $0.range, in: $0.bytes) } ?? 0)))
     }
 
     /// The string of a `key` slot.
@@ -378,7 +378,7 @@ struct ArchiveArray: RandomAccessCollection, ExpressibleByArrayLiteral {
 /// recent keys, without hashing its bytes or making a string.
 struct KeyTable {
     private(set) var keys: [String] = []
-    /// Each key's ASCII print (``asciiPrint(of:in:)``); 0 when it is not ASCII or was made
+    /// Each key's ASCII print (``print(of:in:)``); 0 when it is not ASCII or was made
     /// without one.
     private var prints: [UInt64] = []
     private var numbers: [String: Int] = [:]
@@ -452,9 +452,11 @@ struct KeyTable {
         return printA == 0 || printB == 0 || printA == printB
     }
 
-    /// A print of ASCII bytes, never 0: the same for the same bytes, so that keys whose prints
-    /// differ are different keys.
-    static func asciiPrint(of range: Range<Int>, in bytes: ByteView) -> UInt64 {
+    /// A print of bytes (their length and first and last 8 bytes, mixed), never 0: the same for
+    /// the same bytes, so that bytes whose prints differ are different. A key keeps one when it is
+    /// ASCII (see ``mayBeSame(_:_:)``); the binary writer's cache of recent strings keeps one for
+    /// every string.
+    static func print(of range: Range<Int>, in bytes: ByteView) -> UInt64 {
         let (count, first, last) = words(of: range, in: bytes)
         return hash(count: count, first: first, last: last) | 1
     }

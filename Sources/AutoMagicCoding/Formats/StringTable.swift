@@ -13,7 +13,7 @@ struct StringTable {
     /// Open addressing with linear probing; the table doubles at half full.
     private var buckets = [UInt64](repeating: 0, count: 64)
     private var recent = [(text: String, object: Int)?](repeating: nil, count: 1024)
-    /// Each slot's string's print (its length and first and last 8 bytes, mixed; 0 when empty):
+    /// Each slot's string's print (``KeyTable/print(of:in:)``; 0 when empty):
     /// a string met for the first time, as most values are, is told apart from the one in its
     /// slot without a look at that string (a retain, a release and a comparison each: 4% of
     /// writing the folders).
@@ -43,7 +43,7 @@ struct StringTable {
     mutating func lookupRecent(_ text: String) -> Lookup {
         ByteView.withBytes(of: text) { bytes in
             let slot = Self.recentSlot(of: bytes)
-            let print = Self.print(of: bytes)
+            let print = KeyTable.print(of: 0..<bytes.count, in: bytes)
             if recentPrints[slot] == print, let cached = recent[slot], Self.same(bytes, cached.text) {
                 return Lookup(object: cached.object, place: .recent(slot: slot, print: print))
             }
@@ -118,14 +118,6 @@ struct StringTable {
             mixed |= UInt64(first) << 16 | UInt64(bytes[bytes.count / 2]) << 24 | UInt64(last) << 32
         }
         return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54)
-    }
-
-    /// A print of `bytes` for ``recentPrints``, never 0: the same for the same bytes.
-    private static func print(of bytes: ByteView) -> UInt64 {
-        let count = bytes.count
-        let first = bytes.word(at: 0, count: min(count, 8))
-        let last = count > 8 ? bytes.word(at: count - 8) : 0
-        return ((first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)) | 1
     }
 
     /// Whether `text`'s UTF-8 is exactly `bytes`.
