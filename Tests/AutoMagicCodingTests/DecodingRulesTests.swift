@@ -100,13 +100,18 @@ struct DecodingRulesTests {
                 + #" "b": {"flag": true, "k": \#(n * 2), "class": "KeyedB", "name": "b\#(n)"},"#
                 + #" "a": {"class": "KeyedA", "name": "a\#(n)", "k": \#(n)}, "name": "item\#(n)"}"#
         }
-        let json = #"{"class": "KeyedShelf", "items": ["# + (1...6).map(item).joined(separator: ", ") + "]}"
+        // Keys numbered first, so that the objects' keys come late among the document's.
+        let index = (0..<300).map { #""w\#($0)": \#($0)"# }.joined(separator: ", ")
+        let json =
+            #"{"class": "KeyedShelf", "index": {"# + index + #"}, "items": ["#
+            + (1...6).map(item).joined(separator: ", ") + "]}"
         var data = Data(json.utf8)
         if let plist {
             data = try PropertyListSerialization.data(
                 fromPropertyList: JSONSerialization.jsonObject(with: data), format: plist, options: 0)
         }
         let shelf = try #require(try AMC.object(KeyedShelf.self, from: data))
+        #expect(shelf.index.count == 300 && shelf.index["w299"] == 299)
         #expect(shelf.items.count == 6)
         for (offset, item) in shelf.items.enumerated() {
             let n = offset + 1
@@ -116,6 +121,28 @@ struct DecodingRulesTests {
             #expect(item.c?.name == "c\(n)" && item.c?.k == "\(n * 3)")
             #expect(item.d?.name == "d\(n)" && item.d?.k == n * 4 && item.d?.missing == "kept")
         }
+    }
+
+    /// A type's map of key numbers to fields is as large as the keys its objects had, however high
+    /// their numbers: a map new to a type once cost the document's count of keys, and with more
+    /// types than the decoder keeps maps for, reading grew with the square of the document.
+    @Test func aTypesKeyMapFollowsItsKeysNotTheirNumbers() {
+        var map = KeyFieldMap()
+        var resolved: [Int] = []
+        for number in [5, 4_000_000_000, 123_456] {
+            #expect(
+                map.field(ofKey: number) {
+                    resolved.append($0)
+                    return Int32($0 % 7)
+                } == Int32(number % 7))
+        }
+        #expect(map.field(ofKey: 4_000_000_000) { _ in 99 } == Int32(4_000_000_000 % 7))
+        #expect(resolved == [5, 4_000_000_000, 123_456] && map.capacity == 16)
+        // Many keys (1,003 in all): each found again, in a map at most half full.
+        let many = (0..<1_000).map { $0 * 7_919 + 3 }
+        for number in many { _ = map.field(ofKey: number) { _ in KeyFieldMap.noField } }
+        #expect(many.allSatisfy { number in map.field(ofKey: number) { _ in 0 } == KeyFieldMap.noField })
+        #expect(map.capacity == 2_048)
     }
 
     @Test func unknownDictionaryKeysAreIgnored() throws {
@@ -328,6 +355,7 @@ struct ScalarDictionaryTests {
 
 /// Six types that share keys at different places (see `fieldsAreFoundByTheirKeysInAnyOrderAcrossTypes`).
 final class KeyedShelf: AMCCodable {
+    var index: [String: Int] = [:]
     var items: [KeyedItem] = []
     required init() {}
 }
