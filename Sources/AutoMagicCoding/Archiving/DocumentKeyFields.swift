@@ -19,7 +19,7 @@ struct DocumentKeyFields {
     private var tape: DocumentTape?
     /// By type, most recent last.
     private var maps: [(plan: TypePlan, fields: KeyFieldMap)] = []
-    private static let capacity = 8
+    private static let capacity = 4
 
     /// The map of `plan`'s type for `tape`, taken out so that the caller holds its only
     /// reference; empty when the type is new to the document or was not met lately.
