@@ -45,6 +45,31 @@ struct PlaceTableTests {
         #expect(table.place(of: ObjectIdentifier(Node())) == nil)
     }
 
+    /// Objects packed closer than the 128 bytes a slot covers (an object without stored
+    /// properties takes 16 bytes, in a 32-byte block): their slots by where they lie in memory
+    /// would pile up, so the table takes to spreading them, and finds every one, before and after
+    /// the change, and after forgetting some.
+    @Test func objectsPackedCloseAreSpreadOverTheSlots() {
+        let specks = (0..<20_000).map { _ in Speck() }
+        var table = PlaceTable()
+        #expect(!table.spreadsAddresses)
+        var spreadFrom: Int?
+        for (index, speck) in specks.enumerated() {
+            #expect(table.record(ObjectIdentifier(speck), parent: index - 1, components: [.key("next")]) == index)
+            if spreadFrom == nil, table.spreadsAddresses {
+                spreadFrom = index
+                // Those before the change, right after it (not only once the table has grown).
+                #expect((0...index).allSatisfy { table.place(of: ObjectIdentifier(specks[$0])) == $0 })
+            }
+        }
+        #expect(spreadFrom != nil)
+        #expect(specks.indices.allSatisfy { table.place(of: ObjectIdentifier(specks[$0])) == $0 })
+        table.forget(since: 10_000)
+        #expect(specks.indices.allSatisfy { table.place(of: ObjectIdentifier(specks[$0])) == ($0 < 10_000 ? $0 : nil) })
+        // Each hangs from the one before it, the first too (from the root).
+        #expect(table.components(of: 9_999) == Array(repeating: .key("next"), count: 10_000))
+    }
+
     /// The tables' bits of taken slots: set and cleared one at a time, across word boundaries.
     @Test func slotBitsAreSetAndClearedOneByOne() {
         var taken = SlotBits(count: 130)
@@ -55,3 +80,6 @@ struct PlaceTableTests {
         #expect((0..<130).filter { taken[$0] } == [0, 63, 127, 129])
     }
 }
+
+/// An object and nothing more: 16 bytes.
+private final class Speck {}
