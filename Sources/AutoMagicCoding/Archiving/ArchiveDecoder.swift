@@ -271,9 +271,9 @@ struct ArchiveDecoder {
             }
         }
         if let constants = writability?.constants, !constants.isEmpty {
-            try checkConstants(constants, of: plan, in: dictionary, owner: instance)
+            try checkConstants(constants, of: plan, in: source, owner: instance)
         }
-        if !plan.conditionalFields.isEmpty { try restoreConditionalReferences(of: plan, in: dictionary, into: &instance) }
+        if !plan.conditionalFields.isEmpty { try restoreConditionalReferences(of: plan, in: source, into: &instance) }
         do {
             try instance.amcDidDecode()
         } catch {
