@@ -70,6 +70,27 @@ struct PlaceTableTests {
         #expect(table.components(of: 9_999) == Array(repeating: .key("next"), count: 10_000))
     }
 
+    /// Objects 272 bytes apart, more than the 128 bytes a slot covers, keep their slots by where
+    /// they lie in memory, and the places recorded last are forgotten and recorded again there as
+    /// they are with slots from all of the address's bits.
+    @Test func objectsFarApartKeepSlotsByAddressThroughForgetting() {
+        let rooms = (0..<6_000).map { _ in Room() }
+        var table = PlaceTable()
+        for (index, room) in rooms.enumerated() {
+            #expect(table.record(ObjectIdentifier(room), parent: index - 1, components: [.key("next")]) == index)
+        }
+        #expect(!table.spreadsAddresses)
+        for mark in [5_000, 2_345, 17] {
+            table.forget(since: mark)
+            #expect(rooms.indices.allSatisfy { table.place(of: ObjectIdentifier(rooms[$0])) == ($0 < mark ? $0 : nil) })
+        }
+        for index in 17..<6_000 {
+            #expect(table.record(ObjectIdentifier(rooms[index]), parent: 0, components: [.key("again")]) == index)
+        }
+        #expect(rooms.indices.allSatisfy { table.place(of: ObjectIdentifier(rooms[$0])) == $0 })
+        #expect(table.components(of: 5_999) == [.key("next"), .key("again")])
+    }
+
     /// The tables' bits of taken slots: set and cleared one at a time, across word boundaries.
     @Test func slotBitsAreSetAndClearedOneByOne() {
         var taken = SlotBits(count: 130)
@@ -83,3 +104,11 @@ struct PlaceTableTests {
 
 /// An object and nothing more: 16 bytes.
 private final class Speck {}
+
+/// An object of 272 bytes: its header and 32 integers.
+private final class Room {
+    var words: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var more: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+}
