@@ -169,7 +169,7 @@ struct BinaryPlistWriter: EncodingSink {
         for container in containers {
             offsets[Int(container.index)] = link.size(with: bytes)
             let end = start + Int(container.count)
-            appendContainer(refPool[start..<end], isDictionary: container.isDictionary, width: refSize)
+            appendContainer(start..<end, ofPool: true, isDictionary: container.isDictionary, width: refSize)
             start = end
             link.settle(&bytes)
         }
@@ -218,31 +218,33 @@ struct BinaryPlistWriter: EncodingSink {
         if offsets.count >= inlineFrom {
             index = newObject()
             wroteInline = true
-            appendContainer(childRefs[start...], isDictionary: isDictionary, width: inlineWidth)
+            appendContainer(start..<childRefs.count, ofPool: false, isDictionary: isDictionary, width: inlineWidth)
         } else {
             index = offsets.count
             offsets.append(0)  // placed by `finish()`
             containers.append(FinishedContainer(index: UInt32(index), count: count, isDictionary: isDictionary))
-            refPool.append(contentsOf: childRefs[start...])
+            // One by one: a slice of `childRefs` took a retain and a release of its storage.
+            for position in start..<childRefs.count { refPool.append(childRefs[position]) }
         }
         childRefs.removeLast(count)
         add(index)
     }
 
-    /// A container's marker and references, `width` bytes each: `refs` are its children in order
-    /// (key, value, key, value… for a dictionary, whose keys are written first, then its values).
-    private mutating func appendContainer(_ refs: ArraySlice<UInt32>, isDictionary: Bool, width: Int) {
+    /// A container's marker and references, `width` bytes each: `refs` are the positions of its
+    /// children in order in `refPool` (`ofPool`) or `childRefs` (key, value, key, value… for a
+    /// dictionary, whose keys are written first, then its values). Positions, not a slice: a
+    /// slice took a retain and a release of the array's storage per container.
+    private mutating func appendContainer(_ refs: Range<Int>, ofPool: Bool, isDictionary: Bool, width: Int) {
+        func append(_ position: Int) {
+            bytes.appendBigEndian(UInt64(ofPool ? refPool[position] : childRefs[position]), width: width)
+        }
         if isDictionary {
             appendMarker(0xD0, count: refs.count / 2)
-            for position in stride(from: refs.startIndex, to: refs.endIndex, by: 2) {
-                bytes.appendBigEndian(UInt64(refs[position]), width: width)
-            }
-            for position in stride(from: refs.startIndex + 1, to: refs.endIndex, by: 2) {
-                bytes.appendBigEndian(UInt64(refs[position]), width: width)
-            }
+            for position in stride(from: refs.lowerBound, to: refs.upperBound, by: 2) { append(position) }
+            for position in stride(from: refs.lowerBound + 1, to: refs.upperBound, by: 2) { append(position) }
         } else {
             appendMarker(0xA0, count: refs.count)
-            for ref in refs { bytes.appendBigEndian(UInt64(ref), width: width) }
+            for position in refs { append(position) }
         }
     }
 
