@@ -45,27 +45,29 @@ struct PlaceTableTests {
         #expect(table.place(of: ObjectIdentifier(Node())) == nil)
     }
 
-    /// Objects packed closer than the 128 bytes a slot covers (an object without stored
-    /// properties takes 16 bytes, in a 32-byte block): their slots by where they lie in memory
+    /// Objects packed closer than the 128 bytes a slot covers (32 bytes apart, as an allocator
+    /// lays out objects without stored properties): their slots by where they lie in memory
     /// would pile up, so the table takes to spreading them, and finds every one, before and after
-    /// the change, and after forgetting some.
+    /// the change, and after forgetting some. (The identities are made from addresses, never
+    /// used as objects: a test's own objects lie where the allocator and the tests running beside
+    /// it put them.)
     @Test func objectsPackedCloseAreSpreadOverTheSlots() {
-        let specks = (0..<20_000).map { _ in Speck() }
+        let specks = Self.identities(20_000, apart: 32)
         var table = PlaceTable()
         #expect(!table.spreadsAddresses)
         var spreadFrom: Int?
         for (index, speck) in specks.enumerated() {
-            #expect(table.record(ObjectIdentifier(speck), parent: index - 1, components: [.key("next")]) == index)
+            #expect(table.record(speck, parent: index - 1, components: [.key("next")]) == index)
             if spreadFrom == nil, table.spreadsAddresses {
                 spreadFrom = index
                 // Those before the change, right after it (not only once the table has grown).
-                #expect((0...index).allSatisfy { table.place(of: ObjectIdentifier(specks[$0])) == $0 })
+                #expect((0...index).allSatisfy { table.place(of: specks[$0]) == $0 })
             }
         }
         #expect(spreadFrom != nil)
-        #expect(specks.indices.allSatisfy { table.place(of: ObjectIdentifier(specks[$0])) == $0 })
+        #expect(specks.indices.allSatisfy { table.place(of: specks[$0]) == $0 })
         table.forget(since: 10_000)
-        #expect(specks.indices.allSatisfy { table.place(of: ObjectIdentifier(specks[$0])) == ($0 < 10_000 ? $0 : nil) })
+        #expect(specks.indices.allSatisfy { table.place(of: specks[$0]) == ($0 < 10_000 ? $0 : nil) })
         // Each hangs from the one before it, the first too (from the root).
         #expect(table.components(of: 9_999) == Array(repeating: .key("next"), count: 10_000))
     }
@@ -74,21 +76,27 @@ struct PlaceTableTests {
     /// they lie in memory, and the places recorded last are forgotten and recorded again there as
     /// they are with slots from all of the address's bits.
     @Test func objectsFarApartKeepSlotsByAddressThroughForgetting() {
-        let rooms = (0..<6_000).map { _ in Room() }
+        let rooms = Self.identities(6_000, apart: 272)
         var table = PlaceTable()
         for (index, room) in rooms.enumerated() {
-            #expect(table.record(ObjectIdentifier(room), parent: index - 1, components: [.key("next")]) == index)
+            #expect(table.record(room, parent: index - 1, components: [.key("next")]) == index)
         }
         #expect(!table.spreadsAddresses)
         for mark in [5_000, 2_345, 17] {
             table.forget(since: mark)
-            #expect(rooms.indices.allSatisfy { table.place(of: ObjectIdentifier(rooms[$0])) == ($0 < mark ? $0 : nil) })
+            #expect(rooms.indices.allSatisfy { table.place(of: rooms[$0]) == ($0 < mark ? $0 : nil) })
         }
         for index in 17..<6_000 {
-            #expect(table.record(ObjectIdentifier(rooms[index]), parent: 0, components: [.key("again")]) == index)
+            #expect(table.record(rooms[index], parent: 0, components: [.key("again")]) == index)
         }
-        #expect(rooms.indices.allSatisfy { table.place(of: ObjectIdentifier(rooms[$0])) == $0 })
+        #expect(rooms.indices.allSatisfy { table.place(of: rooms[$0]) == $0 })
         #expect(table.components(of: 5_999) == [.key("next"), .key("again")])
+    }
+
+    /// `count` identities of objects `apart` bytes apart from one another in a row, as an
+    /// allocator gives them: the table only hashes and compares an identity's bits.
+    private static func identities(_ count: Int, apart: Int) -> [ObjectIdentifier] {
+        (0..<count).map { unsafeBitCast(0x7F3A_0000_0000 + UInt($0 * apart), to: ObjectIdentifier.self) }
     }
 
     /// The tables' bits of taken slots: set and cleared one at a time, across word boundaries.
@@ -100,15 +108,4 @@ struct PlaceTableTests {
         taken[63] = true
         #expect((0..<130).filter { taken[$0] } == [0, 63, 127, 129])
     }
-}
-
-/// An object and nothing more: 16 bytes.
-private final class Speck {}
-
-/// An object of 272 bytes: its header and 32 integers.
-private final class Room {
-    var words: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var more: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 }
