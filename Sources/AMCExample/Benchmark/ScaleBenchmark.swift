@@ -6,7 +6,9 @@ import Foundation
 /// measures the memory each takes beyond what the process held before: a write against the size
 /// of its output, a read against its input and the objects it builds. Each write and each read
 /// runs in a process of its own (`amc bench --scale-point`), so that memory one step freed cannot
-/// hide what the next one takes.
+/// hide what the next one takes. A write's memory is measured in a process of its own that keeps
+/// what it frees (see ``ResidentMemory/keepsFreedMemory``), so that its peak is counted exactly,
+/// page by page.
 ///
 /// ```swift
 /// print(try ScaleBenchmark.run(amc: ".build/release/amc"))
@@ -81,11 +83,14 @@ public enum ScaleBenchmark {
             // the write needs for its data).
             try AMC.write(Model.make(records: 10).0, to: file, format: format, options: .compact)
             // Memory: writing the file, which the writers pass their bytes to as they go. Time:
-            // making the bytes in memory, without the disk's own time.
+            // making the bytes in memory, without the disk's own time, with the allocator's usual
+            // settings (not measured where it keeps what it frees: `run` takes the memory from
+            // that process and the time from another).
             let memory = ResidentMemory.start()
             try AMC.write(root, to: file, format: format, options: .compact)
-            let peak = memory.peakGrowth
-            let nanoseconds = try medianNanoseconds { _ = try AMC.data(for: root, format: format) }
+            let keeps = ResidentMemory.keepsFreedMemory
+            let peak = keeps ? memory.anonymousGrowth : memory.peakGrowth
+            let nanoseconds = keeps ? 0 : try medianNanoseconds { _ = try AMC.data(for: root, format: format) }
             let bytes = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
             return Point(nanosecondsPerRecord: nanoseconds / Double(records), bytes: bytes, peakBytes: peak, retainedBytes: 0)
         }
@@ -145,7 +150,9 @@ public enum ScaleBenchmark {
                     let file = folder.appendingPathComponent("\(model)-\(records).\(format.pathExtension)")
                     let name = format == .json ? "json" : "binary"
                     let arguments = ["bench", "--scale-point", model, String(records), name]
-                    let written = try child(amc, arguments + ["write", file.path])
+                    // Time from one process, memory from another that keeps what it frees.
+                    var written = try child(amc, arguments + ["write", file.path])
+                    written.peakBytes = try child(amc, arguments + ["write", file.path], keepingFreedMemory: true).peakBytes
                     let read = try child(amc, arguments + ["read", file.path])
                     writes.append(written.nanosecondsPerRecord)
                     reads.append(read.nanosecondsPerRecord)
@@ -179,10 +186,15 @@ public enum ScaleBenchmark {
         (values.max() ?? 0) / max(values.min() ?? 1, 1e-9)
     }
 
-    private static func child(_ amc: String, _ arguments: [String]) throws -> Point {
+    private static func child(_ amc: String, _ arguments: [String], keepingFreedMemory: Bool = false) throws -> Point {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: amc)
         process.arguments = arguments
+        if keepingFreedMemory {
+            var environment = ProcessInfo.processInfo.environment
+            environment[ResidentMemory.tunablesVariable] = ResidentMemory.keepingTunables
+            process.environment = environment
+        }
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -202,19 +214,49 @@ public enum ScaleBenchmark {
 /// The kernel counts `VmRSS` and `VmHWM` in per-CPU batches of 32 pages, so on this 2-core
 /// machine either may be up to 0.25 MB off, more than a small write's whole output. What the
 /// process holds at a moment is therefore counted page by page (`smaps_rollup`), and the peak is
-/// the larger of the high-water mark's growth and that exact growth.
+/// the larger of the high-water mark's growth and that exact growth. In a process started with
+/// glibc's allocator told to keep what the process frees (``keepingTunables``), what it holds
+/// only grows, and ``anonymousGrowth`` at the end is exactly the most it held.
+///
+/// ```swift
+/// let memory = ResidentMemory.start()
+/// try AMC.write(root, to: file)
+/// print(ResidentMemory.keepsFreedMemory ? memory.anonymousGrowth : memory.peakGrowth)
+/// ```
 struct ResidentMemory {
     private let approximateStart: Int
     private let exactStart: Int
+    private let anonymousStart: Int
 
     /// Whether `/proc/self/status` and `clear_refs` are there to read and reset.
     static var isAvailable: Bool { field("VmHWM:") != nil && FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs") }
+
+    /// The variable that passes settings to glibc at a process's start.
+    static let tunablesVariable = "GLIBC_TUNABLES"
+    /// glibc's allocator settings that keep what a process frees: it never gives back the top of
+    /// its heap, and takes no block of its own (`mmap`, which freeing gives back) for
+    /// allocations up to 32 MB, the most it allows. The resident set then only grows. That makes
+    /// its growth an upper bound of the peak with the usual settings, where a large array's old
+    /// storage goes back to the system once the array has grown.
+    static let keepingTunables = "glibc.malloc.trim_threshold=4294967295:glibc.malloc.mmap_threshold=33554432"
+
+    /// Whether this process was started with ``keepingTunables``.
+    static var keepsFreedMemory: Bool {
+        ProcessInfo.processInfo.environment[tunablesVariable]?.contains(keepingTunables) == true
+    }
 
     /// Resets the high-water mark and remembers what the process holds now.
     static func start() -> ResidentMemory {
         try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
         let approximate = field("VmRSS:") ?? 0
-        return ResidentMemory(approximateStart: approximate, exactStart: exact() ?? approximate)
+        return ResidentMemory(
+            approximateStart: approximate, exactStart: exact() ?? approximate, anonymousStart: anonymous() ?? 0)
+    }
+
+    /// The growth of the process's anonymous memory (its heap and stacks, not the code mapped
+    /// from files) since `start()`, counted page by page.
+    var anonymousGrowth: Int {
+        max(0, (Self.anonymous() ?? 0) - anonymousStart)
     }
 
     /// The most the process held since `start()`, beyond what it held then.
@@ -232,6 +274,11 @@ struct ResidentMemory {
     /// The resident set counted page by page (`Rss:` of `/proc/self/smaps_rollup`), in bytes.
     private static func exact() -> Int? {
         kilobytes("Rss:", in: "/proc/self/smaps_rollup")
+    }
+
+    /// The anonymous part of the resident set (`Anonymous:` of `/proc/self/smaps_rollup`), in bytes.
+    private static func anonymous() -> Int? {
+        kilobytes("Anonymous:", in: "/proc/self/smaps_rollup")
     }
 
     /// A `kB` field of `/proc/self/status`, in bytes.
