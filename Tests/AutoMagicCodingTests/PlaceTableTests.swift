@@ -93,6 +93,55 @@ struct PlaceTableTests {
         #expect(table.components(of: 5_999) == [.key("next"), .key("again")])
     }
 
+    /// A link holds a key numbered below 255 and an index below 2²⁴ − 1 in 8 bytes; paths past
+    /// either (a model with more property names, an array of more objects) come back whole too.
+    @Test func keysAndIndexesPastWhatALinkHoldsComeBackWhole() {
+        let objects = Self.identities(600, apart: 256)
+        var table = PlaceTable()
+        var expected: [[KeyPathTracker.Component]] = []
+        for (index, object) in objects.enumerated() {
+            let relative: [KeyPathTracker.Component] =
+                switch index {
+                case 0: []
+                case 1..<300: [.key("field\(index)")]  // the 255th key and those after it are numbered 255 on
+                case 300..<400: [.key("items"), .index(1 << 24 - 3 + index % 4)]  // around the largest index held
+                default: [.key("field\(index % 300)"), .index(index)]  // keys numbered before, met again
+                }
+            let parent = index == 0 ? -1 : index / 3
+            #expect(table.record(object, parent: parent, components: relative) == index)
+            expected.append((index == 0 ? [] : expected[parent]) + relative)
+        }
+        for index in objects.indices {
+            #expect(table.place(of: objects[index]) == index)
+            #expect(table.components(of: index) == expected[index])
+        }
+    }
+
+    /// The columns of the place table and the binary writer: appended across chunks, read back,
+    /// set in full chunks and in the last, cut back to any length (within a chunk, at its end, to
+    /// nothing) and appended to again.
+    @Test func chunkedArraysKeepEveryEntryThroughCuts() {
+        var numbers = ChunkedArray<Int>()
+        let size = ChunkedArray<Int>.chunkSize
+        for number in 0..<(3 * size + 5) { numbers.append(number * 7) }
+        #expect(numbers.count == 3 * size + 5)
+        #expect((0..<numbers.count).allSatisfy { numbers[$0] == $0 * 7 })
+        #expect(Array(numbers) == (0..<numbers.count).map { $0 * 7 })
+        for index in [0, size - 1, size, 3 * size + 4] {
+            numbers[index] = -1
+            #expect(numbers[index] == -1)
+            numbers[index] = index * 7
+        }
+        for length in [2 * size + 9, 2 * size, size - 1, 0] {
+            numbers.removeLast(numbers.count - length)
+            #expect(numbers.count == length)
+            #expect((0..<length).allSatisfy { numbers[$0] == $0 * 7 })
+            for number in length..<(length + size + 1) { numbers.append(number * 7) }
+            #expect((0..<numbers.count).allSatisfy { numbers[$0] == $0 * 7 })
+            numbers.removeLast(size + 1)
+        }
+    }
+
     /// `count` identities of objects `apart` bytes apart from one another in a row, as an
     /// allocator gives them: the table only hashes and compares an identity's bits.
     private static func identities(_ count: Int, apart: Int) -> [ObjectIdentifier] {

@@ -4,34 +4,62 @@
 /// reference needs it.
 ///
 /// Graph mode records every object it writes, so the table is most of what a write holds beyond
-/// its output. A place takes 20 bytes: its identity, and a 12-byte link to the object it is inside
-/// (the key, as a number among the keys met, and the index after it). The identities are found
-/// through an open-addressing table of 64-bit slots kept at most half full (Swift's `Dictionary`
-/// took twice that, and a tenth of the time of writing small objects).
+/// its output. A place takes 16 bytes: its identity, and an 8-byte link to the object it is inside
+/// (the key, as a number among the keys met, and the index after it), each in chunks that never
+/// move (``ChunkedArray``: arrays that doubled left their old storage behind, as much again). The
+/// identities are found through an open-addressing table of 64-bit slots kept at most half full
+/// (Swift's `Dictionary` took twice that, and a tenth of the time of writing small objects).
 struct PlaceTable {
     private typealias Component = KeyPathTracker.Component
 
-    /// How a place hangs from the object it is inside: that object's place (-1 for the root), and
-    /// the components between the two in their usual shapes, a key and an optional index
-    /// (`children[3]`); other shapes are in `unusual`.
+    /// How a place hangs from the object it is inside, in 8 bytes (a write of small objects holds
+    /// one per object): that object's place (-1 for the root), and the components between the
+    /// two in their usual shape, a key and an optional index (`children[3]`), the key as its
+    /// number in `keys`. Other shapes, a key numbered 255 or more and an index of 2²⁴ − 1 or more
+    /// are in `unusual`.
+    ///
+    /// The bits: the parent's place + 1 (32), the key's number (8, 255 for none), the index + 1
+    /// (24, 0 for none).
     private struct Link {
-        let parent: Int32
-        /// The index after the key, or -1 for none.
-        let index: Int32
-        /// The key's number in `keys`, or `Link.noKey` when the components are in `unusual`.
-        let key: UInt32
+        private let bits: UInt64
 
-        static let noKey = UInt32.max
+        /// The numbers of keys a link holds are below this.
+        static let keyLimit = 255
+        /// The indexes a link holds are below this.
+        static let indexLimit = 1 << 24 - 1
+
+        /// A link to `parent` through the key numbered `key` (nil: the components are in
+        /// `unusual`) and `index`, which must be below the limits.
+        init(parent: Int, key: Int?, index: Int?) {
+            let keyBits = UInt64(key ?? Self.keyLimit)
+            let indexBits = UInt64(index.map { $0 + 1 } ?? 0)
+            bits = UInt64(UInt32(parent + 1)) | keyBits << 32 | indexBits << 40
+        }
+
+        var parent: Int { Int(bits & 0xFFFF_FFFF) - 1 }
+        var key: Int? {
+            let key = Int(bits >> 32 & 0xFF)
+            return key == Self.keyLimit ? nil : key
+        }
+        var index: Int? {
+            let index = Int(bits >> 40)
+            return index == 0 ? nil : index - 1
+        }
     }
 
-    /// Each place's object, by place.
-    private var identities: [ObjectIdentifier] = []
-    private var links: [Link] = []
+    /// A place: its object, and how it hangs from the one it is inside.
+    private struct Entry {
+        let identity: ObjectIdentifier
+        let link: Link
+    }
+
+    /// Each place's entry, by place.
+    private var entries = ChunkedArray<Entry>()
     /// The keys places hang from, each once; `keyNumbers` finds them, `lastKeys` first (a write
     /// records most objects under the same few keys, and an identical `String` compares at once).
     private var keys: [String] = []
-    private var keyNumbers: [String: UInt32] = [:]
-    private var lastKeys: [(key: String, number: UInt32)] = []
+    private var keyNumbers: [String: Int] = [:]
+    private var lastKeys: [(key: String, number: Int)] = []
     /// The components of places whose path from their parent is not a key and an optional index.
     private var unusual: [Int: [Component]] = [:]
     /// Open addressing with linear probing: each slot holds 32 bits of its identity's hash (so
@@ -50,7 +78,7 @@ struct PlaceTable {
     private var pointers: [Int: String] = [:]
 
     /// How many places are recorded: a mark to ``forget(since:)`` back to.
-    var count: Int { identities.count }
+    var count: Int { entries.count }
 
     /// The place of `identity`, if it was written.
     func place(of identity: ObjectIdentifier) -> Int? {
@@ -61,7 +89,7 @@ struct PlaceTable {
         while slots[slot] != 0 {
             if slots[slot] >> 32 == fingerprint {
                 let place = Int(slots[slot] & 0xFFFF_FFFF) - 1
-                if identities[place] == identity { return place }
+                if entries[place].identity == identity { return place }
             }
             slot = (slot + 1) & (slots.count - 1)
         }
@@ -75,30 +103,31 @@ struct PlaceTable {
     mutating func record(_ identity: ObjectIdentifier, parent: Int, components: [KeyPathTracker.Component], from start: Int = 0)
         -> Int
     {
-        precondition(identities.count < Int(Int32.max), "more objects than a place table holds")
-        let place = identities.count
-        var key = Link.noKey
-        var index: Int32 = -1
+        precondition(entries.count < Int(Int32.max), "more objects than a place table holds")
+        let place = entries.count
+        var key: Int?
+        var index: Int?
         var used = start
-        if used < components.count, case let .key(first) = components[used] {
-            key = number(ofKey: first)
+        if used < components.count, case let .key(first) = components[used],
+            case let number = number(ofKey: first), number < Link.keyLimit
+        {
+            key = number
             used += 1
-            if used < components.count, case let .index(second) = components[used], let small = Int32(exactly: second) {
-                index = small
+            if used < components.count, case let .index(second) = components[used], (0..<Link.indexLimit).contains(second) {
+                index = second
                 used += 1
             }
         }
-        if used < components.count || key == Link.noKey {
-            key = Link.noKey
-            index = -1
+        if used < components.count || key == nil {
+            key = nil
+            index = nil
             if start < components.count { unusual[place] = Array(components[start...]) }
         }
         if (place + 1) * 2 > slots.count { rebuildSlots(count: max(16, slots.count * 2)) }
-        identities.append(identity)
-        links.append(Link(parent: Int32(parent), index: index, key: key))
-        insertSlot(of: place)
+        entries.append(Entry(identity: identity, link: Link(parent: parent, key: key, index: index)))
+        insertSlot(of: place, identity: identity)
         // More than two steps an entry on average: objects packed closer than a slot each.
-        if !spreadsAddresses, steps > 2 * identities.count + 64 {
+        if !spreadsAddresses, steps > 2 * entries.count + 64 {
             spreadsAddresses = true
             rebuildSlots(count: slots.count)
         }
@@ -106,13 +135,13 @@ struct PlaceTable {
     }
 
     /// The number of `key` in `keys`, given on first use.
-    private mutating func number(ofKey key: String) -> UInt32 {
+    private mutating func number(ofKey key: String) -> Int {
         if let known = lastKeys.first(where: { $0.key == key }) { return known.number }
-        let number: UInt32
+        let number: Int
         if let known = keyNumbers[key] {
             number = known
         } else {
-            number = UInt32(keys.count)
+            number = keys.count
             keys.append(key)
             keyNumbers[key] = number
         }
@@ -134,28 +163,27 @@ struct PlaceTable {
         var chain: [Component] = []
         var current = place
         while current >= 0 {
-            let link = links[current]
-            if link.key != Link.noKey {
-                if link.index >= 0 { chain.append(.index(Int(link.index))) }
-                chain.append(.key(keys[Int(link.key)]))
+            let link = entries[current].link
+            if let key = link.key {
+                if let index = link.index { chain.append(.index(index)) }
+                chain.append(.key(keys[key]))
             } else if let all = unusual[current] {
                 chain.append(contentsOf: all.reversed())
             }
-            current = Int(link.parent)
+            current = link.parent
         }
         return chain.reversed()
     }
 
     /// Forgets the places recorded since `mark` (their writing was undone).
     mutating func forget(since mark: Int) {
-        guard identities.count > mark else { return }
-        for place in (mark..<identities.count).reversed() {
+        guard entries.count > mark else { return }
+        for place in (mark..<entries.count).reversed() {
             removeSlot(of: place)
             unusual[place] = nil
             pointers[place] = nil
         }
-        identities.removeSubrange(mark...)
-        links.removeSubrange(mark...)
+        entries.removeLast(entries.count - mark)
     }
 
     // MARK: - Slots
@@ -178,15 +206,15 @@ struct PlaceTable {
         return ((run + Int(truncatingIfNeeded: address >> 7 & 31)) & (count - 1), mixed & 0xFFFF_FFFF)
     }
 
-    /// The first slot to search for `place`, and its slot content.
-    private func hash(of place: Int) -> (slot: Int, entry: UInt64) {
-        let (slot, fingerprint) = Self.hash(of: identities[place], in: slots.count, spread: spreadsAddresses)
+    /// The first slot to search for `place`, whose object is `identity`, and its slot content.
+    private func hash(of place: Int, identity: ObjectIdentifier) -> (slot: Int, entry: UInt64) {
+        let (slot, fingerprint) = Self.hash(of: identity, in: slots.count, spread: spreadsAddresses)
         return (slot, fingerprint << 32 | UInt64(place + 1))
     }
 
-    /// Puts `place` in the first empty slot from its identity's.
-    private mutating func insertSlot(of place: Int) {
-        let (start, entry) = hash(of: place)
+    /// Puts `place`, whose object is `identity`, in the first empty slot from its identity's.
+    private mutating func insertSlot(of place: Int, identity: ObjectIdentifier) {
+        let (start, entry) = hash(of: place, identity: identity)
         var slot = start
         while taken[slot] { slot = (slot + 1) & (slots.count - 1) }  // no look at `slots`
         steps += (slot - start) & (slots.count - 1)
@@ -204,20 +232,21 @@ struct PlaceTable {
         slots = [UInt64](repeating: 0, count: count)
         taken = SlotBits(count: count)
         steps = 0
-        for place in identities.indices { insertSlot(of: place) }
+        for place in 0..<entries.count { insertSlot(of: place, identity: entries[place].identity) }
     }
 
     /// Empties the slot of `place` and moves back the entries after it that would no longer be
     /// found (linear probing's deletion, which leaves no tombstones).
     private mutating func removeSlot(of place: Int) {
         let mask = slots.count - 1
-        let (start, content) = hash(of: place)
+        let (start, content) = hash(of: place, identity: entries[place].identity)
         var hole = start
         while slots[hole] != content { hole = (hole + 1) & mask }
         setSlot(hole, to: 0)
         var next = (hole + 1) & mask
         while slots[next] != 0 {
-            let home = hash(of: Int(slots[next] & 0xFFFF_FFFF) - 1).slot
+            let other = Int(slots[next] & 0xFFFF_FFFF) - 1
+            let home = hash(of: other, identity: entries[other].identity).slot
             // The entry at `next` may fill the hole when its home is not in (hole, next].
             if (next - home) & mask >= (next - hole) & mask {
                 setSlot(hole, to: slots[next])

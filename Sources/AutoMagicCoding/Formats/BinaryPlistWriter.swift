@@ -34,9 +34,10 @@ struct BinaryPlistWriter: EncodingSink {
     private var open: [(isDictionary: Bool, start: Int)] = []
     /// Finished containers waiting for `finish()`, in order: each one's children are the next
     /// `count` of `refPool` (key, value, key, value… for dictionaries). Only those that end before
-    /// there are `inlineFrom` objects wait; the rest are written as they end.
-    private var containers: [FinishedContainer] = []
-    private var refPool: [UInt32] = []
+    /// there are `inlineFrom` objects wait; the rest are written as they end. (In chunks, as the
+    /// offsets: see ``ChunkedArray``.)
+    private var containers = ChunkedArray<FinishedContainer>()
+    private var refPool = ChunkedArray<UInt32>()
     /// The width of the references of containers written as they end.
     private let inlineWidth: Int
     /// The object count from which containers are written as they end: where a narrower width
@@ -369,7 +370,8 @@ private struct FinishedContainer {
 }
 
 /// The byte offset of each object of a binary property list being written: 4 bytes each while the
-/// document is under 4 GB, 8 from the first offset past it.
+/// document is under 4 GB, 8 from the first offset past it, in chunks that never move (an array
+/// that doubled left its old storage behind, as much again: see ``ChunkedArray``).
 ///
 /// ```swift
 /// var offsets = ObjectOffsets()
@@ -377,8 +379,8 @@ private struct FinishedContainer {
 /// offsets.append(5_000_000_000)   // from here on, every offset takes 8 bytes
 /// ```
 struct ObjectOffsets {
-    private var narrow: [UInt32] = []
-    private var wide: [Int]?
+    private var narrow = ChunkedArray<UInt32>()
+    private var wide: ChunkedArray<Int>?
 
     var count: Int { wide?.count ?? narrow.count }
 
@@ -406,7 +408,9 @@ struct ObjectOffsets {
 
     private mutating func widen() {
         guard wide == nil else { return }
-        wide = narrow.map(Int.init)
-        narrow = []
+        var all = ChunkedArray<Int>()
+        for offset in narrow { all.append(Int(offset)) }
+        wide = all
+        narrow = ChunkedArray()
     }
 }

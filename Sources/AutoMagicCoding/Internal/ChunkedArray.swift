@@ -1,0 +1,79 @@
+/// An array that grows a chunk at a time and never moves what it holds: for the tables a write
+/// keeps an entry per object in, to the end.
+///
+/// An `Array` that grows doubles its storage and copies into it. The storage it leaves behind is
+/// the size of what it then held, and the allocator keeps it for a while (below its `mmap`
+/// threshold, or once the threshold has risen): a table that grew to `n` entries has taken the
+/// room of `2n`. Chunks of 1,024 entries take the room of `n` and one chunk at most, and an append
+/// never copies.
+///
+/// ```swift
+/// var places = ChunkedArray<UInt64>()
+/// places.append(7)
+/// places[0]            // 7
+/// places[0] = 8
+/// places.removeLast(1) // empty again
+/// ```
+struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
+    /// The full chunks, `chunkSize` entries each.
+    private var full: [[Element]] = []
+    /// The chunk being filled, after the full ones: where appends, and most reads, go (a plain
+    /// array's cost, without reaching into `full`).
+    private var last: [Element] = []
+    /// How many entries the full chunks hold.
+    private var fullCount = 0
+
+    private static var chunkShift: Int { 10 }
+    /// Entries a chunk holds.
+    static var chunkSize: Int { 1 << chunkShift }
+
+    /// An empty array.
+    init() {}
+
+    var count: Int { fullCount + last.count }
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    /// Appends `element`, in a new chunk when the last is full.
+    @inline(__always) mutating func append(_ element: Element) {
+        if last.count & (Self.chunkSize - 1) == 0 { makeRoom() }  // full, or empty
+        last.append(element)
+    }
+
+    /// Moves a full last chunk to the full ones, and gives the last room for a chunk (from the
+    /// first entry on: a chunk grown by doubling would leave its smaller storage behind).
+    private mutating func makeRoom() {
+        if last.count == Self.chunkSize {
+            full.append(last)
+            fullCount += Self.chunkSize
+            last = []
+        }
+        last.reserveCapacity(Self.chunkSize)
+    }
+
+    /// The entry at `index`, which must be below ``count``.
+    subscript(index: Int) -> Element {
+        @inline(__always) get {
+            index >= fullCount ? last[index - fullCount] : full[index >> Self.chunkShift][index & (Self.chunkSize - 1)]
+        }
+        @inline(__always) set {
+            if index >= fullCount {
+                last[index - fullCount] = newValue
+            } else {
+                full[index >> Self.chunkShift][index & (Self.chunkSize - 1)] = newValue
+            }
+        }
+    }
+
+    /// Removes the last `removed` entries, and the chunks they leave empty.
+    mutating func removeLast(_ removed: Int) {
+        precondition((0...count).contains(removed), "removing \(removed) of \(count) entries")
+        var left = removed
+        while left > last.count {
+            left -= last.count
+            last = full.removeLast()
+            fullCount -= Self.chunkSize
+        }
+        last.removeLast(left)
+    }
+}
