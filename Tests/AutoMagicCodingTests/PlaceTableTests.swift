@@ -127,6 +127,9 @@ struct PlaceTableTests {
         #expect(numbers.count == 3 * size + 5)
         #expect((0..<numbers.count).allSatisfy { numbers[$0] == $0 * 7 })
         #expect(Array(numbers) == (0..<numbers.count).map { $0 * 7 })
+        var visited: [Int] = []
+        numbers.forEachEntry { visited.append($0) }
+        #expect(visited == Array(numbers))
         for index in [0, size - 1, size, 3 * size + 4] {
             numbers[index] = -1
             #expect(numbers[index] == -1)

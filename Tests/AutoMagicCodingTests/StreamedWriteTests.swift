@@ -113,6 +113,9 @@ struct ObjectOffsetsTests {
     @Test func offsetsPast4GBWidenTheTableWithoutLosingAny() {
         var offsets = ObjectOffsets()
         for index in 0..<1_000 { offsets.append(8 + 10 * index) }
+        var inOrder: [Int] = []
+        offsets.forEachOffset { inOrder.append($0) }
+        #expect(inOrder == (0..<1_000).map { 8 + 10 * $0 })
         offsets[500] = 123_456
         #expect(offsets.count == 1_000 && offsets[500] == 123_456 && offsets[999] == 9_998)
 
@@ -123,6 +126,10 @@ struct ObjectOffsetsTests {
         #expect(offsets.count == 1_001)
         #expect(offsets[0] == 8 && offsets[500] == 123_456 && offsets[998] == 9_988)
         #expect(offsets[999] == far && offsets[1_000] == far + 100)
+
+        inOrder = []
+        offsets.forEachOffset { inOrder.append($0) }
+        #expect(inOrder.count == 1_001 && inOrder[500] == 123_456 && inOrder[999] == far && inOrder[1_000] == far + 100)
 
         offsets.removeLast(2)
         #expect(offsets.count == 999 && offsets[998] == 9_988)

@@ -37,7 +37,7 @@ struct BinaryPlistWriter: EncodingSink {
     /// there are `inlineFrom` objects wait; the rest are written as they end. (In chunks, as the
     /// offsets: see ``ChunkedArray``.)
     private var containers = ChunkedArray<FinishedContainer>()
-    private var refPool = ChunkedArray<UInt32>()
+    private var refPool: [UInt32] = []
     /// The width of the references of containers written as they end.
     private let inlineWidth: Int
     /// The object count from which containers are written as they end: where a narrower width
@@ -176,7 +176,7 @@ struct BinaryPlistWriter: EncodingSink {
         }
         let tableOffset = link.size(with: bytes)
         let offsetSize = Self.byteCount(for: UInt64(tableOffset))
-        for index in 0..<objectCount { bytes.appendBigEndian(UInt64(offsets[index]), width: offsetSize) }
+        offsets.forEachOffset { bytes.appendBigEndian(UInt64($0), width: offsetSize) }
         bytes.append(0, times: 6)
         bytes.append(UInt8(offsetSize))
         bytes.append(UInt8(refSize))
@@ -406,10 +406,15 @@ struct ObjectOffsets {
         if wide != nil { wide?.removeLast(count) } else { narrow.removeLast(count) }
     }
 
+    /// Calls `body` with each offset in order, a chunk at a time.
+    func forEachOffset(_ body: (Int) -> Void) {
+        if let wide { wide.forEachEntry(body) } else { narrow.forEachEntry { body(Int($0)) } }
+    }
+
     private mutating func widen() {
         guard wide == nil else { return }
         var all = ChunkedArray<Int>()
-        for offset in narrow { all.append(Int(offset)) }
+        narrow.forEachEntry { all.append(Int($0)) }
         wide = all
         narrow = ChunkedArray()
     }
