@@ -17,8 +17,8 @@
 struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     /// The full chunks, `chunkSize` entries each.
     private var full: [[Element]] = []
-    /// The chunk being filled, after the full ones: where appends, and most reads, go (a plain
-    /// array's cost, without reaching into `full`).
+    /// The chunk being filled, after the full ones: where appends go, at a plain array's cost
+    /// (reads in order go through ``forEachEntry(_:)``, a chunk at a time).
     private var last: [Element] = []
     /// How many entries the full chunks hold.
     private var fullCount = 0
