@@ -66,11 +66,11 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// the write done again (see ``DocumentWriter/wider``), `reportedBefore` is how many the try
     /// before reported: the first that many are not reported again.
     static func encode(
-        _ object: any AMCCodable, into sink: Sink, archiver: AMCArchiver, sortedKeys: Bool = false,
+        _ object: any AMCCodable, into sink: consuming Sink, archiver: AMCArchiver, sortedKeys: Bool = false,
         omitsDeclaredClasses: Bool = false, reportedBefore: Int = 0
     ) throws -> (sink: Sink, swallowed: Int) {
         var encoder = ArchiveEncoder(
-            sink: sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
+            sink: consume sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
         encoder.reportedBefore = reportedBefore
         do {
             try encoder.encodeObject(object, declared: nil)
@@ -79,10 +79,11 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             var planner = ArchiveEncoder<NullSink>(sink: NullSink(), archiver: archiver, sortedKeys: sortedKeys)
             planner.isPlanning = true
             try planner.encodeObject(object, declared: nil)
-            sink.restart()
+            encoder.sink.restart()
             let reported = encoder.reported  // counting those met before the first pass stopped
             encoder = ArchiveEncoder(
-                sink: sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
+                sink: encoder.sink.fresh(), archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses
+            )
             encoder.plannedPlaces = planner.places
             encoder.reportedBefore = reported
             try encoder.encodeObject(object, declared: nil)

@@ -70,9 +70,13 @@ protocol EncodingSink {
     mutating func rewind(to mark: Mark)
     /// The bytes written so far, where the sink counts them (the text writers); 0 elsewhere.
     var outputSize: Int { get }
-    /// The encoder is about to write the graph again from the start, into a copy of this sink as
-    /// it was before the first try: a writer takes back what it passed on (see ``ByteDrain``).
+    /// The encoder is about to write the graph again from the start, into ``fresh()``: a writer
+    /// takes back what it passed on (see ``ByteDrain``).
     func restart()
+    /// A sink as this one was made: the same settings and drain, nothing written, for the
+    /// encoder to write the graph again into. (The encoder does not keep the sink it started
+    /// from for that: the two would share their storage, and the first append would copy it.)
+    func fresh() -> Self
 }
 
 extension EncodingSink {
@@ -98,6 +102,7 @@ struct NullSink: EncodingSink {
     mutating func scalar(_ value: ArchiveScalar) {}
     mutating func mark() -> Int { 0 }
     mutating func rewind(to mark: Int) {}
+    func fresh() -> NullSink { NullSink() }
 }
 
 /// Builds the `[String: Any]` dictionary representation.
@@ -151,6 +156,8 @@ struct DictionaryBuilder: EncodingSink {
         stack.removeLast(stack.count - mark)
         stack.last?.pendingKey = nil
     }
+
+    func fresh() -> DictionaryBuilder { DictionaryBuilder() }
 
     private mutating func add(_ value: Any) {
         guard let frame = stack.last else {

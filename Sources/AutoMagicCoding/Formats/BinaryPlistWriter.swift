@@ -53,6 +53,8 @@ struct BinaryPlistWriter: EncodingSink {
     private var trueIndex: Int?
     private var falseIndex: Int?
     private var root: Int?
+    /// The room the pending bytes were made with.
+    private let capacity: Int
 
     /// A writer whose pending bytes have room for `capacity`. `inlineWidth` (2 to 8): the width
     /// of references once containers are written as they end, from the object count a narrower
@@ -61,8 +63,15 @@ struct BinaryPlistWriter: EncodingSink {
     init(capacity: Int = 4096, inlineWidth: Int = 3, inlineFromStart: Bool = false) {
         precondition((2...8).contains(inlineWidth), "references of \(inlineWidth) bytes")
         bytes.reserveCapacity(capacity)
+        self.capacity = capacity
         self.inlineWidth = inlineWidth
         inlineFrom = inlineFromStart ? 0 : 1 << (8 * (inlineWidth - 1))
+    }
+
+    func fresh() -> BinaryPlistWriter {
+        var writer = BinaryPlistWriter(capacity: capacity, inlineWidth: inlineWidth, inlineFromStart: inlineFrom == 0)
+        writer.link.drain = link.drain
+        return writer
     }
 
     /// A new writer to write the document again with, when this one wrote containers as they

@@ -126,35 +126,34 @@ enum DocumentCodec {
     /// writer's ``DocumentWriter/wider`` one when it has one (no error no-throw mode swallowed is
     /// reported twice). Tests pass writers of their own.
     static func encode<Writer: DocumentWriter>(
-        _ object: any AMCCodable, with writer: Writer, options: AMCWriteOptions, archiver: AMCArchiver, drain: ByteDrain?,
-        reportedBefore: Int = 0
+        _ object: any AMCCodable, with writer: consuming Writer, options: AMCWriteOptions, archiver: AMCArchiver,
+        drain: ByteDrain?, reportedBefore: Int = 0
     ) throws -> [UInt8] {
-        var writer = writer
         writer.link.drain = drain
         var (written, swallowed) = try ArchiveEncoder.encode(
-            object, into: writer, archiver: archiver, sortedKeys: options.sortedKeys,
+            object, into: consume writer, archiver: archiver, sortedKeys: options.sortedKeys,
             omitsDeclaredClasses: options.classNames == .whereNeeded, reportedBefore: reportedBefore)
         if let wider = written.wider {
             written.restart()
             written = wider  // the first try's tables go before the second starts
             return try encode(
-                object, with: written, options: options, archiver: archiver, drain: drain, reportedBefore: swallowed)
+                object, with: consume written, options: options, archiver: archiver, drain: drain, reportedBefore: swallowed)
         }
         return written.finish()
     }
 
     /// The bytes of `value` written with `writer`, or with its ``DocumentWriter/wider`` one.
     static func encode<Writer: DocumentWriter>(
-        _ value: ArchiveValue, with writer: Writer, _ options: AMCWriteOptions, _ outputLimit: Int, _ textForDatesAndData: Bool
+        _ value: ArchiveValue, with writer: consuming Writer, _ options: AMCWriteOptions, _ outputLimit: Int,
+        _ textForDatesAndData: Bool
     ) throws -> [UInt8] {
-        var writer = writer
         var path = KeyPathTracker()
         try value.write(
             to: &writer, sortedKeys: options.sortedKeys, path: &path, outputLimit: outputLimit,
             textForDatesAndData: textForDatesAndData)
         if let wider = writer.wider {
             writer = wider  // the first try's tables go before the second starts
-            return try encode(value, with: writer, options, outputLimit, textForDatesAndData)
+            return try encode(value, with: consume writer, options, outputLimit, textForDatesAndData)
         }
         return writer.finish()
     }

@@ -9,6 +9,8 @@ struct JSONWriter: EncodingSink {
     var link = DrainLink()
     var outputSize: Int { link.size(with: bytes) }
     let pretty: Bool
+    /// The room the pending bytes were made with.
+    private let capacity: Int
     /// For each open container: whether it has an element yet (a comma comes before the next).
     private var hasElements: [Bool] = []
     /// A key was just written: its value follows without a separator.
@@ -16,7 +18,14 @@ struct JSONWriter: EncodingSink {
 
     init(pretty: Bool, capacity: Int = 4096) {
         self.pretty = pretty
+        self.capacity = capacity
         bytes.reserveCapacity(capacity)
+    }
+
+    func fresh() -> JSONWriter {
+        var writer = JSONWriter(pretty: pretty, capacity: capacity)
+        writer.link.drain = link.drain
+        return writer
     }
 
     mutating func beginDictionary() {

@@ -9,12 +9,15 @@ struct XMLPlistWriter: EncodingSink {
     var link = DrainLink()
     var outputSize: Int { link.size(with: bytes) }
     let pretty: Bool
+    /// The room the pending bytes were made with.
+    private let capacity: Int
     /// For each open container: its tag and whether it has an element yet (an empty one closes
     /// itself: `<dict/>`).
     private var open: [(tag: StaticString, hasElements: Bool)] = []
 
     init(pretty: Bool, capacity: Int = 4096) {
         self.pretty = pretty
+        self.capacity = capacity
         bytes.reserveCapacity(capacity)
         bytes.append(
             """
@@ -23,6 +26,12 @@ struct XMLPlistWriter: EncodingSink {
             <plist version="1.0">
 
             """)
+    }
+
+    func fresh() -> XMLPlistWriter {
+        var writer = XMLPlistWriter(pretty: pretty, capacity: capacity)
+        writer.link.drain = link.drain
+        return writer
     }
 
     /// The end of the document: what was not passed on to ``link``'s drain.
