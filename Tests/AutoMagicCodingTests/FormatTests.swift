@@ -340,6 +340,38 @@ struct FormatTests {
         #expect(integers.count > 4_096 * 7 / 10)
     }
 
+    /// The table of numbers holds the last few thousand distinct values: full, it finds every one;
+    /// one more, and it starts again from that one. Kinds stay apart (the integer 17 is not the
+    /// `Double` 17).
+    @Test func theTableOfNumbersStartsAgainWhenFull() {
+        var numbers = NumberTable()
+        for value in 0..<NumberTable.limit {
+            let (found, slot) = numbers.lookup(kind: 0x10, bits: UInt64(value))
+            #expect(found == nil)
+            numbers.add(kind: 0x10, bits: UInt64(value), object: value, slot: slot)
+        }
+        #expect(numbers.lookup(kind: 0x10, bits: 17).object == 17)
+        #expect(numbers.lookup(kind: 0x10, bits: UInt64(NumberTable.limit - 1)).object == NumberTable.limit - 1)
+        #expect(numbers.lookup(kind: 0x23, bits: Double(17).bitPattern).object == nil)
+        let slot = numbers.lookup(kind: 0x23, bits: Double(17).bitPattern).slot
+        numbers.add(kind: 0x23, bits: Double(17).bitPattern, object: 9_999, slot: slot)
+        #expect(numbers.lookup(kind: 0x10, bits: 17).object == nil)
+        #expect(numbers.lookup(kind: 0x23, bits: Double(17).bitPattern).object == 9_999)
+    }
+
+    /// In a file: 10,000 distinct integers, then 0 to 99 fifty times over. The table started
+    /// again twice on the way, so 0 to 99 are written once more, then shared: 10,101 objects
+    /// with the array, and Foundation reads every value back.
+    @Test func repeatedNumbersAreWrittenOnceAmongTheLastFewThousand() throws {
+        let values = Array(0..<10_000) + (0..<5_000).map { $0 % 100 }
+        let document = ArchiveValue.array(ArchiveArray(values.map { ArchiveValue.int(Int64($0)) }))
+        let bytes = try DocumentCodec.encode(document, format: .binaryPropertyList, options: .compact)
+        let objectCount = bytes[(bytes.count - 24)..<(bytes.count - 16)].reduce(0) { $0 << 8 | Int($1) }
+        #expect(objectCount == 10_101)
+        let read = try PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [Int]
+        #expect(read == values)
+    }
+
     /// Offsets and references take the fewest bytes that hold them (3 for a file of 100 KB), as
     /// Foundation writes them, and Foundation reads them.
     @Test func offsetsAndReferencesTakeTheFewestBytes() throws {
