@@ -135,3 +135,75 @@ struct ObjectOffsetsTests {
         #expect(offsets.count == 999 && offsets[998] == 9_988)
     }
 }
+
+/// The binary writer's containers that wait for the end: kept with 2-byte references in blocks,
+/// written at the end at the document's width.
+@Suite("Containers that wait for the end of a binary property list")
+struct WaitingContainersTests {
+    /// One container per object number `2 × i + 1`: empty ones, small ones, counts of 15 and more
+    /// (an integer after the marker), dictionaries (keys first), one of 300 references; 3,000 of
+    /// them fill many blocks.
+    private static func container(_ number: Int, narrow: Bool) -> (refs: [UInt32], isDictionary: Bool) {
+        let isDictionary = number % 3 == 0
+        let count = [0, 1, 2, 14, 15, 16, 300][number % 7] * (isDictionary ? 2 : 1)
+        let limit = narrow ? 256 : 65_536
+        return ((0..<count).map { UInt32(($0 * 37 + number) % limit) }, isDictionary)
+    }
+
+    /// What the writer writes for containers `numbers` at `width`, after `prefix`, and where each starts.
+    private static func expected(_ numbers: Range<Int>, width: Int, after prefix: [UInt8]) -> (bytes: [UInt8], starts: [Int]) {
+        var bytes = prefix
+        var starts: [Int] = []
+        for number in numbers {
+            let (refs, isDictionary) = container(number, narrow: width == 1)
+            starts.append(bytes.count)
+            BinaryPlistWriter.appendContainer(refs, 0..<refs.count, isDictionary: isDictionary, width: width, to: &bytes)
+        }
+        return (bytes, starts)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func containersComeOutAtTheDocumentsWidthAtTheirOffsets(width: Int) {
+        var waiting = WaitingContainers(width: 2)
+        var offsets = ObjectOffsets()
+        for _ in 0..<6_000 { offsets.append(0) }
+        for number in 0..<3_000 {
+            let (refs, isDictionary) = Self.container(number, narrow: width == 1)
+            waiting.add(index: 2 * number + 1, refs: refs, 0..<refs.count, isDictionary: isDictionary)
+        }
+        let prefix = Array("bplist00".utf8)
+        var out = prefix
+        var link = DrainLink()
+        waiting.write(into: &out, link: &link, offsets: &offsets, width: width)
+        let (bytes, starts) = Self.expected(0..<3_000, width: width, after: prefix)
+        #expect(bytes.count > 8 * WaitingContainers.blockSize || width == 1)
+        #expect(out == bytes)
+        #expect((0..<3_000).allSatisfy { offsets[2 * $0 + 1] == starts[$0] && offsets[2 * $0] == 0 })
+    }
+
+    /// A rewind forgets the containers added after its mark, across blocks, and the store goes on
+    /// from there.
+    @Test func aRewindForgetsTheContainersAfterItsMark() {
+        var waiting = WaitingContainers(width: 2)
+        var offsets = ObjectOffsets()
+        for _ in 0..<6_000 { offsets.append(0) }
+        func add(_ numbers: Range<Int>) {
+            for number in numbers {
+                let (refs, isDictionary) = Self.container(number, narrow: false)
+                waiting.add(index: 2 * number + 1, refs: refs, 0..<refs.count, isDictionary: isDictionary)
+            }
+        }
+        add(0..<1_000)
+        let mark = waiting.mark
+        add(1_000..<3_000)
+        waiting.rewind(to: mark)
+        add(1_000..<1_005)
+        var out: [UInt8] = []
+        var link = DrainLink()
+        waiting.write(into: &out, link: &link, offsets: &offsets, width: 2)
+        let (bytes, starts) = Self.expected(0..<1_005, width: 2, after: [])
+        #expect(out == bytes)
+        #expect((0..<1_005).allSatisfy { offsets[2 * $0 + 1] == starts[$0] })
+        #expect(offsets[2 * 1_005 + 1] == 0)
+    }
+}
