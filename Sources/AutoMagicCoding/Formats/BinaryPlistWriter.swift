@@ -32,10 +32,12 @@ struct BinaryPlistWriter: EncodingSink {
     private var childRefs: [UInt32] = []
     /// For each open container: whether it is a dictionary and where its children start in `childRefs`.
     private var open: [(isDictionary: Bool, start: Int)] = []
-    /// Finished containers waiting for `finish()`, written with references narrower than
-    /// `inlineWidth` (see ``WaitingContainers``). Only those that end before there are
-    /// `inlineFrom` objects wait; the rest are written as they end.
-    private var waiting: WaitingContainers
+    /// Finished containers waiting for `finish()`, in order: each one's children are the next
+    /// `count` of `refPool` (key, value, key, value… for dictionaries). Only those that end before
+    /// there are `inlineFrom` objects wait; the rest are written as they end. (In chunks, as the
+    /// offsets: see ``ChunkedArray``.)
+    private var containers = ChunkedArray<FinishedContainer>()
+    private var refPool: [UInt32] = []
     /// The width of the references of containers written as they end.
     private let inlineWidth: Int
     /// The object count from which containers are written as they end: where a narrower width
@@ -64,7 +66,6 @@ struct BinaryPlistWriter: EncodingSink {
         self.capacity = capacity
         self.inlineWidth = inlineWidth
         inlineFrom = inlineFromStart ? 0 : 1 << (8 * (inlineWidth - 1))
-        waiting = WaitingContainers(width: inlineWidth - 1)
     }
 
     func fresh() -> BinaryPlistWriter {
@@ -145,10 +146,10 @@ struct BinaryPlistWriter: EncodingSink {
         }
     }
 
-    typealias Mark = (bytes: Int, objects: Int, childRefs: Int, open: Int, waiting: WaitingContainers.Mark)
+    typealias Mark = (bytes: Int, objects: Int, childRefs: Int, open: Int, containers: Int, refPool: Int)
 
     mutating func mark() -> Mark {
-        (link.size(with: bytes), offsets.count, childRefs.count, open.count, waiting.mark)
+        (link.size(with: bytes), offsets.count, childRefs.count, open.count, containers.count, refPool.count)
     }
 
     mutating func rewind(to mark: Mark) {
@@ -156,7 +157,8 @@ struct BinaryPlistWriter: EncodingSink {
         offsets.removeLast(offsets.count - mark.objects)
         childRefs.removeLast(childRefs.count - mark.childRefs)
         open.removeLast(open.count - mark.open)
-        waiting.rewind(to: mark.waiting)
+        containers.removeLast(containers.count - mark.containers)
+        refPool.removeLast(refPool.count - mark.refPool)
         let objectCount = mark.objects
         strings.removeObjects(from: objectCount)
         for number in keyObjects.indices where keyObjects[number] >= objectCount { keyObjects[number] = -1 }
@@ -173,7 +175,14 @@ struct BinaryPlistWriter: EncodingSink {
         // (CoreFoundation's among them) refuse 256 objects with 1-byte references. (After a
         // rewind, containers written as they ended may hold a wider width than the count needs.)
         let refSize = wroteInline ? inlineWidth : Self.byteCount(for: UInt64(objectCount))
-        waiting.write(into: &bytes, link: &link, offsets: &offsets, width: refSize)
+        var start = 0
+        for container in containers {
+            offsets[Int(container.index)] = link.size(with: bytes)
+            let end = start + Int(container.count)
+            appendContainer(start..<end, ofPool: true, isDictionary: container.isDictionary, width: refSize)
+            start = end
+            link.settle(&bytes)
+        }
         let tableOffset = link.size(with: bytes)
         let offsetSize = Self.byteCount(for: UInt64(tableOffset))
         offsets.forEachOffset { bytes.appendBigEndian(UInt64($0), width: offsetSize) }
@@ -219,45 +228,33 @@ struct BinaryPlistWriter: EncodingSink {
         if offsets.count >= inlineFrom {
             index = newObject()
             wroteInline = true
-            Self.appendContainer(childRefs, start..<childRefs.count, isDictionary: isDictionary, width: inlineWidth, to: &bytes)
+            appendContainer(start..<childRefs.count, ofPool: false, isDictionary: isDictionary, width: inlineWidth)
         } else {
             index = offsets.count
             offsets.append(0)  // placed by `finish()`
-            waiting.add(index: index, refs: childRefs, start..<childRefs.count, isDictionary: isDictionary)
+            containers.append(FinishedContainer(index: UInt32(index), count: count, isDictionary: isDictionary))
+            // One by one: a slice of `childRefs` took a retain and a release of its storage.
+            for position in start..<childRefs.count { refPool.append(childRefs[position]) }
         }
         childRefs.removeLast(count)
         add(index)
     }
 
-    /// A container's marker and references, `width` bytes each: `positions` are where its
-    /// children's references are in `refs`, in order (key, value, key, value… for a dictionary,
-    /// whose keys are written first, then its values). Positions, not a slice: a slice took a
-    /// retain and a release of the array's storage per container.
-    static func appendContainer(
-        _ refs: [UInt32], _ positions: Range<Int>, isDictionary: Bool, width: Int, to out: inout [UInt8]
-    ) {
-        // The usual widths spelled out: a loop over the width's bytes cost more than the bytes.
+    /// A container's marker and references, `width` bytes each: `refs` are the positions of its
+    /// children in order in `refPool` (`ofPool`) or `childRefs` (key, value, key, value… for a
+    /// dictionary, whose keys are written first, then its values). Positions, not a slice: a
+    /// slice took a retain and a release of the array's storage per container.
+    private mutating func appendContainer(_ refs: Range<Int>, ofPool: Bool, isDictionary: Bool, width: Int) {
         func append(_ position: Int) {
-            let reference = refs[position]
-            switch width {
-            case 2:
-                out.append(UInt8(truncatingIfNeeded: reference >> 8))
-                out.append(UInt8(truncatingIfNeeded: reference))
-            case 3:
-                out.append(UInt8(truncatingIfNeeded: reference >> 16))
-                out.append(UInt8(truncatingIfNeeded: reference >> 8))
-                out.append(UInt8(truncatingIfNeeded: reference))
-            default:
-                out.appendBigEndian(UInt64(reference), width: width)
-            }
+            bytes.appendBigEndian(UInt64(ofPool ? refPool[position] : childRefs[position]), width: width)
         }
         if isDictionary {
-            appendMarker(0xD0, count: positions.count / 2, to: &out)
-            for position in stride(from: positions.lowerBound, to: positions.upperBound, by: 2) { append(position) }
-            for position in stride(from: positions.lowerBound + 1, to: positions.upperBound, by: 2) { append(position) }
+            appendMarker(0xD0, count: refs.count / 2)
+            for position in stride(from: refs.lowerBound, to: refs.upperBound, by: 2) { append(position) }
+            for position in stride(from: refs.lowerBound + 1, to: refs.upperBound, by: 2) { append(position) }
         } else {
-            appendMarker(0xA0, count: positions.count, to: &out)
-            for position in positions { append(position) }
+            appendMarker(0xA0, count: refs.count)
+            for position in refs { append(position) }
         }
     }
 
@@ -329,29 +326,25 @@ struct BinaryPlistWriter: EncodingSink {
         }
     }
 
-    private mutating func appendInteger(_ value: Int64) { Self.appendInteger(value, to: &bytes) }
-
-    private mutating func appendMarker(_ marker: UInt8, count: Int) { Self.appendMarker(marker, count: count, to: &bytes) }
-
     /// An integer in the fewest bytes: 1, 2 or 4 unsigned, else 8 (the only signed width).
-    static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+    private mutating func appendInteger(_ value: Int64) {
         guard value >= 0 else {
-            out.append(0x13)
-            out.appendBigEndian(UInt64(bitPattern: value), width: 8)
+            bytes.append(0x13)
+            bytes.appendBigEndian(UInt64(bitPattern: value), width: 8)
             return
         }
         let width = Self.width(for: UInt64(value))
-        out.append(0x10 | UInt8(width.trailingZeroBitCount))
-        out.appendBigEndian(UInt64(value), width: width)
+        bytes.append(0x10 | UInt8(width.trailingZeroBitCount))
+        bytes.appendBigEndian(UInt64(value), width: width)
     }
 
     /// A marker with the count in its low nibble, or 0xF and the count as an integer object.
-    static func appendMarker(_ marker: UInt8, count: Int, to out: inout [UInt8]) {
+    private mutating func appendMarker(_ marker: UInt8, count: Int) {
         if count < 15 {
-            out.append(marker | UInt8(count))
+            bytes.append(marker | UInt8(count))
         } else {
-            out.append(marker | 0x0F)
-            appendInteger(Int64(count), to: &out)
+            bytes.append(marker | 0x0F)
+            appendInteger(Int64(count))
         }
     }
 
@@ -368,131 +361,21 @@ struct BinaryPlistWriter: EncodingSink {
     }
 }
 
-/// The containers of a binary property list that wait for the end, written as they end with
-/// references `width` bytes wide (the fewest that hold the object numbers they can refer to: 2
-/// while a graph has under 65,536 objects), into blocks of 32 KB that never move, beside each
-/// one's object number. Two bytes a reference and four an object number: the references waited
-/// in 4 bytes each, and the containers in 8.
-///
-/// At the end the blocks are passed on as they are when the document's references take `width`
-/// bytes, as they do in a graph of 256 to 65,535 objects; otherwise each container is written
-/// again with the document's width.
-///
-/// ```swift
-/// var waiting = WaitingContainers(width: 2)
-/// waiting.add(index: 2, refs: [0, 1], 0..<2, isDictionary: false)   // [object 0, object 1]
-/// var out: [UInt8] = [], link = DrainLink(), offsets = ObjectOffsets()
-/// for offset in [8, 9, 0] { offsets.append(offset) }
-/// waiting.write(into: &out, link: &link, offsets: &offsets, width: 1)   // out: A2 00 01
-/// ```
-struct WaitingContainers {
-    /// The width of the references written here.
-    let width: Int
-    /// The full blocks, and the one being filled. A container is never split between two.
-    private var blocks: [[UInt8]] = []
-    private var last: [UInt8] = []
-    /// Each container's object number, in order.
-    private var indexes = ChunkedArray<UInt32>()
+/// A container waiting for `finish()`: its object number, and how many references it holds with
+/// whether it is a dictionary in the top bit, 8 bytes in all (containers are most of the objects
+/// of a graph of small objects, and this list lasts the whole write).
+private struct FinishedContainer {
+    let index: UInt32
+    private let countAndKind: UInt32
 
-    static let blockSize = 32 * 1024
-
-    init(width: Int) {
-        precondition((1...7).contains(width), "references of \(width) bytes")
-        self.width = width
+    init(index: UInt32, count: Int, isDictionary: Bool) {
+        precondition(count < 1 << 31, "a container of more than 2 billion references")
+        self.index = index
+        countAndKind = UInt32(count) | (isDictionary ? 1 << 31 : 0)
     }
 
-    /// A point to rewind to (see ``BinaryPlistWriter/mark()``).
-    struct Mark {
-        fileprivate let containers: Int
-        fileprivate let blocks: Int
-        fileprivate let bytes: Int
-    }
-
-    var mark: Mark { Mark(containers: indexes.count, blocks: blocks.count, bytes: last.count) }
-
-    /// Forgets the containers added since `mark`.
-    mutating func rewind(to mark: Mark) {
-        indexes.removeLast(indexes.count - mark.containers)
-        if blocks.count > mark.blocks {
-            last = blocks[mark.blocks]
-            blocks.removeLast(blocks.count - mark.blocks)
-        }
-        last.removeLast(last.count - mark.bytes)
-    }
-
-    /// Adds container `index`, whose children's references are at `positions` in `refs`.
-    mutating func add(index: Int, refs: [UInt32], _ positions: Range<Int>, isDictionary: Bool) {
-        let most = 10 + positions.count * width  // a marker and a count take 10 bytes at most
-        if last.count + most > last.capacity {
-            if !last.isEmpty {
-                blocks.append(last)
-                last = []
-            }
-            last.reserveCapacity(max(Self.blockSize, most))
-        }
-        indexes.append(UInt32(index))
-        BinaryPlistWriter.appendContainer(refs, positions, isDictionary: isDictionary, width: width, to: &last)
-    }
-
-    /// Writes every container into `out` with references `outWidth` bytes wide, each one's
-    /// offset into `offsets`, passing blocks on to `link`'s drain as they fill; then empties.
-    mutating func write(into out: inout [UInt8], link: inout DrainLink, offsets: inout ObjectOffsets, width outWidth: Int) {
-        if !last.isEmpty { blocks.append(last) }
-        last = []
-        var container = 0
-        for block in blocks {
-            var position = 0
-            if outWidth == width {  // as they are
-                let start = link.size(with: out)
-                while position < block.count {
-                    offsets[Int(indexes[container])] = start + position
-                    let (header, count) = Self.header(at: position, in: block)
-                    position += header + count * width
-                    container += 1
-                }
-                out.append(contentsOf: block)
-                link.settle(&out)
-                continue
-            }
-            while position < block.count {
-                offsets[Int(indexes[container])] = link.size(with: out)
-                let (header, count) = Self.header(at: position, in: block)
-                for index in position..<(position + header) { out.append(block[index]) }
-                position += header
-                let end = position + count * width
-                if width == 2, outWidth == 3 {  // a graph grown past 65,536 objects
-                    while position < end {
-                        out.append(0)
-                        out.append(block[position])
-                        out.append(block[position + 1])
-                        position += 2
-                    }
-                } else {
-                    while position < end {
-                        var value: UInt64 = 0
-                        for index in position..<(position + width) { value = value << 8 | UInt64(block[index]) }
-                        out.appendBigEndian(value, width: outWidth)
-                        position += width
-                    }
-                }
-                container += 1
-                link.settle(&out)
-            }
-        }
-        self = WaitingContainers(width: width)
-    }
-
-    /// The length of the marker and count of the container at `position` in `block`, and how
-    /// many references follow (two a dictionary's entry).
-    private static func header(at position: Int, in block: [UInt8]) -> (header: Int, references: Int) {
-        let marker = block[position]
-        let perEntry = marker & 0xF0 == 0xD0 ? 2 : 1
-        guard marker & 0x0F == 0x0F else { return (1, Int(marker & 0x0F) * perEntry) }
-        let size = 1 << Int(block[position + 1] & 0x0F)
-        var count = 0
-        for index in (position + 2)..<(position + 2 + size) { count = count << 8 | Int(block[index]) }
-        return (2 + size, count * perEntry)
-    }
+    var count: UInt32 { countAndKind & 0x7FFF_FFFF }
+    var isDictionary: Bool { countAndKind >> 31 != 0 }
 }
 
 /// The byte offset of each object of a binary property list being written: 4 bytes each while the
