@@ -245,8 +245,20 @@ struct BinaryPlistWriter: EncodingSink {
     /// dictionary, whose keys are written first, then its values). Positions, not a slice: a
     /// slice took a retain and a release of the array's storage per container.
     private mutating func appendContainer(_ refs: Range<Int>, ofPool: Bool, isDictionary: Bool, width: Int) {
+        // The usual widths spelled out: a loop over the width's bytes cost more than the bytes.
         func append(_ position: Int) {
-            bytes.appendBigEndian(UInt64(ofPool ? refPool[position] : childRefs[position]), width: width)
+            let reference = ofPool ? refPool[position] : childRefs[position]
+            switch width {
+            case 2:
+                bytes.append(UInt8(truncatingIfNeeded: reference >> 8))
+                bytes.append(UInt8(truncatingIfNeeded: reference))
+            case 3:
+                bytes.append(UInt8(truncatingIfNeeded: reference >> 16))
+                bytes.append(UInt8(truncatingIfNeeded: reference >> 8))
+                bytes.append(UInt8(truncatingIfNeeded: reference))
+            default:
+                bytes.appendBigEndian(UInt64(reference), width: width)
+            }
         }
         if isDictionary {
             appendMarker(0xD0, count: refs.count / 2)
@@ -271,57 +283,58 @@ struct BinaryPlistWriter: EncodingSink {
 
     /// The object for `text`, written on first use: ASCII as bytes, anything else as UTF-16BE.
     /// `shared`: a key or class name, looked up among all written so far.
+    /// (One look at the string's bytes for the lookup and the copy: each look took a retain and a
+    /// release of the string, and copying through its `utf8` view two more.)
     private mutating func string(_ text: String, shared: Bool) -> Int {
-        let lookup = shared ? strings.lookupExact(text) : strings.lookupRecent(text)
-        if let index = lookup.object { return index }
-        let utf8 = text.utf8
-        let index = newObject()
-        strings.add(text, at: lookup, object: index)
-        if utf8.count == text.utf16.count {  // only ASCII has as many UTF-8 bytes as UTF-16 units
-            appendMarker(0x50, count: utf8.count)
-            bytes.append(contentsOf: utf8)
-        } else {
-            appendUTF16(of: text)
+        ByteView.withBytes(of: text) { utf8 in
+            let lookup = shared ? strings.lookupExact(utf8) : strings.lookupRecent(utf8)
+            if let index = lookup.object { return index }
+            let index = newObject()
+            strings.add(text, at: lookup, object: index)
+            if utf8.count == text.utf16.count {  // only ASCII has as many UTF-8 bytes as UTF-16 units
+                appendMarker(0x50, count: utf8.count)
+                utf8.append(0..<utf8.count, to: &bytes)
+            } else {
+                appendUTF16(of: utf8)
+            }
+            return index
         }
-        return index
     }
 
-    /// A UTF-16BE string object, transcoded straight from the string's UTF-8 (valid, as every
+    /// A UTF-16BE string object, transcoded straight from a string's UTF-8 (valid, as every
     /// `String`'s is): a unit per scalar, two (a surrogate pair) from U+10000 on.
-    private mutating func appendUTF16(of text: String) {
-        ByteView.withBytes(of: text) { utf8 in
-            var units = 0
-            for index in 0..<utf8.count where utf8[index] & 0xC0 != 0x80 {  // each scalar's first byte
-                units += utf8[index] >= 0xF0 ? 2 : 1
+    private mutating func appendUTF16(of utf8: ByteView) {
+        var units = 0
+        for index in 0..<utf8.count where utf8[index] & 0xC0 != 0x80 {  // each scalar's first byte
+            units += utf8[index] >= 0xF0 ? 2 : 1
+        }
+        appendMarker(0x60, count: units)
+        bytes.reserveCapacity(bytes.count + 2 * units)
+        var index = 0
+        while index < utf8.count {
+            let lead = UInt32(utf8[index])
+            func next(_ offset: Int) -> UInt32 { UInt32(utf8[index + offset] & 0x3F) }
+            let scalar: UInt32
+            switch lead {
+            case ..<0x80:
+                scalar = lead
+                index += 1
+            case ..<0xE0:
+                scalar = (lead & 0x1F) << 6 | next(1)
+                index += 2
+            case ..<0xF0:
+                scalar = (lead & 0x0F) << 12 | next(1) << 6 | next(2)
+                index += 3
+            default:
+                scalar = (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3)
+                index += 4
             }
-            appendMarker(0x60, count: units)
-            bytes.reserveCapacity(bytes.count + 2 * units)
-            var index = 0
-            while index < utf8.count {
-                let lead = UInt32(utf8[index])
-                func next(_ offset: Int) -> UInt32 { UInt32(utf8[index + offset] & 0x3F) }
-                let scalar: UInt32
-                switch lead {
-                case ..<0x80:
-                    scalar = lead
-                    index += 1
-                case ..<0xE0:
-                    scalar = (lead & 0x1F) << 6 | next(1)
-                    index += 2
-                case ..<0xF0:
-                    scalar = (lead & 0x0F) << 12 | next(1) << 6 | next(2)
-                    index += 3
-                default:
-                    scalar = (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3)
-                    index += 4
-                }
-                if scalar >= 0x10000 {
-                    let offset = scalar - 0x10000
-                    bytes.appendBigEndian(UInt64(0xD800 | offset >> 10), width: 2)
-                    bytes.appendBigEndian(UInt64(0xDC00 | offset & 0x3FF), width: 2)
-                } else {
-                    bytes.appendBigEndian(UInt64(scalar), width: 2)
-                }
+            if scalar >= 0x10000 {
+                let offset = scalar - 0x10000
+                bytes.appendBigEndian(UInt64(0xD800 | offset >> 10), width: 2)
+                bytes.appendBigEndian(UInt64(0xDC00 | offset & 0x3FF), width: 2)
+            } else {
+                bytes.appendBigEndian(UInt64(scalar), width: 2)
             }
         }
     }

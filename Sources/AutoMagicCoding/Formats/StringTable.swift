@@ -31,24 +31,21 @@ struct StringTable {
         case recent(slot: Int, print: UInt64)
     }
 
-    /// The object number of a key or class name written before, else where to add it.
-    mutating func lookupExact(_ text: String) -> Lookup {
-        ByteView.withBytes(of: text) { bytes in
-            let hash = Self.hash(of: bytes)
-            return Lookup(object: object(for: bytes, hash: hash), place: .exact(hash: hash))
-        }
+    /// The object number of the key or class name whose UTF-8 is `bytes`, written before, else
+    /// where to add it.
+    func lookupExact(_ bytes: ByteView) -> Lookup {
+        let hash = Self.hash(of: bytes)
+        return Lookup(object: object(for: bytes, hash: hash), place: .exact(hash: hash))
     }
 
-    /// The object number of a value met lately, else where to add it.
-    mutating func lookupRecent(_ text: String) -> Lookup {
-        ByteView.withBytes(of: text) { bytes in
-            let slot = Self.recentSlot(of: bytes)
-            let print = KeyTable.print(of: 0..<bytes.count, in: bytes)
-            if recentPrints[slot] == print, let cached = recent[slot], Self.same(bytes, cached.text) {
-                return Lookup(object: cached.object, place: .recent(slot: slot, print: print))
-            }
-            return Lookup(object: nil, place: .recent(slot: slot, print: print))
+    /// The object number of the value whose UTF-8 is `bytes`, met lately, else where to add it.
+    func lookupRecent(_ bytes: ByteView) -> Lookup {
+        let slot = Self.recentSlot(of: bytes)
+        let print = KeyTable.print(of: 0..<bytes.count, in: bytes)
+        if recentPrints[slot] == print, let cached = recent[slot], Self.same(bytes, cached.text) {
+            return Lookup(object: cached.object, place: .recent(slot: slot, print: print))
         }
+        return Lookup(object: nil, place: .recent(slot: slot, print: print))
     }
 
     /// Remembers `text`, which `lookup` did not find, as object `object`.
