@@ -195,8 +195,8 @@ struct ArchiveDecoder {
 
     private mutating func fillFields<T: AMCCodable>(of instance: inout T, from dictionary: ArchiveDictionary) throws {
         let (known, keys) = recentPlans.plan(of: instance, naming: archiver.keyNaming)
-        let (plan, plain) = (known.plan, known.plain)
-        if let error = plan.keyError(keys: keys) { throw path.error(error) }
+        let plan = known.plan
+        if let error = plan.keyError(keys: keys ?? plan.defaultKeys) { throw path.error(error) }
         var dictionary = dictionary
         // Lenient decoding too leaves out an object whose migration failed: the enclosing field
         // or element steps over it.
@@ -219,7 +219,7 @@ struct ArchiveDecoder {
         // the field for the second pass. A field the type cannot set is left alone.
         func store(_ index: Int, _ raw: ArchiveValue, _ base: MutableFieldBase) {
             guard index < 64, writable[index] else { return }
-            if plain[index], fields[index].fast?.decode(base, raw) == true { return }
+            if known.plain[index], fields[index].fast?.decode(base, raw) == true { return }
             pending |= 1 << index
         }
         let source = dictionary
@@ -253,7 +253,7 @@ struct ArchiveDecoder {
             let field = fields[index]
             guard writable[index], let entry = plan.entry(for: field, in: source, hint: &hint) else { continue }
             let raw = entry.value
-            if index >= 64, plain[index], let fast = field.fast,
+            if index >= 64, known.plain[index], let fast = field.fast,
                 RuntimeAccess.withMutableFieldBase(of: &instance, { fast.decode($0, raw) })
             {
                 continue
@@ -261,7 +261,8 @@ struct ArchiveDecoder {
             path.push(key: movedFrom.isEmpty ? entry.key : movedFrom[entry.key] ?? entry.key)
             defer { path.pop() }
             do {
-                if plain[index], let graph = field.graph, try decodeGraphField(graph, of: field.type, from: raw, into: &instance)
+                if known.plain[index], let graph = field.graph,
+                    try decodeGraphField(graph, of: field.type, from: raw, into: &instance)
                 {
                     continue
                 }

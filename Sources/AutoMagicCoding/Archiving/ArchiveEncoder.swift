@@ -123,8 +123,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         }
 
         let (known, keys) = recentPlans.plan(of: object, naming: keyNaming)
-        let (plan, plain) = (known.plan, known.plain)
-        if let error = plan.keyError(keys: keys) { throw path.error(error) }
+        let plan = known.plan
+        if let error = plan.keyError(keys: keys ?? plan.defaultKeys) { throw path.error(error) }
         if plan.version != 0, versions.last !== plan, !versions.contains(where: { $0 === plan }) { versions.append(plan) }
         try enterContainer()
         defer { depth -= 1 }
@@ -152,14 +152,14 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     let mark = noThrow ? sink.mark() : nil
                     let placesMark = places.count
                     do {
-                        if plain[index], let fast = fields[index].fast {
+                        if known.plain[index], let fast = fields[index].fast {
                             guard let scalar = fast.encode(base) else { continue }  // nil: left out
                             sink.key(fields[index].internedKey)
                             try emit(scalar)
-                        } else if plain[index], let graph = fields[index].graph {
+                        } else if known.plain[index], let graph = fields[index].graph {
                             try encodeGraphField(graph, named: fields[index].internedKey, at: base)
                         } else {
-                            try encodeField(fields[index], of: object, at: base, plain: plain[index])
+                            try encodeField(fields[index], of: object, at: base, plain: known.plain[index])
                         }
                     } catch let error as AMCError {
                         if let mark {

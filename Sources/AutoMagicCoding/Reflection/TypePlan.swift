@@ -225,9 +225,10 @@ final class TypePlan: @unchecked Sendable {
     }
 
     /// The entries to write for an instance whose ``AMCCodable/amcKeys`` are `keys`: `"class"`
-    /// first, or everything in ascending key order when `sorted`. Cached for the default keys.
-    func slots(for keys: [String], sorted: Bool) -> [Slot] {
-        if keys == defaultKeys { return sorted ? sortedDefaultSlots : defaultSlots }
+    /// first, or everything in ascending key order when `sorted`. Cached for the default keys
+    /// (nil `keys`, or the same keys).
+    func slots(for keys: [String]?, sorted: Bool) -> [Slot] {
+        guard let keys, keys != defaultKeys else { return sorted ? sortedDefaultSlots : defaultSlots }
         return slots(keys, sorted: sorted)
     }
 
@@ -372,15 +373,23 @@ final class TypePlan: @unchecked Sendable {
 /// ```swift
 /// var recent = RecentPlans()
 /// let (known, keys) = recent.plan(of: folder, naming: .archiverDefault)
-/// // keys: folder.amcKeys, asked only when the type declares amcKeys
+/// // keys: folder.amcKeys, asked only when the type declares amcKeys (nil: the default keys)
 /// ```
 struct RecentPlans {
     /// A type's plan, which of its fields are plain, and whether its keys are the default ones.
-    struct Known {
+    /// (A class: handing it out takes one retain, where a struct's three fields took three.)
+    final class Known {
         let type: ObjectIdentifier
         let plan: TypePlan
         let plain: [Bool]
         let usesDefaultKeys: Bool
+
+        init(type: ObjectIdentifier, plan: TypePlan, plain: [Bool], usesDefaultKeys: Bool) {
+            self.type = type
+            self.plan = plan
+            self.plain = plain
+            self.usesDefaultKeys = usesDefaultKeys
+        }
     }
 
     /// In the order first met; the oldest makes way for a new one.
@@ -388,14 +397,15 @@ struct RecentPlans {
     private static let capacity = 4
 
     /// The plan of `object`'s type under the key naming `naming` (which stays the same for one
-    /// encoder or decoder), and `object`'s ``AMCCodable/amcKeys``, asked once at most.
-    mutating func plan(of object: some AMCCodable, naming: AMCKeyNaming) -> (known: Known, keys: [String]) {
+    /// encoder or decoder), and `object`'s ``AMCCodable/amcKeys``, asked once at most: nil when
+    /// they are the plan's ``TypePlan/defaultKeys``.
+    mutating func plan(of object: some AMCCodable, naming: AMCKeyNaming) -> (known: Known, keys: [String]?) {
         let type = ObjectIdentifier(Swift.type(of: object))
         // Found where it is: moving it to the end at each change of type (a folder, its files,
         // its folders) took a removal, an append and their retains, 2% of writing the folders.
         if let index = known.lastIndex(where: { $0.type == type }) {
             let found = known[index]
-            return (found, found.usesDefaultKeys ? found.plan.defaultKeys : object.amcKeys)
+            return (found, found.usesDefaultKeys ? nil : object.amcKeys)
         }
         let plan = TypePlan.of(Swift.type(of: object), naming: naming)
         let keys = object.amcKeys
@@ -405,6 +415,6 @@ struct RecentPlans {
         let found = Known(type: type, plan: plan, plain: plan.plainFields(of: object), usesDefaultKeys: usesDefaultKeys)
         if known.count == Self.capacity { known.removeFirst() }
         known.append(found)
-        return (found, keys)
+        return (found, usesDefaultKeys ? nil : keys)
     }
 }
