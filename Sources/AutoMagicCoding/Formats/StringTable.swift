@@ -32,14 +32,16 @@ struct StringTable {
     }
 
     /// The object number of the key or class name whose UTF-8 is `bytes`, written before, else
-    /// where to add it.
-    func lookupExact(_ bytes: ByteView) -> Lookup {
+    /// where to add it. (`mutating`, as ``lookupRecent(_:)``, though neither changes the table:
+    /// the writer calls them inside a closure over itself, where calling a method that is not
+    /// copied the table first, a retain and a release of each of its four arrays.)
+    mutating func lookupExact(_ bytes: ByteView) -> Lookup {
         let hash = Self.hash(of: bytes)
         return Lookup(object: object(for: bytes, hash: hash), place: .exact(hash: hash))
     }
 
     /// The object number of the value whose UTF-8 is `bytes`, met lately, else where to add it.
-    func lookupRecent(_ bytes: ByteView) -> Lookup {
+    mutating func lookupRecent(_ bytes: ByteView) -> Lookup {
         let slot = Self.recentSlot(of: bytes)
         let print = KeyTable.print(of: 0..<bytes.count, in: bytes)
         if recentPrints[slot] == print, let cached = recent[slot], Self.same(bytes, cached.text) {
