@@ -340,18 +340,18 @@ struct FormatTests {
         #expect(integers.count > 4_096 * 7 / 10)
     }
 
-    /// The table of numbers holds the last few thousand distinct values: full, it finds every one;
-    /// one more, and it starts again from that one. Kinds stay apart (the integer 17 is not the
-    /// `Double` 17).
-    @Test func theTableOfNumbersStartsAgainWhenFull() {
+    /// Full, the table of numbers finds every value it holds; then, when fewer than one value in
+    /// eight was met again, it starts again from the next one. Kinds stay apart (the integer 17 is
+    /// not the `Double` 17).
+    @Test func theTableOfNumbersStartsAgainWhenFewValuesRepeat() {
         var numbers = NumberTable()
-        for value in 0..<NumberTable.limit {
+        for value in 0..<NumberTable.startingLimit {
             let (found, slot) = numbers.lookup(kind: 0x10, bits: UInt64(value))
             #expect(found == nil)
             numbers.add(kind: 0x10, bits: UInt64(value), object: value, slot: slot)
         }
         #expect(numbers.lookup(kind: 0x10, bits: 17).object == 17)
-        #expect(numbers.lookup(kind: 0x10, bits: UInt64(NumberTable.limit - 1)).object == NumberTable.limit - 1)
+        #expect(numbers.lookup(kind: 0x10, bits: UInt64(NumberTable.startingLimit - 1)).object == NumberTable.startingLimit - 1)
         #expect(numbers.lookup(kind: 0x23, bits: Double(17).bitPattern).object == nil)
         let slot = numbers.lookup(kind: 0x23, bits: Double(17).bitPattern).slot
         numbers.add(kind: 0x23, bits: Double(17).bitPattern, object: 9_999, slot: slot)
@@ -359,15 +359,61 @@ struct FormatTests {
         #expect(numbers.lookup(kind: 0x23, bits: Double(17).bitPattern).object == 9_999)
     }
 
-    /// In a file: 10,000 distinct integers, then 0 to 99 fifty times over. The table started
-    /// again twice on the way, so 0 to 99 are written once more, then shared: 10,101 objects
-    /// with the array, and Foundation reads every value back.
-    @Test func repeatedNumbersAreWrittenOnceAmongTheLastFewThousand() throws {
+    /// When one value in eight was met again, the full table grows on, twice as large, and keeps
+    /// every value; full again with fewer repeats than that, it starts again.
+    @Test func theTableOfNumbersGrowsWhileValuesRepeat() {
+        var numbers = NumberTable()
+        func add(_ values: Range<Int>) {
+            for value in values {
+                let slot = numbers.lookup(kind: 0x10, bits: UInt64(value)).slot
+                numbers.add(kind: 0x10, bits: UInt64(value), object: value, slot: slot)
+            }
+        }
+        let limit = NumberTable.startingLimit
+        add(0..<limit)
+        for value in stride(from: 0, to: limit, by: 8) { _ = numbers.lookup(kind: 0x10, bits: UInt64(value)) }
+        add(limit..<(2 * limit))
+        #expect((0..<(2 * limit)).allSatisfy { numbers.lookup(kind: 0x10, bits: UInt64($0)).object == $0 })
+        // Every value has been met again now: the table grows on once more.
+        add((2 * limit)..<(2 * limit + 1))
+        #expect(numbers.lookup(kind: 0x10, bits: 0).object == 0)
+        // Full at 16,384 with a quarter met again: on.
+        add((2 * limit + 1)..<(4 * limit + 1))
+        #expect(numbers.lookup(kind: 0x10, bits: 1).object == 1)
+        // Full at 32,768 and at 65,536, with 8,193 met again: on; at 131,072: start again.
+        add((4 * limit + 1)..<(16 * limit + 1))
+        #expect(numbers.lookup(kind: 0x10, bits: 3).object == 3)
+        add((16 * limit + 1)..<(32 * limit + 1))
+        #expect(numbers.lookup(kind: 0x10, bits: 2).object == nil)
+        #expect(numbers.lookup(kind: 0x10, bits: UInt64(32 * limit)).object == 32 * limit)
+    }
+
+    /// In a file: 10,000 distinct integers, then 0 to 99 fifty times over. No integer of the first
+    /// 10,000 was met again, so the table started again twice on the way, and 0 to 99 are written
+    /// once more, then shared: 10,101 objects with the array. Foundation reads every value back.
+    @Test func numbersThatDoNotRepeatAreForgotten() throws {
         let values = Array(0..<10_000) + (0..<5_000).map { $0 % 100 }
         let document = ArchiveValue.array(ArchiveArray(values.map { ArchiveValue.int(Int64($0)) }))
         let bytes = try DocumentCodec.encode(document, format: .binaryPropertyList, options: .compact)
         let objectCount = bytes[(bytes.count - 24)..<(bytes.count - 16)].reduce(0) { $0 << 8 | Int($1) }
         #expect(objectCount == 10_101)
+        let read = try PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [Int]
+        #expect(read == values)
+    }
+
+    /// Prices drawn from 10,000 distinct values, repeating far apart, as a user's sales would:
+    /// every repeat is shared however many distinct values come between (one object per distinct
+    /// value and the array, as `PropertyListEncoder` writes them).
+    @Test func numbersThatRepeatAreSharedHoweverFarApart() throws {
+        var seed: UInt64 = 7
+        let values = (0..<40_000).map { _ in
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return 100 + Int(seed >> 33) % 10_000
+        }
+        let document = ArchiveValue.array(ArchiveArray(values.map { ArchiveValue.int(Int64($0)) }))
+        let bytes = try DocumentCodec.encode(document, format: .binaryPropertyList, options: .compact)
+        let objectCount = bytes[(bytes.count - 24)..<(bytes.count - 16)].reduce(0) { $0 << 8 | Int($1) }
+        #expect(objectCount == Set(values).count + 1)
         let read = try PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [Int]
         #expect(read == values)
     }

@@ -9,7 +9,7 @@ import Foundation
 /// large graph's references are not held to the end. A graph that outgrows even that width
 /// (2²⁴ objects) is written again with wider references (``wider``). Keys and class names are
 /// written once and shared, other strings when they repeat one met lately (``StringTable``),
-/// numbers and dates when they repeat one of the last few thousand met (``NumberTable``).
+/// numbers and dates when they repeat, unless few of those met do (``NumberTable``).
 ///
 /// ```swift
 /// var writer = BinaryPlistWriter()

@@ -127,72 +127,83 @@ struct StringTable {
 }
 
 /// The numbers and dates a binary property list writer shares, as the format intends and
-/// Foundation's writers do: a value met again among the last few thousand distinct ones is not
-/// written again. Values match by kind and bit pattern, so `0.0` and `-0.0` stay apart, as do the
-/// integer 1, the `Float` 1 and the `Double` 1.
+/// Foundation's writers do: a value met again is not written again (unless the table started
+/// again in between, below). Values match by kind and bit pattern, so `0.0` and `-0.0` stay
+/// apart, as do the integer 1, the `Float` 1 and the `Double` 1.
 ///
-/// The table holds at most ``limit`` values, and starts again empty when it is full. Numbers that
-/// repeat, such as counts, codes, prices and readings, are a few hundred distinct values or a few
-/// thousand, and a model's repeat soon after a start; numbers that do not, such as dates, sizes
-/// and ids, would otherwise fill a table larger than the output (17,500 distinct sizes and dates
-/// took 1.2 MB in a write of 20,000 folders whose file is 1.2 MB), for no sharing at all.
+/// Each value remembers whether it was met again. When the table holds ``startingLimit`` values,
+/// or a larger limit it grew to, it looks at what it holds: if one value in eight or more was met
+/// again, the numbers repeat (counts, codes, prices, readings), and it grows on, twice as large,
+/// so that every repeat is shared however far apart; otherwise it starts again empty. Numbers that
+/// do not repeat (dates, sizes, ids) would fill a table larger than the output, for no sharing:
+/// 17,500 distinct sizes and dates took 1.2 MB in a write of 20,000 folders whose file is 1.2 MB.
 ///
 /// ```swift
 /// var numbers = NumberTable()
 /// let (found, slot) = numbers.lookup(kind: 0x10, bits: 42)   // found: nil
 /// numbers.add(kind: 0x10, bits: 42, object: 7, slot: slot)
-/// numbers.lookup(kind: 0x10, bits: 42).object                 // 7
+/// numbers.lookup(kind: 0x10, bits: 42).object                 // 7, and 42 was met again
 /// ```
 struct NumberTable {
-    /// The most values the table holds: 8,192 slots of 12 bytes once full.
-    static let limit = 4_096
+    /// The values the table holds before it first looks at what it holds: 8,192 slots of 12 bytes.
+    static let startingLimit = 4_096
 
-    /// A value written, by its bits, and its object number + 1 with its kind in the low 3 bits
-    /// (0: an empty slot). One slot is one look at memory (three parallel arrays took three: a
-    /// tenth of writing small objects), and 12 bytes: graphs of distinct dates and sizes hold a
-    /// slot or more per object, the largest table a binary write keeps.
+    /// A value written, by its bits, and its object number + 1 above a bit set once it was met
+    /// again and its kind's code in the low 3 bits (0: an empty slot). One slot is one look at
+    /// memory (three parallel arrays took three: a tenth of writing small objects), and 12 bytes.
     private struct Slot {
         var high: UInt32 = 0
         var low: UInt32 = 0
         var tagged: UInt32 = 0
 
         var bits: UInt64 { UInt64(high) << 32 | UInt64(low) }
-        var object: Int { Int(tagged >> 3) - 1 }
+        var object: Int { Int(tagged >> 4) - 1 }
+        var code: UInt32 { tagged & 7 }
+        var wasMetAgain: Bool { tagged & 8 != 0 }
     }
 
-    /// Open addressing with linear probing; the table doubles at half full, up to ``limit``.
+    /// Open addressing with linear probing; the table doubles at half full.
     private var slots = [Slot](repeating: Slot(), count: 256)
     /// Which slots are taken (see ``SlotBits``).
     private var taken = SlotBits(count: 256)
     private var count = 0
+    /// How many values the table holds before it looks at them again (see above).
+    private var limit = Self.startingLimit
 
     /// The object number of the value of `kind` (its marker byte) and `bits` written before, or
     /// nil and the slot to give ``add(kind:bits:object:slot:)``.
-    func lookup(kind: UInt8, bits: UInt64) -> (object: Int?, slot: Int) {
+    mutating func lookup(kind: UInt8, bits: UInt64) -> (object: Int?, slot: Int) {
         let mask = slots.count - 1
         let code = Self.code(of: kind)
         var slot = Self.slot(kind: kind, bits: bits, mask: mask)
         guard taken[slot] else { return (nil, slot) }
         while slots[slot].tagged != 0 {
-            if slots[slot].tagged & 7 == code, slots[slot].bits == bits { return (slots[slot].object, slot) }
+            if slots[slot].code == code, slots[slot].bits == bits {
+                slots[slot].tagged |= 8
+                return (slots[slot].object, slot)
+            }
             slot = (slot + 1) & mask
         }
         return (nil, slot)
     }
 
     /// Remembers the value as object `object`, at the `slot` its lookup gave. (A number beyond
-    /// the 536 millionth object is not shared: written again, it reads the same.)
+    /// the 268 millionth object is not shared: written again, it reads the same.)
     mutating func add(kind: UInt8, bits: UInt64, object: Int, slot: Int) {
-        guard object < Int(UInt32.max >> 3) else { return }
-        guard count < Self.limit else {
-            startAgain()
+        guard object < Int(UInt32.max >> 4) else { return }
+        if count == limit {
+            if slots.count(where: \.wasMetAgain) * 8 >= count {
+                limit *= 2
+            } else {
+                startAgain()
+            }
             return add(kind: kind, bits: bits, object: object, slot: lookup(kind: kind, bits: bits).slot)
         }
         guard (count + 1) * 2 <= slots.count else {
             rebuild(capacity: slots.count * 2)
             return add(kind: kind, bits: bits, object: object, slot: lookup(kind: kind, bits: bits).slot)
         }
-        let tagged = UInt32(object + 1) << 3 | Self.code(of: kind)
+        let tagged = UInt32(object + 1) << 4 | Self.code(of: kind)
         slots[slot] = Slot(high: UInt32(truncatingIfNeeded: bits >> 32), low: UInt32(truncatingIfNeeded: bits), tagged: tagged)
         taken[slot] = true
         count += 1
@@ -211,14 +222,19 @@ struct NumberTable {
         count = 0
     }
 
+    /// The same values (those `keep` keeps, by object number) in `capacity` slots, each with
+    /// whether it was met again.
     private mutating func rebuild(capacity: Int, keeping keep: (Int) -> Bool = { _ in true }) {
         let old = slots
         slots = [Slot](repeating: Slot(), count: capacity)
         taken = SlotBits(count: capacity)
         count = 0
         for entry in old where entry.tagged != 0 && keep(entry.object) {
-            let kind = Self.kinds[Int(entry.tagged & 7)]
-            add(kind: kind, bits: entry.bits, object: entry.object, slot: lookup(kind: kind, bits: entry.bits).slot)
+            var slot = Self.slot(kind: Self.kinds[Int(entry.code)], bits: entry.bits, mask: capacity - 1)
+            while slots[slot].tagged != 0 { slot = (slot + 1) & (capacity - 1) }
+            slots[slot] = entry
+            taken[slot] = true
+            count += 1
         }
     }
 
