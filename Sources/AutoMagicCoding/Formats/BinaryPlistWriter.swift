@@ -245,20 +245,8 @@ struct BinaryPlistWriter: EncodingSink {
     /// dictionary, whose keys are written first, then its values). Positions, not a slice: a
     /// slice took a retain and a release of the array's storage per container.
     private mutating func appendContainer(_ refs: Range<Int>, ofPool: Bool, isDictionary: Bool, width: Int) {
-        // The usual widths spelled out: a loop over the width's bytes cost more than the bytes.
         func append(_ position: Int) {
-            let reference = ofPool ? refPool[position] : childRefs[position]
-            switch width {
-            case 2:
-                bytes.append(UInt8(truncatingIfNeeded: reference >> 8))
-                bytes.append(UInt8(truncatingIfNeeded: reference))
-            case 3:
-                bytes.append(UInt8(truncatingIfNeeded: reference >> 16))
-                bytes.append(UInt8(truncatingIfNeeded: reference >> 8))
-                bytes.append(UInt8(truncatingIfNeeded: reference))
-            default:
-                bytes.appendBigEndian(UInt64(reference), width: width)
-            }
+            bytes.appendBigEndian(UInt64(ofPool ? refPool[position] : childRefs[position]), width: width)
         }
         if isDictionary {
             appendMarker(0xD0, count: refs.count / 2)
