@@ -196,7 +196,7 @@ struct ArchiveDecoder {
     private mutating func fillFields<T: AMCCodable>(of instance: inout T, from dictionary: ArchiveDictionary) throws {
         let (known, keys) = recentPlans.plan(of: instance, naming: archiver.keyNaming)
         let plan = known.plan
-        if let error = plan.keyError(keys: keys ?? plan.defaultKeys) { throw path.error(error) }
+        if let error = plan.keyError(keys: keys) { throw path.error(error) }
         var dictionary = dictionary
         // Lenient decoding too leaves out an object whose migration failed: the enclosing field
         // or element steps over it.

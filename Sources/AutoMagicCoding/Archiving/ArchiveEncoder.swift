@@ -124,7 +124,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
 
         let (known, keys) = recentPlans.plan(of: object, naming: keyNaming)
         let plan = known.plan
-        if let error = plan.keyError(keys: keys ?? plan.defaultKeys) { throw path.error(error) }
+        if let error = plan.keyError(keys: keys) { throw path.error(error) }
         if plan.version != 0, versions.last !== plan, !versions.contains(where: { $0 === plan }) { versions.append(plan) }
         try enterContainer()
         defer { depth -= 1 }

@@ -86,10 +86,11 @@ final class TypePlan: @unchecked Sendable {
 
     /// The error for an instance whose ``AMCCodable/amcKeys`` are `keys` (asked only when the
     /// type has such fields), when they name the field written under `"class"`, or two fields
-    /// written under one key; nil otherwise.
-    func keyError(keys: @autoclosure () -> [String]) -> AMCError.Kind? {
+    /// written under one key; nil otherwise. Nil `keys`: the default keys, as for
+    /// ``slots(for:sorted:)``.
+    func keyError(keys: @autoclosure () -> [String]?) -> AMCError.Kind? {
         guard reservedKeyField != nil || !sharedKeys.isEmpty else { return nil }
-        let keys = keys()
+        let keys = keys() ?? defaultKeys
         if let reserved = reservedKeyField, keys.contains(reserved.name) { return reservedKeyKind }
         for shared in sharedKeys {
             let named = shared.names.filter(keys.contains)
