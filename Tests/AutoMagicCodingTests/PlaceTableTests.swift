@@ -117,9 +117,9 @@ struct PlaceTableTests {
         }
     }
 
-    /// The columns of the place table and the binary writer: appended across chunks, read back,
-    /// set in full chunks and in the last, cut back to any length (within a chunk, at its end, to
-    /// nothing) and appended to again.
+    /// The columns of the place table and the binary writer: appended across chunks, read back by
+    /// index and in order, set in full chunks and in the last, cut back to any length (within a
+    /// chunk, at its end, to nothing) and appended to again.
     @Test func chunkedArraysKeepEveryEntryThroughCuts() {
         var numbers = ChunkedArray<Int>()
         let size = ChunkedArray<Int>.chunkSize
@@ -128,8 +128,8 @@ struct PlaceTableTests {
         #expect((0..<numbers.count).allSatisfy { numbers[$0] == $0 * 7 })
         #expect(Array(numbers) == (0..<numbers.count).map { $0 * 7 })
         var visited: [Int] = []
-        numbers.forEachEntry { visited.append($0) }
-        #expect(visited == Array(numbers))
+        for number in numbers { visited.append(number) }
+        #expect(visited == (0..<numbers.count).map { numbers[$0] })
         for index in [0, size - 1, size, 3 * size + 4] {
             numbers[index] = -1
             #expect(numbers[index] == -1)
@@ -139,6 +139,10 @@ struct PlaceTableTests {
             numbers.removeLast(numbers.count - length)
             #expect(numbers.count == length)
             #expect((0..<length).allSatisfy { numbers[$0] == $0 * 7 })
+            // In order, a chunk at a time: to a chunk's end, the last chunk is empty.
+            var inOrder: [Int] = []
+            for number in numbers { inOrder.append(number) }
+            #expect(inOrder == (0..<length).map { $0 * 7 })
             for number in length..<(length + size + 1) { numbers.append(number * 7) }
             #expect((0..<numbers.count).allSatisfy { numbers[$0] == $0 * 7 })
             numbers.removeLast(size + 1)

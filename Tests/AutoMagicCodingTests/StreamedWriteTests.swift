@@ -107,31 +107,49 @@ struct StreamedWriteTests {
     }
 }
 
-/// The binary writer keeps each object's offset in 4 bytes until the document passes 4 GB.
+/// The binary writer keeps each object's offset in a byte, the step from the object before.
 @Suite("Object offsets of a binary property list")
 struct ObjectOffsetsTests {
-    @Test func offsetsPast4GBWidenTheTableWithoutLosingAny() {
+    /// What `forEachOffset` gives, nil for the containers that wait.
+    private func all(_ offsets: ObjectOffsets) -> [Int?] {
+        var inOrder: [Int?] = []
+        offsets.forEachOffset { inOrder.append($0) }
+        return inOrder
+    }
+
+    @Test func offsetsNearAndFarComeBackAsTheyWereAppended() {
         var offsets = ObjectOffsets()
-        for index in 0..<1_000 { offsets.append(8 + 10 * index) }
-        var inOrder: [Int] = []
-        offsets.forEachOffset { inOrder.append($0) }
-        #expect(inOrder == (0..<1_000).map { 8 + 10 * $0 })
-        offsets[500] = 123_456
-        #expect(offsets.count == 1_000 && offsets[500] == 123_456 && offsets[999] == 9_998)
+        var expected: [Int?] = []
+        var offset = 8
+        // Steps of 1 to 600 bytes (254 and 255 among them), past 4 GB, and containers that wait.
+        for index in 0..<3_000 {
+            if index % 7 == 3 {
+                offsets.appendWaiting()
+                expected.append(nil)
+                continue
+            }
+            offsets.append(offset)
+            expected.append(offset)
+            offset += index == 2_000 ? Int(UInt32.max) : 1 + index % 600
+        }
+        #expect(offsets.count == 3_000)
+        #expect(all(offsets) == expected)
+        #expect(expected.compactMap { $0 }.last! > Int(UInt32.max))
+    }
 
-        // A container placed past 4 GB, then an object appended past it.
-        let far = Int(UInt32.max) + 10
-        offsets[999] = far
-        offsets.append(far + 100)
-        #expect(offsets.count == 1_001)
-        #expect(offsets[0] == 8 && offsets[500] == 123_456 && offsets[998] == 9_988)
-        #expect(offsets[999] == far && offsets[1_000] == far + 100)
-
-        inOrder = []
-        offsets.forEachOffset { inOrder.append($0) }
-        #expect(inOrder.count == 1_001 && inOrder[500] == 123_456 && inOrder[999] == far && inOrder[1_000] == far + 100)
-
-        offsets.removeLast(2)
-        #expect(offsets.count == 999 && offsets[998] == 9_988)
+    @Test func rewindingForgetsTheOffsetsSinceTheMark() {
+        var offsets = ObjectOffsets()
+        offsets.append(8)
+        offsets.append(300)  // far
+        let mark = offsets.mark
+        offsets.append(310)
+        offsets.appendWaiting()
+        offsets.append(2_000)  // far
+        offsets.rewind(to: mark)
+        #expect(all(offsets) == [8, 300])
+        // Appended again from the mark: steps from 300, not from 2,000.
+        offsets.append(301)
+        offsets.append(900)
+        #expect(all(offsets) == [8, 300, 301, 900])
     }
 }

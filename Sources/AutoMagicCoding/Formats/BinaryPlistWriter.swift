@@ -24,20 +24,22 @@ struct BinaryPlistWriter: EncodingSink {
     /// Where the objects go as the writer goes, if anywhere (see ``ByteDrain``); the containers
     /// that wait, the offset table and the trailer follow in `finish()`.
     var link = DrainLink()
-    /// Byte offset of each object; the containers that wait are placed by `finish()`.
+    /// Byte offset of each object, in about a byte each; the containers that wait are placed by
+    /// `finish()`. (The writer's tables are most of what a binary write holds beyond its output.)
     private var offsets = ObjectOffsets()
-    /// References to the children of the open containers, innermost last. References and counts
-    /// take 32 bits in the writer's tables (a graph of 4 billion objects would not fit in memory
-    /// anyway): the tables are most of what a binary write holds beyond its output.
+    /// References to the children of the open containers, innermost last, in 32 bits (a graph
+    /// of 4 billion objects would not fit in memory anyway).
     private var childRefs: [UInt32] = []
     /// For each open container: whether it is a dictionary and where its children start in `childRefs`.
     private var open: [(isDictionary: Bool, start: Int)] = []
-    /// Finished containers waiting for `finish()`, in order: each one's children are the next
-    /// `count` of `refPool` (key, value, key, value… for dictionaries). Only those that end before
-    /// there are `inlineFrom` objects wait; the rest are written as they end. (In chunks, as the
+    /// Finished containers waiting for `finish()`, in order: each one's references are the next
+    /// `count` of `refPool`, in the order they are written (a dictionary's keys, then its values).
+    /// Only those that end before there are `inlineFrom` objects wait, so their references hold
+    /// in 16 bits (see `init`; in 32, with 8 bytes a container, they took 0.6 of the 2.1 MB of
+    /// writing 20,000 small objects); the rest are written as they end. (In chunks, as the
     /// offsets: see ``ChunkedArray``.)
-    private var containers = ChunkedArray<FinishedContainer>()
-    private var refPool: [UInt32] = []
+    private var containers = ChunkedArray<WaitingContainer>()
+    private var refPool = ChunkedArray<UInt16>()
     /// The width of the references of containers written as they end.
     private let inlineWidth: Int
     /// The object count from which containers are written as they end: where a narrower width
@@ -60,8 +62,10 @@ struct BinaryPlistWriter: EncodingSink {
     /// of references once containers are written as they end, from the object count a narrower
     /// width no longer holds, or from the start when `inlineFromStart` (a graph written again,
     /// see ``wider``). Tests pass 2, to see graphs of a few hundred objects written both ways.
+    /// Wider than 3 only from the start: the containers that wait hold 16-bit references.
     init(capacity: Int = 4096, inlineWidth: Int = 3, inlineFromStart: Bool = false) {
         precondition((2...8).contains(inlineWidth), "references of \(inlineWidth) bytes")
+        precondition(inlineWidth <= 3 || inlineFromStart, "containers that wait for references of \(inlineWidth) bytes")
         bytes.reserveCapacity(capacity)
         self.capacity = capacity
         self.inlineWidth = inlineWidth
@@ -146,20 +150,20 @@ struct BinaryPlistWriter: EncodingSink {
         }
     }
 
-    typealias Mark = (bytes: Int, objects: Int, childRefs: Int, open: Int, containers: Int, refPool: Int)
+    typealias Mark = (bytes: Int, offsets: ObjectOffsets.Mark, childRefs: Int, open: Int, containers: Int, refPool: Int)
 
     mutating func mark() -> Mark {
-        (link.size(with: bytes), offsets.count, childRefs.count, open.count, containers.count, refPool.count)
+        (link.size(with: bytes), offsets.mark, childRefs.count, open.count, containers.count, refPool.count)
     }
 
     mutating func rewind(to mark: Mark) {
         link.rewind(&bytes, to: mark.bytes)
-        offsets.removeLast(offsets.count - mark.objects)
+        offsets.rewind(to: mark.offsets)
         childRefs.removeLast(childRefs.count - mark.childRefs)
         open.removeLast(open.count - mark.open)
         containers.removeLast(containers.count - mark.containers)
         refPool.removeLast(refPool.count - mark.refPool)
-        let objectCount = mark.objects
+        let objectCount = mark.offsets.count
         strings.removeObjects(from: objectCount)
         for number in keyObjects.indices where keyObjects[number] >= objectCount { keyObjects[number] = -1 }
         numbers.removeObjects(from: objectCount)
@@ -175,17 +179,30 @@ struct BinaryPlistWriter: EncodingSink {
         // (CoreFoundation's among them) refuse 256 objects with 1-byte references. (After a
         // rewind, containers written as they ended may hold a wider width than the count needs.)
         let refSize = wroteInline ? inlineWidth : Self.byteCount(for: UInt64(objectCount))
-        var start = 0
+        let waitingStart = link.size(with: bytes)
+        var refs = refPool.makeIterator()
         for container in containers {
-            offsets[Int(container.index)] = link.size(with: bytes)
-            let end = start + Int(container.count)
-            appendContainer(start..<end, ofPool: true, isDictionary: container.isDictionary, width: refSize)
-            start = end
+            appendMarker(of: container.isDictionary, count: container.count)
+            for _ in 0..<container.count {
+                guard let ref = refs.next() else { break }
+                bytes.appendBigEndian(UInt64(ref), width: refSize)
+            }
             link.settle(&bytes)
         }
         let tableOffset = link.size(with: bytes)
         let offsetSize = Self.byteCount(for: UInt64(tableOffset))
-        offsets.forEachOffset { bytes.appendBigEndian(UInt64($0), width: offsetSize) }
+        // The containers that waited lie one after the other from `waitingStart`, in the order
+        // of their objects: each one's offset is the last one's plus its length.
+        var waitingOffset = waitingStart
+        var waiting = containers.makeIterator()
+        // Passed on a block at a time, as the objects: the table is a few bytes an object, more
+        // than the blocks of a document of small objects.
+        offsets.forEachOffset { offset in
+            link.settle(&bytes)
+            if let offset { return bytes.appendBigEndian(UInt64(offset), width: offsetSize) }
+            bytes.appendBigEndian(UInt64(waitingOffset), width: offsetSize)
+            waitingOffset += waiting.next()?.length(width: refSize) ?? 0
+        }
         bytes.append(0, times: 6)
         bytes.append(UInt8(offsetSize))
         bytes.append(UInt8(refSize))
@@ -228,34 +245,45 @@ struct BinaryPlistWriter: EncodingSink {
         if offsets.count >= inlineFrom {
             index = newObject()
             wroteInline = true
-            appendContainer(start..<childRefs.count, ofPool: false, isDictionary: isDictionary, width: inlineWidth)
+            appendContainer(from: start, isDictionary: isDictionary, width: inlineWidth)
         } else {
             index = offsets.count
-            offsets.append(0)  // placed by `finish()`
-            containers.append(FinishedContainer(index: UInt32(index), count: count, isDictionary: isDictionary))
+            offsets.appendWaiting()
+            containers.append(WaitingContainer(count: count, isDictionary: isDictionary))
             // One by one: a slice of `childRefs` took a retain and a release of its storage.
-            for position in start..<childRefs.count { refPool.append(childRefs[position]) }
+            // (Below `inlineFrom`, which is at most 2¹⁶, as the references to objects before it.)
+            let order = Self.writtenOrder(from: start, to: childRefs.count, isDictionary: isDictionary)
+            for position in order.first { refPool.append(UInt16(childRefs[position])) }
+            for position in order.then { refPool.append(UInt16(childRefs[position])) }
         }
         childRefs.removeLast(count)
         add(index)
     }
 
-    /// A container's marker and references, `width` bytes each: `refs` are the positions of its
-    /// children in order in `refPool` (`ofPool`) or `childRefs` (key, value, key, value… for a
-    /// dictionary, whose keys are written first, then its values). Positions, not a slice: a
-    /// slice took a retain and a release of the array's storage per container.
-    private mutating func appendContainer(_ refs: Range<Int>, ofPool: Bool, isDictionary: Bool, width: Int) {
-        func append(_ position: Int) {
-            bytes.appendBigEndian(UInt64(ofPool ? refPool[position] : childRefs[position]), width: width)
-        }
-        if isDictionary {
-            appendMarker(0xD0, count: refs.count / 2)
-            for position in stride(from: refs.lowerBound, to: refs.upperBound, by: 2) { append(position) }
-            for position in stride(from: refs.lowerBound + 1, to: refs.upperBound, by: 2) { append(position) }
-        } else {
-            appendMarker(0xA0, count: refs.count)
-            for position in refs { append(position) }
-        }
+    /// A container's marker and references, `width` bytes each: its children are those of
+    /// `childRefs` from `start` on. A position, not a slice: a slice took a retain and a release
+    /// of the array's storage per container.
+    private mutating func appendContainer(from start: Int, isDictionary: Bool, width: Int) {
+        appendMarker(of: isDictionary, count: childRefs.count - start)
+        let order = Self.writtenOrder(from: start, to: childRefs.count, isDictionary: isDictionary)
+        for position in order.first { bytes.appendBigEndian(UInt64(childRefs[position]), width: width) }
+        for position in order.then { bytes.appendBigEndian(UInt64(childRefs[position]), width: width) }
+    }
+
+    /// The positions `start..<end` of a container's children in `childRefs` (key, value, key,
+    /// value… for a dictionary) in the order their references are written: all of them, or a
+    /// dictionary's keys first, then its values.
+    private static func writtenOrder(from start: Int, to end: Int, isDictionary: Bool)
+        -> (first: StrideTo<Int>, then: StrideTo<Int>)
+    {
+        guard isDictionary else { return (stride(from: start, to: end, by: 1), stride(from: end, to: end, by: 1)) }
+        return (stride(from: start, to: end, by: 2), stride(from: start + 1, to: end, by: 2))
+    }
+
+    /// The marker of a dictionary or an array of `count` references (a dictionary's count is
+    /// its keys').
+    private mutating func appendMarker(of isDictionary: Bool, count: Int) {
+        if isDictionary { appendMarker(0xD0, count: count / 2) } else { appendMarker(0xA0, count: count) }
     }
 
     /// The string object of a model key, written on first use and then found by the key's number.
@@ -339,7 +367,8 @@ struct BinaryPlistWriter: EncodingSink {
         bytes.appendBigEndian(UInt64(value), width: width)
     }
 
-    /// A marker with the count in its low nibble, or 0xF and the count as an integer object.
+    /// A marker with the count in its low nibble, or 0xF and the count as an integer object:
+    /// ``markerLength(count:)`` bytes.
     private mutating func appendMarker(_ marker: UInt8, count: Int) {
         if count < 15 {
             bytes.append(marker | UInt8(count))
@@ -347,6 +376,11 @@ struct BinaryPlistWriter: EncodingSink {
             bytes.append(marker | 0x0F)
             appendInteger(Int64(count))
         }
+    }
+
+    /// The bytes of ``appendMarker(_:count:)``'s marker for `count`.
+    fileprivate static func markerLength(count: Int) -> Int {
+        count < 15 ? 1 : 2 + width(for: UInt64(count))
     }
 
     /// 1 to 8: the fewest bytes that hold an unsigned value, the width of references and offsets
@@ -362,70 +396,89 @@ struct BinaryPlistWriter: EncodingSink {
     }
 }
 
-/// A container waiting for `finish()`: its object number, and how many references it holds with
-/// whether it is a dictionary in the top bit, 8 bytes in all (containers are most of the objects
-/// of a graph of small objects, and this list lasts the whole write).
-private struct FinishedContainer {
-    let index: UInt32
+/// A container waiting for `finish()`: how many references it holds, with whether it is a
+/// dictionary in the top bit, in 4 bytes (its object is the next that ``ObjectOffsets`` leaves
+/// to place).
+private struct WaitingContainer {
     private let countAndKind: UInt32
 
-    init(index: UInt32, count: Int, isDictionary: Bool) {
+    init(count: Int, isDictionary: Bool) {
         precondition(count < 1 << 31, "a container of more than 2 billion references")
-        self.index = index
         countAndKind = UInt32(count) | (isDictionary ? 1 << 31 : 0)
     }
 
-    var count: UInt32 { countAndKind & 0x7FFF_FFFF }
+    var count: Int { Int(countAndKind & 0x7FFF_FFFF) }
     var isDictionary: Bool { countAndKind >> 31 != 0 }
+
+    /// The container's bytes in the document, its references `width` bytes each.
+    func length(width: Int) -> Int {
+        BinaryPlistWriter.markerLength(count: isDictionary ? count / 2 : count) + count * width
+    }
 }
 
-/// The byte offset of each object of a binary property list being written: 4 bytes each while the
-/// document is under 4 GB, 8 from the first offset past it, in chunks that never move (an array
-/// that doubled left its old storage behind, as much again: see ``ChunkedArray``).
+/// The byte offset of each object of a binary property list being written, in a byte an object
+/// (a write of small objects holds one per object to the end, and 4 bytes each were a sixth of
+/// what it held): how far each object starts past the one placed before it, 1 to 254, or 255 and
+/// the offset itself in `far`; 0 for a container that waits, placed by the writer's `finish()`.
 ///
 /// ```swift
 /// var offsets = ObjectOffsets()
-/// offsets.append(8)
-/// offsets.append(5_000_000_000)   // from here on, every offset takes 8 bytes
+/// offsets.append(8)            // a step of 8 from the start of the file
+/// offsets.appendWaiting()      // a container that `finish()` places
+/// offsets.append(5_000)        // a step of 4,992: 255, and 5,000 in `far`
+/// offsets.forEachOffset { print($0 as Any) }   // 8, nil, 5000
 /// ```
 struct ObjectOffsets {
-    private var narrow = ChunkedArray<UInt32>()
-    private var wide: ChunkedArray<Int>?
+    private var steps = ChunkedArray<UInt8>()
+    /// The offsets of the objects whose step is 255, in order.
+    private var far = ChunkedArray<Int>()
+    /// The offset of the last object placed (0 before the first).
+    private var lastPlaced = 0
 
-    var count: Int { wide?.count ?? narrow.count }
+    /// Where the offsets were, for ``rewind(to:)``.
+    typealias Mark = (count: Int, far: Int, lastPlaced: Int)
 
+    var count: Int { steps.count }
+    var mark: Mark { (steps.count, far.count, lastPlaced) }
+
+    /// Appends the offset of an object placed as it is written, past the last one placed.
     mutating func append(_ offset: Int) {
-        if wide == nil, let small = UInt32(exactly: offset) { return narrow.append(small) }
-        widen()
-        wide?.append(offset)
-    }
-
-    subscript(index: Int) -> Int {
-        get { wide?[index] ?? Int(narrow[index]) }
-        set {
-            if wide == nil, let small = UInt32(exactly: newValue) {
-                narrow[index] = small
-                return
-            }
-            widen()
-            wide?[index] = newValue
+        let step = offset - lastPlaced
+        precondition(step > 0, "an object at \(offset), not past the last one placed at \(lastPlaced)")
+        if step < 255 {
+            steps.append(UInt8(step))
+        } else {
+            steps.append(255)
+            far.append(offset)
         }
+        lastPlaced = offset
     }
 
-    mutating func removeLast(_ count: Int) {
-        if wide != nil { wide?.removeLast(count) } else { narrow.removeLast(count) }
+    /// Appends an object placed later: a container that waits for the writer's `finish()`.
+    mutating func appendWaiting() { steps.append(0) }
+
+    /// Forgets the offsets appended since `mark`.
+    mutating func rewind(to mark: Mark) {
+        steps.removeLast(steps.count - mark.count)
+        far.removeLast(far.count - mark.far)
+        lastPlaced = mark.lastPlaced
     }
 
-    /// Calls `body` with each offset in order, a chunk at a time.
-    func forEachOffset(_ body: (Int) -> Void) {
-        if let wide { wide.forEachEntry(body) } else { narrow.forEachEntry { body(Int($0)) } }
-    }
-
-    private mutating func widen() {
-        guard wide == nil else { return }
-        var all = ChunkedArray<Int>()
-        narrow.forEachEntry { all.append(Int($0)) }
-        wide = all
-        narrow = ChunkedArray()
+    /// Calls `body` with each object's offset in order, nil for the containers that wait.
+    func forEachOffset(_ body: (Int?) -> Void) {
+        var offset = 0
+        var farOffsets = far.makeIterator()
+        for step in steps {
+            switch step {
+            case 0:
+                body(nil)
+                continue
+            case 255:
+                offset = farOffsets.next() ?? offset
+            default:
+                offset += Int(step)
+            }
+            body(offset)
+        }
     }
 }

@@ -18,7 +18,7 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     /// The full chunks, `chunkSize` entries each.
     private var full: [[Element]] = []
     /// The chunk being filled, after the full ones: where appends go, at a plain array's cost
-    /// (reads in order go through ``forEachEntry(_:)``, a chunk at a time).
+    /// (reads in order go through ``Iterator``, a chunk at a time).
     private var last: [Element] = []
     /// How many entries the full chunks hold.
     private var fullCount = 0
@@ -40,14 +40,41 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         last.append(element)
     }
 
-    /// Calls `body` with each entry in order, a chunk at a time (faster than reading them by
-    /// index, which looks for each one's chunk).
-    func forEachEntry(_ body: (Element) -> Void) {
-        for chunk in full {
-            for element in chunk { body(element) }
+    /// Reads the entries in order a chunk at a time, as `for entry in array` does: reading them
+    /// by index looks for each one's chunk, and takes a retain and a release of it.
+    ///
+    /// ```swift
+    /// var entries = places.makeIterator()
+    /// while let entry = entries.next() { print(entry) }
+    /// ```
+    struct Iterator: IteratorProtocol {
+        private let full: [[Element]]
+        private let last: [Element]
+        /// The chunk being read: `full[chunkNumber]`, or `last` once `chunkNumber` is `full.count`.
+        private var chunk: [Element]
+        private var chunkNumber = 0
+        private var position = 0
+
+        fileprivate init(full: [[Element]], last: [Element]) {
+            self.full = full
+            self.last = last
+            chunk = full.first ?? last
         }
-        for element in last { body(element) }
+
+        mutating func next() -> Element? {
+            if position == chunk.count {
+                guard chunkNumber < full.count else { return nil }
+                chunkNumber += 1
+                chunk = chunkNumber < full.count ? full[chunkNumber] : last
+                position = 0
+                guard !chunk.isEmpty else { return nil }  // only the last chunk can be empty
+            }
+            position += 1
+            return chunk[position - 1]
+        }
     }
+
+    func makeIterator() -> Iterator { Iterator(full: full, last: last) }
 
     /// Moves a full last chunk to the full ones, and gives the last room for a chunk (from the
     /// first entry on: a chunk grown by doubling would leave its smaller storage behind).
