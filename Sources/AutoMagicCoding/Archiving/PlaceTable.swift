@@ -230,7 +230,7 @@ struct PlaceTable {
     }
 
     /// `count` slots, every place put back from `entries`. The old slots go first: held while
-    /// the new ones were made, they were a third of a write's peak when the table doubled.
+    /// the new ones were made, they added half the new ones' room to the write at each doubling.
     private mutating func rebuildSlots(count: Int) {
         slots = []
         taken = SlotBits(count: 0)
