@@ -204,9 +204,7 @@ struct NumberTable {
             return add(kind: kind, bits: bits, object: object, slot: lookup(kind: kind, bits: bits).slot)
         }
         let tagged = UInt32(object + 1) << 4 | Self.code(of: kind)
-        slots[slot] = Slot(high: UInt32(truncatingIfNeeded: bits >> 32), low: UInt32(truncatingIfNeeded: bits), tagged: tagged)
-        taken[slot] = true
-        count += 1
+        put(Slot(high: UInt32(truncatingIfNeeded: bits >> 32), low: UInt32(truncatingIfNeeded: bits), tagged: tagged), at: slot)
     }
 
     /// Forgets the values whose object number is `objectCount` or more (the writer rewound).
@@ -232,10 +230,15 @@ struct NumberTable {
         for entry in old where entry.tagged != 0 && keep(entry.object) {
             var slot = Self.slot(kind: Self.kinds[Int(entry.code)], bits: entry.bits, mask: capacity - 1)
             while slots[slot].tagged != 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = entry
-            taken[slot] = true
-            count += 1
+            put(entry, at: slot)
         }
+    }
+
+    /// Puts `entry` in the empty slot `slot`, and counts it.
+    private mutating func put(_ entry: Slot, at slot: Int) {
+        slots[slot] = entry
+        taken[slot] = true
+        count += 1
     }
 
     /// The marker bytes of the kinds of values shared, by their code in a slot (0: none).
