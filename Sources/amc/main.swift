@@ -79,7 +79,8 @@ let usages = [
       | amc bench --hostile | amc bench --plutil [--n N]
       Time our JSON, XML and binary property-list writers and readers against Foundation's
       Codable encoders on several models of N records each (default 20000): company,
-      notes, series (N/10 series of 100 samples), folders, forum; parse times string
+      notes, series (N/10 series of 100 samples), folders, forum, graph (people with
+      friends anywhere in it), list (a doubly linked list); parse times string
       coding. --models picks some. Build with -c release for meaningful figures. --json
       prints one JSON object instead of a table. --scale times our JSON and binary write
       and read per record at 2000, 20000 and 200000 records (notes and folders unless

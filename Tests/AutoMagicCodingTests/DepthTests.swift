@@ -105,10 +105,13 @@ struct DepthTests {
             #expect(reason.hasSuffix("levels deep needs more stack than this thread has"))
         }
 
-        // Walks over objects and dictionaries stop too.
+        // Walks over objects and dictionaries stop too (in tree mode: graph mode nests no deeper
+        // than its object table).
         let root = replyThread(20_000)
         defer { dismantle(root) }
-        let encodeError = try onThread(stackSize: Self.smallStack) { amcError { _ = try AMC.data(for: root, format: .json) } }
+        var tree = AMCArchiver()
+        tree.graphMode = .tree
+        let encodeError = try onThread(stackSize: Self.smallStack) { amcError { _ = try tree.data(for: root, format: .json) } }
         guard case let .stackExhausted(reached)? = encodeError?.kind else {
             Issue.record("expected the stack to stop encoding, got \(String(describing: encodeError))")
             return

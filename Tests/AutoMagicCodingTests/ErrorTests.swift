@@ -80,6 +80,11 @@ struct ErrorTests {
         }
         #expect(length == 300)
 
+        // Graph mode writes a longer chain in its object table, nested no deeper than the table is;
+        // tree mode nests every object where it is, and stops at the limit.
+        let longer = try #require(try archiver.object(Pair.self, from: try archiver.dictionaryRepresentation(of: chain(301))))
+        #expect(Array(sequence(first: longer, next: { $0.other })).count == 301)
+        archiver.graphMode = .tree
         let error = expectAMCError { _ = try archiver.dictionaryRepresentation(of: chain(301)) }
         #expect(error?.kind == .nestingTooDeep(limit: 300))
         #expect(error?.keyPath == Array(repeating: "other", count: 300).joined(separator: "."))

@@ -17,7 +17,9 @@ public enum ScaleBenchmark {
     /// The record counts measured.
     public static let sizes = [2_000, 20_000, 200_000]
     /// The models `--scale` can measure.
-    public static let modelNames = [BenchNotes.name, BenchSeries.name, BenchFolders.name, BenchForum.name]
+    public static let modelNames = [
+        BenchNotes.name, BenchSeries.name, BenchFolders.name, BenchForum.name, BenchGraph.name, BenchList.name,
+    ]
     /// The models measured by default: string-heavy records and a deep tree of small objects.
     public static let defaultModels = [BenchNotes.name, BenchFolders.name]
     /// Time per record may vary by this factor across the sizes (slowest ÷ fastest).
@@ -69,6 +71,8 @@ public enum ScaleBenchmark {
         case BenchSeries.name: return try point(BenchSeries.self, records: records, format: format, write: write, file: file)
         case BenchFolders.name: return try point(BenchFolders.self, records: records, format: format, write: write, file: file)
         case BenchForum.name: return try point(BenchForum.self, records: records, format: format, write: write, file: file)
+        case BenchGraph.name: return try point(BenchGraph.self, records: records, format: format, write: write, file: file)
+        case BenchList.name: return try point(BenchList.self, records: records, format: format, write: write, file: file)
         default: throw AMCError(.typeMismatch(expected: "a model (\(modelNames.joined(separator: ", ")))", found: model))
         }
     }

@@ -42,6 +42,11 @@ struct ArchiveDecoder {
         let targets: Set<String>
         let routes: [String: Set<String>]
         var objects: [String: any AMCCodable] = [:]
+        /// Objects a reference made before decoding reached their place, not filled yet, by
+        /// pointer: filled where decoding reaches them, or from `queue` once the rest is decoded,
+        /// so that following references never recurses.
+        var unfilled: [String: Unfilled] = [:]
+        var queue: [String] = []
         /// The root object's class: where a place's declared types start (see
         /// ``declaredClass(at:)``).
         var rootType: (any AMCCodable.Type)?
@@ -51,6 +56,12 @@ struct ArchiveDecoder {
             self.targets = targets
             self.routes = routes
         }
+    }
+
+    /// An object made for a reference, and where it is to be filled from.
+    private struct Unfilled {
+        let dictionary: ArchiveDictionary
+        let components: [KeyPathTracker.Component]
     }
 
     /// A decoder; `lenient`: every field and element that can be decoded is, the rest keep
@@ -75,6 +86,7 @@ struct ArchiveDecoder {
             throw mismatch("a dictionary describing an object", root)
         }
         versions = try DocumentVersions(root: dictionary, path: path)
+        try checkObjectTable(in: dictionary)
         let className = try self.className(in: dictionary)
         guard let expected else {
             guard let className else { throw path.error(.missingClassName) }
@@ -108,6 +120,7 @@ struct ArchiveDecoder {
         if isDocument {
             followReferences(in: .dictionary(dictionary))
             versions = try DocumentVersions(root: dictionary, path: path)
+            try checkObjectTable(in: dictionary)
             // The object being filled is the document's root: a reference to "#" names it.
             if let references, references.targets.contains(ObjectReference.rootPointer), RuntimeAccess.shape(of: T.self) == .class
             {
@@ -595,7 +608,9 @@ struct ArchiveDecoder {
             throw invalid(pointer, "its value must be a string starting with \"#\"")
         }
         if let references, let pointer = path.trackedPointer, let known = references.objects[pointer] {
-            return try checked(known, expected)  // decoded already, for a reference that came first
+            // Made already, for a reference that came first: filled here if it is not yet.
+            if references.unfilled.removeValue(forKey: pointer) != nil { try fillMade(known, from: dictionary) }
+            return try checked(known, expected)
         }
         let className = try className(in: dictionary)
         guard let type = try resolve(className, expected: expected, codable: codable) else {
@@ -830,6 +845,7 @@ struct ArchiveDecoder {
     /// field whose object nothing holds is nil, as it would be in memory, and
     /// ``AMC/swallowedErrorHandler`` hears of it; an `unowned` one would dangle, an error.
     private mutating func decoded<Result>(_ result: Result) throws -> Result {
+        try fillUnfilled()
         references = nil
         let targets = conditionalTargets
         conditionalTargets = []
@@ -879,15 +895,65 @@ struct ArchiveDecoder {
         guard RuntimeAccess.shape(of: type) == .class else {
             throw invalid(pointer, "it names a \(type.amcClassName) value, not an object")
         }
-        // Decode it at its own place, so that the places below it are right.
-        let object: any AMCCodable
-        do {
-            let here = path
-            path = KeyPathTracker(components: components, routes: references.routes)
-            defer { path = here }
-            object = try instantiate(type, from: dictionary)
+        // Made now and filled at its own place later, so that the places below it are right and
+        // a chain of references is followed without recursion.
+        let object = try checked(type.init(), expected)
+        references.objects[pointer] = object
+        references.unfilled[pointer] = Unfilled(dictionary: dictionary, components: components)
+        references.queue.append(pointer)
+        return object
+    }
+
+    /// The root's object table (see ``ObjectTable``), when it has one: an array, each of whose
+    /// entries a reference names (a writer puts nothing else there; anything else is a document
+    /// changed by hand or made to mislead, and would be dropped unseen).
+    private mutating func checkObjectTable(in root: ArchiveDictionary) throws {
+        guard let table = root[ObjectTable.key] else { return }
+        path.push(key: ObjectTable.key)
+        defer { path.pop() }
+        guard case let .array(entries) = table else { throw mismatch("an array of objects (the object table)", table) }
+        for index in entries.indices where references?.targets.contains(ObjectTable.pointer(ofPlace: index + 1)) != true {
+            path.push(index: index)
+            defer { path.pop() }
+            try stepOver(
+                path.error(.typeMismatch(expected: "an object that a reference names", found: "an entry no reference names")),
+                raw: entries[index])
         }
-        return try checked(object, expected)
+    }
+
+    /// Fills the objects references made whose places decoding did not reach, each at its place,
+    /// until none is left (filling one may make more).
+    private mutating func fillUnfilled() throws {
+        guard let references else { return }
+        var next = 0
+        while next < references.queue.count {
+            let pointer = references.queue[next]
+            next += 1
+            guard let unfilled = references.unfilled.removeValue(forKey: pointer), let object = references.objects[pointer] else {
+                continue
+            }
+            let (here, hereDepth) = (path, depth)
+            path = KeyPathTracker(components: unfilled.components, routes: references.routes)
+            depth = unfilled.components.count
+            defer { (path, depth) = (here, hereDepth) }
+            do {
+                try fillMade(object, from: unfilled.dictionary)
+            } catch {
+                try stepOver(error, raw: .dictionary(unfilled.dictionary))  // lenient: it keeps what it was made with
+            }
+        }
+        references.queue = []
+    }
+
+    /// Fills `object`, made for a reference, from `dictionary`, as decoding it there would.
+    private mutating func fillMade(_ object: any AMCCodable, from dictionary: ArchiveDictionary) throws {
+        func fill<T: AMCCodable>(_ object: T) throws {
+            var instance = object  // a class: the same object
+            try fillFields(of: &instance, from: dictionary)
+        }
+        try enterContainer()
+        defer { depth -= 1 }
+        try _openExistential(object, do: fill)
     }
 
     /// The class of the object at `components` when its dictionary names none: the type its

@@ -31,6 +31,13 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     private var plannedPlaces: PlaceTable?
     /// The first of two passes: only finds places, writes nothing that is kept, reports nothing.
     private var isPlanning = false
+    /// Every object but the root is written in the object table (see ``ObjectTable``): `places`
+    /// then numbers the root 0 and the table's entries from 1. `tableObjects` holds the entries
+    /// from `tableStart` on; those before `tableWritten` are written.
+    private var usesTable = false
+    private var tableObjects: [any AMCCodable] = []
+    private var tableStart = 0
+    private var tableWritten = 0
     /// The errors no-throw mode swallowed so far, and how many of the first of them an earlier
     /// try of the same write reported already (a graph written again meets them again).
     private var swallowed = 0
@@ -72,27 +79,45 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         var encoder = ArchiveEncoder(
             sink: consume sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
         encoder.reportedBefore = reportedBefore
-        do {
-            try encoder.encodeObject(object, declared: nil)
-            return (encoder.sink, encoder.reported)
-        } catch is PlanNeeded {
-            var planner = ArchiveEncoder<NullSink>(sink: NullSink(), archiver: archiver, sortedKeys: sortedKeys)
-            planner.isPlanning = true
-            try planner.encodeObject(object, declared: nil)
-            encoder.sink.restart()
-            let reported = encoder.reported  // counting those met before the first pass stopped
-            encoder = ArchiveEncoder(
-                sink: encoder.sink.fresh(), archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses
-            )
-            encoder.plannedPlaces = planner.places
-            encoder.reportedBefore = reported
-            try encoder.encodeObject(object, declared: nil)
-            return (encoder.sink, encoder.reported)
+        while true {
+            do {
+                try encoder.encodeObject(object, declared: nil)
+                return (encoder.sink, encoder.reported)
+            } catch is PlanNeeded {
+                var planner = ArchiveEncoder<NullSink>(sink: NullSink(), archiver: archiver, sortedKeys: sortedKeys)
+                planner.isPlanning = true
+                planner.usesTable = encoder.usesTable
+                do {
+                    try planner.encodeObject(object, declared: nil)
+                } catch is TableNeeded {
+                    encoder = encoder.startedAgain(archiver: archiver, usesTable: true)
+                    continue
+                }
+                encoder = encoder.startedAgain(archiver: archiver, usesTable: encoder.usesTable)
+                encoder.plannedPlaces = planner.places
+            } catch is TableNeeded {
+                encoder = encoder.startedAgain(archiver: archiver, usesTable: true)
+            }
         }
+    }
+
+    /// An encoder with the same settings that writes the graph again from the start, into the
+    /// sink's ``EncodingSink/fresh()`` one; the errors this one reported are not reported again.
+    private consuming func startedAgain(archiver: AMCArchiver, usesTable: Bool) -> ArchiveEncoder {
+        sink.restart()
+        var encoder = ArchiveEncoder(
+            sink: sink.fresh(), archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
+        encoder.reportedBefore = reported  // counting those met before this try stopped
+        encoder.usesTable = usesTable
+        return encoder
     }
 
     /// A `weak` reference met an object not written yet: the places of all are needed first.
     private struct PlanNeeded: Error {}
+
+    /// An object's place would be deeper than ``ObjectTable/maximumDepth``: the graph is written
+    /// again with an object table.
+    private struct TableNeeded: Error {}
 
     /// Writes `object` as a dictionary: `"class"`, then each of its ``AMCCodable/amcKeys``; in
     /// graph mode an object written before as a reference to it. `declared`: the type the place
@@ -101,27 +126,45 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// Nothing here is generic over the object's type, which is known only at run time: the
     /// compiler then specialises the whole walk for each sink, and calls the sink directly.
     private mutating func encodeObject(_ object: any AMCCodable, declared: Any.Type?) throws {
-        let type = Swift.type(of: object)
         let identity = RuntimeAccess.identity(ofAny: object)
         if let identity {
             switch graphMode {
+            case .graph where usesTable:
+                if let place = places.place(of: identity) { return try writeReference(to: ObjectTable.pointer(ofPlace: place)) }
+                guard path.components.isEmpty else {
+                    let place = places.record(identity, parent: -1, components: [])
+                    tableObjects.append(object)
+                    return try writeReference(to: ObjectTable.pointer(ofPlace: place))
+                }
+                _ = places.record(identity, parent: -1, components: [])  // the root, place 0
             case .graph:
                 if let place = places.place(of: identity) { return try writeReference(to: places.pointer(of: place)) }
+                guard path.components.count <= ObjectTable.maximumDepth else { throw TableNeeded() }
                 let parent = openObjects.last ?? (place: -1, depth: 0)
                 let place = places.record(identity, parent: parent.place, components: path.components, from: parent.depth)
                 openObjects.append((place, path.components.count))
             case .tree:
                 guard objectsInProgress.insert(identity).inserted else {
-                    throw path.error(.referenceCycle(typeName: AMC.unqualifiedName(of: type)))
+                    throw path.error(.referenceCycle(typeName: AMC.unqualifiedName(of: Swift.type(of: object))))
                 }
             }
         }
         defer {
             if let identity {
-                if graphMode == .tree { objectsInProgress.remove(identity) } else { openObjects.removeLast() }
+                if graphMode == .tree {
+                    objectsInProgress.remove(identity)
+                } else if !usesTable {
+                    openObjects.removeLast()
+                }
             }
         }
+        try writeInFull(object, declared: declared)
+    }
 
+    /// Writes `object` as a dictionary, where it is: `"class"`, then each of its
+    /// ``AMCCodable/amcKeys``; after the root's, the object table and `"$versions"`.
+    private mutating func writeInFull(_ object: any AMCCodable, declared: Any.Type?) throws {
+        let type = Swift.type(of: object)
         let (known, keys) = recentPlans.plan(of: object, naming: keyNaming)
         let plan = known.plan
         if let error = plan.keyError(keys: keys) { throw path.error(error) }
@@ -165,14 +208,42 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                         if let mark {
                             sink.rewind(to: mark)
                             places.forget(since: placesMark)
+                            if usesTable { tableObjects.removeLast(tableObjects.count - (placesMark - 1 - tableStart)) }
                         }
                         try fail(error)
                     }
                 }
             }
         }
-        if path.components.isEmpty, !versions.isEmpty { try writeVersions() }
+        if path.components.isEmpty {
+            if usesTable { try writeTable() }
+            if !versions.isEmpty { try writeVersions() }
+        }
         sink.endDictionary()
+    }
+
+    /// The root object's entry `"$objects"`: every object the walk met, in the order met, each in
+    /// full (see ``ObjectTable``). Writing them meets more, which come after them.
+    private mutating func writeTable() throws {
+        sink.key(ObjectTable.key)
+        path.push(key: ObjectTable.key)
+        defer { path.pop() }
+        try enterContainer()
+        defer { depth -= 1 }
+        sink.beginArray()
+        while tableWritten < tableStart + tableObjects.count {
+            // The written ones go now and then, so that the array holds about those waiting.
+            if tableWritten - tableStart > max(1024, tableObjects.count / 2) {
+                tableObjects.removeFirst(tableWritten - tableStart)
+                tableStart = tableWritten
+            }
+            let object = tableObjects[tableWritten - tableStart]
+            path.push(index: tableWritten)
+            defer { path.pop() }
+            tableWritten += 1
+            try writeInFull(object, declared: nil)
+        }
+        sink.endArray()
     }
 
     /// The root object's last entry, when the archive holds versioned types: `"$versions"`, the
@@ -246,9 +317,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         let identity = ObjectIdentifier(target as AnyObject)
         let pointer: String?
         if let place = places.place(of: identity) {
-            pointer = places.pointer(of: place)
+            pointer = usesTable ? ObjectTable.pointer(ofPlace: place) : places.pointer(of: place)
         } else if let place = plannedPlaces?.place(of: identity) {
-            pointer = plannedPlaces?.pointer(of: place)
+            pointer = usesTable ? ObjectTable.pointer(ofPlace: place) : plannedPlaces?.pointer(of: place)
         } else {
             pointer = nil
         }

@@ -1,0 +1,36 @@
+/// The object table: where a graph that is not shaped like a tree has its objects written, so that
+/// no reference spells a long path and no document nests deeper than its data does.
+///
+/// Graph mode writes an object in full at its first occurrence, nested where it is met, while
+/// every object's place is at most ``maximumDepth`` key path steps from the root: trees and trees
+/// with shared objects in shallow places. When a place would be deeper (a long chain, or friends
+/// of friends of friends), the encoder starts again and writes every object but the root once in
+/// an array under the root's reserved key `"$objects"`, in the order the walk meets them, and
+/// every occurrence as a reference to its entry, `{"$ref": "#/$objects/12"}`:
+///
+/// ```json
+/// {
+///   "class" : "Chain",
+///   "head" : { "$ref" : "#/$objects/0" },
+///   "$objects" : [
+///     { "class" : "Link", "next" : { "$ref" : "#/$objects/1" }, "value" : 1 },
+///     { "class" : "Link", "previous" : { "$ref" : "#/$objects/0" }, "value" : 2 }
+///   ]
+/// }
+/// ```
+///
+/// The decoder follows such references without recursion: a reference to an object not decoded
+/// yet creates it and queues it to be filled.
+enum ObjectTable {
+    /// The root's key of the table.
+    static let key = "$objects"
+
+    /// The deepest place, in key path steps from the root, that an object is written at in a
+    /// document without a table (`children[3]` is two steps).
+    static let maximumDepth = 32
+
+    /// The pointer of the root (`place` 0) or of the table's entry `place - 1`.
+    static func pointer(ofPlace place: Int) -> String {
+        place == 0 ? ObjectReference.rootPointer : "#/$objects/" + String(place - 1)
+    }
+}
