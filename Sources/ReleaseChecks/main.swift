@@ -147,12 +147,14 @@ let encodeError = errorOnThread(stackSize: 64 << 20) {
             current.next = nil
         }
     }
-    _ = try AMC.data(for: root, format: .json)
+    var tree = AMCArchiver()
+    tree.graphMode = .tree  // graph mode writes it in its object table
+    _ = try tree.data(for: root, format: .json)
 }
 check(
     encodeError?.kind == .nestingTooDeep(limit: AMC.maximumDepth)
         && encodeError?.description.hasPrefix("At \"next ×\(AMC.maximumDepth)\": \(limitText)") == true,
-    "a chain deeper than the limit stops at it on encode: \(String(describing: encodeError))")
+    "tree mode: a chain deeper than the limit stops at it on encode: \(String(describing: encodeError))")
 let decodeError = errorOnThread(stackSize: 64 << 20) {
     var nested: [String: Any] = ["class": "Reply"]
     for _ in 0..<12_000 { nested = ["class": "Reply", "next": nested] }
@@ -161,5 +163,66 @@ let decodeError = errorOnThread(stackSize: 64 << 20) {
 check(
     decodeError?.kind == .nestingTooDeep(limit: AMC.maximumDepth),
     "a dictionary deeper than the limit stops at it on decode: \(String(describing: decodeError))")
+/// A doubly linked list, `previous` weak.
+final class ListLink: AMCCodable {
+    var value = 0
+    var next: ListLink?
+    weak var previous: ListLink?
+    required init() {}
+}
+
+final class LinkedList: AMCCodable {
+    var head: ListLink?
+    required init() {}
+
+    /// `count` links, 0 to `count - 1`.
+    convenience init(count: Int) {
+        self.init()
+        var last: ListLink?
+        for value in 0..<count {
+            let link = ListLink()
+            link.value = value
+            link.previous = last
+            if let last { last.next = link } else { head = link }
+            last = link
+        }
+    }
+
+    /// Whether the links hold 0 to `count - 1` in order, each `previous` the link before.
+    func isIntact(count: Int) -> Bool {
+        var expected = 0
+        var before: ListLink?
+        var current = head
+        while let link = current {
+            guard link.value == expected, link.previous === before else { return false }
+            (expected, before, current) = (expected + 1, link, link.next)
+        }
+        return expected == count
+    }
+
+    deinit {  // link by link: released from the head, the list would recurse as deep as it is long
+        var current = head
+        head = nil
+        while let link = current {
+            current = link.next
+            link.next = nil
+        }
+    }
+}
+AMC.register(LinkedList.self, ListLink.self)
+
+// A list of a million links round-trips on a main thread's 8 MB of stack in every format.
+for format in [AMCFormat.json, .xmlPropertyList, .binaryPropertyList] {
+    final class Result: @unchecked Sendable { var intact = false }
+    let result = Result()
+    let error = errorOnThread(stackSize: 8 << 20) {
+        let data = try AMC.data(for: LinkedList(count: 1_000_000), format: format)
+        result.intact = try AMC.object(LinkedList.self, from: data)?.isIntact(count: 1_000_000) == true
+    }
+    check(
+        error == nil && result.intact,
+        "\(format): a list of 1,000,000 links round-trips on an 8 MB stack: \(error.map { "\($0)" } ?? "")")
+}
+
 print(failures == 0 ? "release checks passed" : "\(failures) release checks failed")
 exit(failures == 0 ? 0 : 1)

@@ -241,6 +241,32 @@ struct RuntimeAccessTests {
         #expect(object.strong.label == "strong")
     }
 
+    @Test func loadReferenceReadsAsThePropertyWould() throws {
+        let first = Target("first")
+        let second = Target("second")
+        let object = GenericOwners<String>(first)
+        object.weakTarget = second
+        object.named = second
+        object.anything = second
+        object.maybe = first
+        object.bare = first
+        let fields = Dictionary(uniqueKeysWithValues: RuntimeAccess.fields(of: GenericOwners<String>.self).map { ($0.name, $0) })
+        func load(_ name: String) -> AnyObject? {
+            let field = fields[name]!
+            return RuntimeAccess.withFieldBase(of: object) { base in
+                RuntimeAccess.loadReference(ownership: field.ownership!, at: field.offset, from: base)
+            }
+        }
+        // weak (a class, a class-bound protocol, AnyObject), unowned, unowned optional, unowned(unsafe).
+        for name in ["weakTarget", "named", "anything"] { #expect(load(name) === second, "\(name)") }
+        for name in ["owner", "maybe", "bare"] { #expect(load(name) === first, "\(name)") }
+        #expect(load("strong") == nil)  // not a weak or unowned field
+        object.maybe = nil
+        object.weakTarget = nil
+        #expect(load("maybe") == nil && load("weakTarget") == nil)
+        withExtendedLifetime((first, second)) {}
+    }
+
     @Test func storeReferenceWritesStructsInPlace() throws {
         let target = Target("t")
         var pair = WeakPair()

@@ -39,22 +39,79 @@ struct ArchiveDecoder {
     /// A document's references: the places they name, and the object decoded at each.
     private final class References {
         let root: ArchiveValue
-        let targets: Set<String>
-        let routes: [String: Set<String>]
-        var objects: [String: any AMCCodable] = [:]
-        /// Objects a reference made before decoding reached their place, not filled yet, by
-        /// pointer: filled where decoding reaches them, or from `queue` once the rest is decoded,
-        /// so that following references never recurses.
-        var unfilled: [String: Unfilled] = [:]
-        var queue: [String] = []
+        let targets: ObjectReference.Targets
+        var routes: [String: Set<String>] { targets.routes }
+        /// The objects decoded or made so far, each under the pointer of its place, in the order
+        /// made; for each, while it waits to be filled, where from.
+        private var numbers: [String: Int] = [:]
+        /// Those at the table's entries, by entry: their number + 1 (0: none yet), so that
+        /// following `#/$objects/N` costs no look-up of its text.
+        private var entryNumbers: [Int]
+        /// The root's object table, when it has one (see ``ObjectTable``).
+        let table: ArchiveArray?
+        private var made: [any AMCCodable] = []
+        private var unfilled: [Unfilled?] = []
+        /// The first object made that may still wait (see ``nextUnfilled()``).
+        private var firstWaiting = 0
         /// The root object's class: where a place's declared types start (see
         /// ``declaredClass(at:)``).
         var rootType: (any AMCCodable.Type)?
 
-        init(root: ArchiveValue, targets: Set<String>, routes: [String: Set<String>]) {
+        init(root: ArchiveValue, targets: ObjectReference.Targets) {
             self.root = root
             self.targets = targets
-            self.routes = routes
+            if case let .dictionary(dictionary) = root, case let .array(table)? = dictionary[ObjectTable.key] {
+                self.table = table
+            } else {
+                self.table = nil
+            }
+            entryNumbers = Array(repeating: 0, count: table?.count ?? 0)
+        }
+
+        /// The table entry `pointer` names whole, when the table has it.
+        func entry(named pointer: String) -> Int? {
+            guard let entry = ObjectTable.entry(named: pointer), entry < entryNumbers.count else { return nil }
+            return entry
+        }
+
+        private func number(at pointer: String) -> Int? {
+            guard let entry = entry(named: pointer) else { return numbers[pointer] }
+            return entryNumbers[entry] == 0 ? nil : entryNumbers[entry] - 1
+        }
+
+        /// The object decoded or made at `pointer`.
+        func object(at pointer: String) -> (any AMCCodable)? {
+            number(at: pointer).map { made[$0] }
+        }
+
+        /// Records `object` at `pointer`: being decoded there, or, with `unfilled`, made for a
+        /// reference before decoding reached its place, to be filled where decoding reaches it or
+        /// from ``nextUnfilled()`` once the rest is decoded, so that following references never
+        /// recurses.
+        func add(_ object: any AMCCodable, at pointer: String, unfilled waiting: Unfilled? = nil) {
+            if let entry = entry(named: pointer) { entryNumbers[entry] = made.count + 1 } else { numbers[pointer] = made.count }
+            made.append(object)
+            unfilled.append(waiting)
+        }
+
+        /// The object at `pointer`, and where to fill it from when it waits to be filled (it is
+        /// no longer waiting: the caller fills it).
+        func take(at pointer: String) -> (object: any AMCCodable, unfilled: Unfilled?)? {
+            guard let number = number(at: pointer) else { return nil }
+            defer { unfilled[number] = nil }
+            return (made[number], unfilled[number])
+        }
+
+        /// The next object made for a reference that still waits to be filled, in the order made.
+        func nextUnfilled() -> (object: any AMCCodable, unfilled: Unfilled)? {
+            while firstWaiting < made.count {
+                defer { firstWaiting += 1 }
+                if let waiting = unfilled[firstWaiting] {
+                    unfilled[firstWaiting] = nil
+                    return (made[firstWaiting], waiting)
+                }
+            }
+            return nil
         }
     }
 
@@ -122,9 +179,10 @@ struct ArchiveDecoder {
             versions = try DocumentVersions(root: dictionary, path: path)
             try checkObjectTable(in: dictionary)
             // The object being filled is the document's root: a reference to "#" names it.
-            if let references, references.targets.contains(ObjectReference.rootPointer), RuntimeAccess.shape(of: T.self) == .class
+            if let references, references.targets.pointers.contains(ObjectReference.rootPointer),
+                RuntimeAccess.shape(of: T.self) == .class
             {
-                references.objects[ObjectReference.rootPointer] = instance
+                references.add(instance, at: ObjectReference.rootPointer)
             }
         }
         try enterContainer()
@@ -183,7 +241,7 @@ struct ArchiveDecoder {
         guard searchesReferences, references == nil, path.components.isEmpty, let found = ObjectReference.targets(in: root) else {
             return
         }
-        references = References(root: root, targets: found.targets, routes: found.routes)
+        references = References(root: root, targets: found)
         path.track(found.routes)
     }
 
@@ -197,10 +255,10 @@ struct ArchiveDecoder {
         var instance = T()
         // A place a reference names: known before its fields are read, so that a cycle back to it
         // finds this very object.
-        if let references, let pointer = path.trackedPointer, references.targets.contains(pointer),
+        if let references, let pointer = path.trackedPointer, references.targets.pointers.contains(pointer),
             RuntimeAccess.shape(of: T.self) == .class
         {
-            references.objects[pointer] = instance
+            references.add(instance, at: pointer)
         }
         try fillFields(of: &instance, from: dictionary)
         return instance
@@ -607,9 +665,9 @@ struct ArchiveDecoder {
             }
             throw invalid(pointer, "its value must be a string starting with \"#\"")
         }
-        if let references, let pointer = path.trackedPointer, let known = references.objects[pointer] {
+        if let references, let pointer = path.trackedPointer, let (known, unfilled) = references.take(at: pointer) {
             // Made already, for a reference that came first: filled here if it is not yet.
-            if references.unfilled.removeValue(forKey: pointer) != nil { try fillMade(known, from: dictionary) }
+            if unfilled != nil { try fillMade(known, from: dictionary) }
             return try checked(known, expected)
         }
         let className = try className(in: dictionary)
@@ -698,7 +756,9 @@ struct ArchiveDecoder {
         case .null:
             return nil
         case let .dictionary(dictionary):
-            if ObjectReference.pointer(in: dictionary) != nil || path.trackedPointer.flatMap({ references?.objects[$0] }) != nil {
+            if ObjectReference.pointer(in: dictionary) != nil
+                || path.trackedPointer.flatMap({ references?.object(at: $0) }) != nil
+            {
                 return try decodeObject(dictionary, expected: expected, element: true)
             }
             if let className = try className(in: dictionary) {
@@ -860,11 +920,15 @@ struct ArchiveDecoder {
     /// whether the reference comes before or after it.
     private mutating func referenced(_ pointer: String, expected: Any.Type) throws -> any AMCCodable {
         guard let references else { throw invalid(pointer, "the document has no such place") }
-        if let known = references.objects[pointer] { return try checked(known, expected) }
+        if let known = references.object(at: pointer) { return try checked(known, expected) }
         let target: ArchiveValue
         let components: [KeyPathTracker.Component]
         do {
-            (target, components) = try ObjectReference.target(of: pointer, in: references.root)
+            if let entry = references.entry(named: pointer), let table = references.table {
+                (target, components) = (table[table.startIndex + entry], [.key(ObjectTable.key), .index(entry)])
+            } else {
+                (target, components) = try ObjectReference.target(of: pointer, in: references.root)
+            }
         } catch .malformed {
             throw invalid(pointer, "it is not a JSON Pointer (\"#\" then \"/\"-separated keys and indices)")
         } catch let .nothingThere(depth) {
@@ -898,9 +962,7 @@ struct ArchiveDecoder {
         // Made now and filled at its own place later, so that the places below it are right and
         // a chain of references is followed without recursion.
         let object = try checked(type.init(), expected)
-        references.objects[pointer] = object
-        references.unfilled[pointer] = Unfilled(dictionary: dictionary, components: components)
-        references.queue.append(pointer)
+        references.add(object, at: pointer, unfilled: Unfilled(dictionary: dictionary, components: components))
         return object
     }
 
@@ -912,7 +974,7 @@ struct ArchiveDecoder {
         path.push(key: ObjectTable.key)
         defer { path.pop() }
         guard case let .array(entries) = table else { throw mismatch("an array of objects (the object table)", table) }
-        for index in entries.indices where references?.targets.contains(ObjectTable.pointer(ofPlace: index + 1)) != true {
+        for index in entries.indices where references?.targets.entries.contains(index) != true {
             path.push(index: index)
             defer { path.pop() }
             try stepOver(
@@ -925,13 +987,7 @@ struct ArchiveDecoder {
     /// until none is left (filling one may make more).
     private mutating func fillUnfilled() throws {
         guard let references else { return }
-        var next = 0
-        while next < references.queue.count {
-            let pointer = references.queue[next]
-            next += 1
-            guard let unfilled = references.unfilled.removeValue(forKey: pointer), let object = references.objects[pointer] else {
-                continue
-            }
+        while let (object, unfilled) = references.nextUnfilled() {
             let (here, hereDepth) = (path, depth)
             path = KeyPathTracker(components: unfilled.components, routes: references.routes)
             depth = unfilled.components.count
@@ -942,7 +998,6 @@ struct ArchiveDecoder {
                 try stepOver(error, raw: .dictionary(unfilled.dictionary))  // lenient: it keeps what it was made with
             }
         }
-        references.queue = []
     }
 
     /// Fills `object`, made for a reference, from `dictionary`, as decoding it there would.

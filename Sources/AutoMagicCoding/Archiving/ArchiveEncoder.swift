@@ -311,10 +311,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// A `weak` or `unowned` field: a reference to its target when the target is in the archive
     /// (written before, or, as the first pass found, after); left out otherwise, and in tree mode.
     private mutating func encodeConditional(_ field: FieldPlan, of object: any AMCCodable, at base: FieldBase) throws {
-        guard graphMode == .graph, let target = unwrappedValue(field.value(at: base, of: object)),
-            RuntimeAccess.shape(of: Swift.type(of: target)) == .class
-        else { return }
-        let identity = ObjectIdentifier(target as AnyObject)
+        guard graphMode == .graph, let target = field.referencedObject(at: base, of: object) else { return }
+        let identity = ObjectIdentifier(target)
         let pointer: String?
         if let place = places.place(of: identity) {
             pointer = usesTable ? ObjectTable.pointer(ofPlace: place) : places.pointer(of: place)

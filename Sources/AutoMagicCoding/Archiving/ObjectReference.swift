@@ -60,7 +60,7 @@ enum ObjectReference {
         var components: [KeyPathTracker.Component] = []
         guard !rest.isEmpty else { return (current, components) }
         for (depth, raw) in rest.dropFirst().split(separator: "/", omittingEmptySubsequences: false).enumerated() {
-            let segment = raw.contains("~") ? try unescaped(raw) : String(raw)
+            let segment = raw.utf8.contains(UInt8(ascii: "~")) ? try unescaped(raw) : String(raw)
             switch current {
             case let .dictionary(dictionary):
                 guard let value = dictionary[segment] else { throw .nothingThere(depth: depth) }
@@ -98,35 +98,50 @@ enum ObjectReference {
 
     // MARK: - Finding references
 
-    /// The pointers every reference in `root` names, and the way to them: for each pointer on
-    /// the way, the segments that lead on. Nil when `root` holds no reference (the decoder then
-    /// follows nothing).
-    static func targets(in root: ArchiveValue) -> (targets: Set<String>, routes: [String: Set<String>])? {
-        var targets = Set<String>()
-        collect(root, into: &targets)
-        guard !targets.isEmpty else { return nil }
+    /// What the references of a document name.
+    struct Targets {
+        /// The pointers they name, but those naming an object table's entry whole.
+        var pointers = Set<String>()
+        /// For each pointer on the way to one of `pointers`, the segments that lead on.
         var routes: [String: Set<String>] = [:]
-        for target in targets {
+        /// The object table's entries they name whole (`#/$objects/N`, see ``ObjectTable``),
+        /// which decoding reaches from the table rather than by walking to them.
+        var entries = Set<Int>()
+    }
+
+    /// What every reference in `root` names. Nil when `root` holds no reference (the decoder
+    /// then follows nothing).
+    static func targets(in root: ArchiveValue) -> Targets? {
+        var found = Targets()
+        collect(root, into: &found)
+        guard !found.pointers.isEmpty || !found.entries.isEmpty else { return nil }
+        for target in found.pointers {
             var prefix = Substring(target)
             while let slash = prefix.lastIndex(of: "/") {
                 let parent = String(prefix[..<slash])
-                guard routes[parent, default: []].insert(String(prefix[prefix.index(after: slash)...])).inserted else { break }
+                guard found.routes[parent, default: []].insert(String(prefix[prefix.index(after: slash)...])).inserted else {
+                    break
+                }
                 prefix = prefix[..<slash]
             }
         }
-        return (targets, routes)
+        return found
     }
 
-    private static func collect(_ value: ArchiveValue, into targets: inout Set<String>) {
+    private static func collect(_ value: ArchiveValue, into found: inout Targets) {
         switch value {
         case let .dictionary(dictionary):
             if let pointer = pointer(in: dictionary) {
-                targets.insert(pointer)
+                if let entry = ObjectTable.entry(named: pointer) {
+                    found.entries.insert(entry)
+                } else {
+                    found.pointers.insert(pointer)
+                }
                 return
             }
-            for value in dictionary.values { collect(value, into: &targets) }
+            for value in dictionary.values { collect(value, into: &found) }
         case let .array(elements):
-            for element in elements { collect(element, into: &targets) }
+            for element in elements { collect(element, into: &found) }
         default:
             break
         }

@@ -29,8 +29,25 @@ enum ObjectTable {
     /// document without a table (`children[3]` is two steps).
     static let maximumDepth = 32
 
+    /// The entry `pointer` names when it names one whole (`#/$objects/12`: 12), else nil.
+    static func entry(named pointer: String) -> Int? {
+        var utf8 = pointer.utf8[...]
+        guard utf8.starts(with: entryPrefix.utf8) else { return nil }
+        utf8 = utf8.dropFirst(entryPrefix.utf8.count)
+        // Digits, without a leading zero but for 0 itself, as ``pointer(ofPlace:)`` writes them.
+        guard let first = utf8.first, utf8.count <= 18, first != UInt8(ascii: "0") || utf8.count == 1 else { return nil }
+        var entry = 0
+        for byte in utf8 {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            entry = entry * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return entry
+    }
+
+    private static let entryPrefix = "#/$objects/"
+
     /// The pointer of the root (`place` 0) or of the table's entry `place - 1`.
     static func pointer(ofPlace place: Int) -> String {
-        place == 0 ? ObjectReference.rootPointer : "#/$objects/" + String(place - 1)
+        place == 0 ? ObjectReference.rootPointer : entryPrefix + String(place - 1)
     }
 }

@@ -320,6 +320,19 @@ enum RuntimeAccess {
         }
     }
 
+    /// The object the `weak`, `unowned` or `unowned(unsafe)` field at `offset` of `base` refers
+    /// to, read as the property would be (nil for none); nil too when `ownership` is `.strong`.
+    /// The reference is the field's first word whatever its type (see ``storeReference``).
+    static func loadReference(ownership: ReferenceOwnership, at offset: Int, from base: FieldBase) -> AnyObject? {
+        let pointer = base.address + offset
+        switch ownership {
+        case .weak: return pointer.assumingMemoryBound(to: WeakReference.self).pointee.object
+        case .unowned: return pointer.assumingMemoryBound(to: UnownedReference.self).pointee.object
+        case .unmanaged: return pointer.assumingMemoryBound(to: UnmanagedReference.self).pointee.object
+        case .strong: return nil
+        }
+    }
+
     // MARK: - Private
 
     private struct WeakReference { weak var object: AnyObject? }

@@ -45,6 +45,17 @@ final class FieldPlan: @unchecked Sendable {
         isStrong ? RuntimeAccess.load(type, at: offset, from: base) : mirrorValue(in: instance)
     }
 
+    /// The object a `weak` or `unowned` field refers to, for a caller that has `instance`'s
+    /// field base (nil for none, and for a strong field): read from `base` where the field's
+    /// ownership is known, through `Mirror` of `instance` where it is not.
+    func referencedObject(at base: FieldBase, of instance: Any) -> AnyObject? {
+        guard !isStrong else { return nil }
+        if let ownership = field.ownership { return RuntimeAccess.loadReference(ownership: ownership, at: offset, from: base) }
+        guard let target = unwrappedValue(mirrorValue(in: instance)), RuntimeAccess.shape(of: Swift.type(of: target)) == .class
+        else { return nil }
+        return target as AnyObject
+    }
+
     /// Writes `value` into the field; false when `value` is not of the field's type.
     func store<Root>(_ value: Any, in instance: inout Root) -> Bool {
         RuntimeAccess.store(value, as: type, at: offset, in: &instance)
