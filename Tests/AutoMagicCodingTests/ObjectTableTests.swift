@@ -187,6 +187,21 @@ struct ObjectTableTests {
         #expect(previousRight)
     }
 
+    /// A million links on a main thread's stack in a debug build (minutes: `AMC_LONG_LIST=1`;
+    /// ReleaseChecks runs it in a release build on every CI run).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["AMC_LONG_LIST"] != nil), arguments: formats)
+    func aListOfAMillionLinksRoundTripsOnAnEightMegabyteStack(format: AMCFormat) throws {
+        let list = Self.chain(1_000_000)
+        defer { Self.unlink(list) }
+        let (values, previousRight) = try onThread(stackSize: 8 << 20) {
+            let read = try #require(try AMC.object(ChainList.self, from: try AMC.data(for: list, format: format)))
+            defer { Self.unlink(read) }
+            return Self.walk(read)
+        }
+        #expect(values.count == 1_000_000 && values.last == 999_999)
+        #expect(previousRight)
+    }
+
     /// A long chain released link by link, not by a recursion as deep as the chain.
     static func unlink(_ list: ChainList) {
         var current = list.head
@@ -219,7 +234,21 @@ struct ObjectTableTests {
         #expect(table.hasSuffix(##"{"class":"ChainLink","previous":{"$ref":"#/$objects/31"},"value":32}]}"##))
     }
 
-    @Test func theTableIsTheSameInEveryFormatAndWithSortedKeys() throws {
+    @Test(arguments: formats)
+    func aStructRootHoldsTheTableToo(format: AMCFormat) throws {
+        struct Holder: AMCCodable {
+            var list = ChainList()
+            var lists: [ChainList] = []
+        }
+        var holder = Holder()
+        holder.list = Self.chain(40)
+        holder.lists = [holder.list, Self.chain(3)]
+        let read = try #require(try AMC.object(Holder.self, from: try AMC.data(for: holder, format: format)))
+        #expect(Self.walk(read.list).values == Array(0..<40) && Self.walk(read.list).previousRight)
+        #expect(read.lists.first === read.list && Self.walk(read.lists[1]).values == [0, 1, 2])
+    }
+
+    @Test func theTableIsTheSameInEveryFormat() throws {
         let network = Self.network(people: 40)
         let expected = try network.dictionaryRepresentation()
         for format in Self.formats {

@@ -32,9 +32,11 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// The first of two passes: only finds places, writes nothing that is kept, reports nothing.
     private var isPlanning = false
     /// Every object but the root is written in the object table (see ``ObjectTable``): `places`
-    /// then numbers the root 0 and the table's entries from 1. `tableObjects` holds the entries
-    /// from `tableStart` on; those before `tableWritten` are written.
+    /// then holds the root (an object's: a struct has no place) and the table's entries from
+    /// `firstEntryPlace` on. `tableObjects` holds the entries from `tableStart` on; those before
+    /// `tableWritten` are written.
     private var usesTable = false
+    private var firstEntryPlace = 0
     private var tableObjects: [any AMCCodable] = []
     private var tableStart = 0
     private var tableWritten = 0
@@ -120,7 +122,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     private struct TableNeeded: Error {}
 
     /// Writes `object` as a dictionary: `"class"`, then each of its ``AMCCodable/amcKeys``; in
-    /// graph mode an object written before as a reference to it. `declared`: the type the place
+    /// graph mode an object written before as a reference to it, and with the object table every
+    /// object but the root as a reference to its entry. `declared`: the type the place
     /// holding it declares, when a reader knows it (nil for the root and in `Any` places).
     ///
     /// Nothing here is generic over the object's type, which is known only at run time: the
@@ -130,13 +133,13 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         if let identity {
             switch graphMode {
             case .graph where usesTable:
-                if let place = places.place(of: identity) { return try writeReference(to: ObjectTable.pointer(ofPlace: place)) }
+                if let place = places.place(of: identity) { return try writeReference(to: tablePointer(of: place)) }
                 guard path.components.isEmpty else {
                     let place = places.record(identity, parent: -1, components: [])
                     tableObjects.append(object)
-                    return try writeReference(to: ObjectTable.pointer(ofPlace: place))
+                    return try writeReference(to: tablePointer(of: place))
                 }
-                _ = places.record(identity, parent: -1, components: [])  // the root, place 0
+                firstEntryPlace = places.record(identity, parent: -1, components: []) + 1  // the root
             case .graph:
                 if let place = places.place(of: identity) { return try writeReference(to: places.pointer(of: place)) }
                 guard path.components.count <= ObjectTable.maximumDepth else { throw TableNeeded() }
@@ -208,7 +211,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                         if let mark {
                             sink.rewind(to: mark)
                             places.forget(since: placesMark)
-                            if usesTable { tableObjects.removeLast(tableObjects.count - (placesMark - 1 - tableStart)) }
+                            if usesTable {
+                                tableObjects.removeLast(tableObjects.count - (placesMark - firstEntryPlace - tableStart))
+                            }
                         }
                         try fail(error)
                     }
@@ -315,9 +320,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         let identity = ObjectIdentifier(target)
         let pointer: String?
         if let place = places.place(of: identity) {
-            pointer = usesTable ? ObjectTable.pointer(ofPlace: place) : places.pointer(of: place)
+            pointer = usesTable ? tablePointer(of: place) : places.pointer(of: place)
         } else if let place = plannedPlaces?.place(of: identity) {
-            pointer = usesTable ? ObjectTable.pointer(ofPlace: place) : plannedPlaces?.pointer(of: place)
+            pointer = usesTable ? tablePointer(of: place) : plannedPlaces?.pointer(of: place)
         } else {
             pointer = nil
         }
@@ -327,6 +332,11 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         } else if plannedPlaces == nil, !isPlanning {
             throw PlanNeeded()  // it may still come, through a strong reference
         }
+    }
+
+    /// With the object table, the pointer of the object at `place`: the root's or an entry's.
+    private func tablePointer(of place: Int) -> String {
+        place < firstEntryPlace ? ObjectReference.rootPointer : ObjectTable.pointer(ofEntry: place - firstEntryPlace)
     }
 
     /// `{"$ref": "#/…"}` to the object written in full where `pointer` says.

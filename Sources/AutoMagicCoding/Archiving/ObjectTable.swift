@@ -34,7 +34,7 @@ enum ObjectTable {
         var utf8 = pointer.utf8[...]
         guard utf8.starts(with: entryPrefix.utf8) else { return nil }
         utf8 = utf8.dropFirst(entryPrefix.utf8.count)
-        // Digits, without a leading zero but for 0 itself, as ``pointer(ofPlace:)`` writes them.
+        // Digits, without a leading zero but for 0 itself, as ``pointer(ofEntry:)`` writes them.
         guard let first = utf8.first, utf8.count <= 18, first != UInt8(ascii: "0") || utf8.count == 1 else { return nil }
         var entry = 0
         for byte in utf8 {
@@ -46,8 +46,8 @@ enum ObjectTable {
 
     private static let entryPrefix = "#/$objects/"
 
-    /// The pointer of the root (`place` 0) or of the table's entry `place - 1`.
-    static func pointer(ofPlace place: Int) -> String {
-        place == 0 ? ObjectReference.rootPointer : entryPrefix + String(place - 1)
+    /// The pointer of the table's entry `entry`: `#/$objects/12`.
+    static func pointer(ofEntry entry: Int) -> String {
+        entryPrefix + String(entry)
     }
 }
