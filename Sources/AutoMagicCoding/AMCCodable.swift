@@ -148,9 +148,9 @@ public protocol AMCCodable {
     func amcDecodeStruct(_ string: String, named structName: String) throws -> Any
 
     /// Called after decoding set every field: AMC's "do your own init routines after".
-    /// A class implements it as a plain (non-`mutating`) method. Objects nested in this one are
-    /// filled before it; an object it refers to that the document holds further on (in the
-    /// object table, say) may be filled after it, as a cycle requires.
+    /// A class implements it as a plain (non-`mutating`) method. In a document with references
+    /// (shared objects, cycles, the object table), a class's runs once every object of the
+    /// document is filled, in the order they were filled (an object nested in another first).
     ///
     /// ```swift
     /// func amcDidDecode() throws {

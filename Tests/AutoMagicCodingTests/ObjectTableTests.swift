@@ -43,6 +43,45 @@ final class ChainLink: AMCCodable {
     required init() {}
 }
 
+/// A link that hashes by its value, as value-like classes do, and whose list checks itself
+/// once decoded.
+final class ValueLink: AMCCodable, Hashable {
+    var value = 0
+    var next: ValueLink?
+    var lesson: Lesson?
+    weak var previous: ValueLink?
+    required init() {}
+
+    static func == (left: ValueLink, right: ValueLink) -> Bool { left.value == right.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
+final class ValueChain: AMCCodable {
+    var head: ValueLink?
+    var favourites: Set<ValueLink> = []
+    /// What `amcDidDecode` saw: the values along the chain.
+    var seen: [Int] = []
+    required init() {}
+
+    func amcDidDecode() throws {
+        seen = Array(sequence(first: head, next: { $0?.next }).compactMap { $0?.value })
+    }
+
+    /// `count` links; `favourites` every tenth.
+    convenience init(count: Int) {
+        self.init()
+        var last: ValueLink?
+        for value in 0..<count {
+            let link = ValueLink()
+            link.value = value
+            link.previous = last
+            if let last { last.next = link } else { head = link }
+            if value % 10 == 0 { favourites.insert(link) }
+            last = link
+        }
+    }
+}
+
 /// Graphs of any shape: an object whose place would be deeper than the object table's bound
 /// makes the whole graph go in the table, so references stay short and nesting shallow.
 @Suite("The object table: graphs of any shape, short references, shallow nesting")
@@ -51,6 +90,7 @@ struct ObjectTableTests {
 
     init() {
         AMC.register(SocialNetwork.self, SocialTeam.self, SocialPerson.self, SocialTag.self, ChainList.self, ChainLink.self)
+        AMC.register(ValueChain.self, ValueLink.self, Lesson.self)
     }
 
     /// `people` people in teams of ten, each with four friends drawn from everyone and three of
@@ -248,6 +288,29 @@ struct ObjectTableTests {
         #expect(read.lists.first === read.list && Self.walk(read.lists[1]).values == [0, 1, 2])
     }
 
+    @Test(arguments: formats)
+    func setsAndDidDecodeSeeFilledObjects(format: AMCFormat) throws {
+        // The set's links hash by value: hashed before they were filled, they would be one.
+        let chain = ValueChain(count: 50)
+        let read = try #require(try AMC.object(ValueChain.self, from: try AMC.data(for: chain, format: format)))
+        #expect(Set(read.favourites.map(\.value)) == Set(stride(from: 0, to: 50, by: 10)))
+        #expect(read.seen == Array(0..<50))  // every link was filled when the hook ran
+    }
+
+    @Test func noThrowModeLeavesOutAnEntryItCannotWriteAndReportsItOnce() throws {
+        let chain = ValueChain(count: 40)
+        var link = chain.head
+        for _ in 0..<35 { link = link?.next }
+        link?.lesson = Lesson()  // a property named "class": this link cannot be written
+        var dictionary: [String: Any] = [:]
+        let errors = try swallowed(matching: "") { dictionary = try chain.dictionaryRepresentation() }
+        #expect(errors.map(\.kind) == [.reservedKey(key: "class", typeName: "Lesson")])
+        // (The set's links come first in the table, in the set's order: not the same in every run.)
+        #expect(errors.first.map { $0.keyPath.hasPrefix("$objects[") && $0.keyPath.hasSuffix("].lesson") } == true)
+        let read = try #require(try AMC.object(ValueChain.self, from: dictionary))
+        #expect(read.seen == Array(0..<40))
+    }
+
     @Test func theTableIsTheSameInEveryFormat() throws {
         let network = Self.network(people: 40)
         let expected = try network.dictionaryRepresentation()
@@ -261,7 +324,7 @@ struct ObjectTableTests {
     }
 
     @Test func noThrowModeLeavesOutAFailingFieldAndTheObjectsOnlyItMet() throws {
-        // The tags of every person are refused: the table holds no entry nothing refers to.
+        // A closure field of the root is refused: the table holds no entry nothing refers to.
         final class Refusing: AMCCodable {
             var people: [SocialPerson] = []
             var closure: () -> Void = {}
@@ -364,6 +427,12 @@ struct ObjectTableReadingTests {
         #expect(
             error([["value": 1]])?.kind
                 == .invalidReference(pointer: "#/$objects/0", reason: "it names a dictionary without \"class\""))
+        // Entries that name only each other: nothing reaches them.
+        let island = error([link, linkTo("#/$objects/2"), linkTo("#/$objects/1")])
+        #expect(island?.keyPath == "$objects[1]")
+        #expect(
+            island?.kind
+                == .typeMismatch(expected: "an object that a reference names", found: "an entry nothing in the document reaches"))
 
         // Accepted: a reference to an object nested inside an entry names that object.
         var nested = linkTo("#/$objects/0/next")

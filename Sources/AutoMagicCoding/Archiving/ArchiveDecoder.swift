@@ -19,6 +19,9 @@ struct ArchiveDecoder {
     private var references: References?
     /// False when the document is known to hold no reference (see ``ParsedDocument``).
     private var searchesReferences = true
+    /// The objects of a document with references filled so far, in the order filled, with their
+    /// places: their ``AMCCodable/amcDidDecode()`` runs once every object is filled.
+    private var didDecodeLater: [(object: any AMCCodable, place: KeyPathTracker)] = []
     /// The objects `weak` and `unowned` fields were pointed at, to check once the document is
     /// decoded that something else holds them.
     private var conditionalTargets: [ConditionalTarget] = []
@@ -51,6 +54,8 @@ struct ArchiveDecoder {
         let table: ArchiveArray?
         private var made: [any AMCCodable] = []
         private var unfilled: [Unfilled?] = []
+        /// The numbers of those that wait, by identity.
+        private var waitingNumbers: [ObjectIdentifier: Int] = [:]
         /// The first object made that may still wait (see ``nextUnfilled()``).
         private var firstWaiting = 0
         /// The root object's class: where a place's declared types start (see
@@ -90,15 +95,30 @@ struct ArchiveDecoder {
         /// recurses.
         func add(_ object: any AMCCodable, at pointer: String, unfilled waiting: Unfilled? = nil) {
             if let entry = entry(named: pointer) { entryNumbers[entry] = made.count + 1 } else { numbers[pointer] = made.count }
+            if waiting != nil { waitingNumbers[ObjectIdentifier(object as AnyObject)] = made.count }
             made.append(object)
             unfilled.append(waiting)
         }
+
+        /// Where to fill `object` from, when it was made for a reference and waits to be filled
+        /// (it is no longer waiting: the caller fills it).
+        func take(_ object: AnyObject) -> Unfilled? {
+            guard !waitingNumbers.isEmpty, let number = waitingNumbers.removeValue(forKey: ObjectIdentifier(object)) else {
+                return nil
+            }
+            defer { unfilled[number] = nil }
+            return unfilled[number]
+        }
+
+        /// Whether every entry of the object table was made (the others are reached by nothing).
+        var unmadeEntry: Int? { entryNumbers.firstIndex(of: 0) }
 
         /// The object at `pointer`, and where to fill it from when it waits to be filled (it is
         /// no longer waiting: the caller fills it).
         func take(at pointer: String) -> (object: any AMCCodable, unfilled: Unfilled?)? {
             guard let number = number(at: pointer) else { return nil }
             defer { unfilled[number] = nil }
+            if unfilled[number] != nil { waitingNumbers[ObjectIdentifier(made[number] as AnyObject)] = nil }
             return (made[number], unfilled[number])
         }
 
@@ -108,6 +128,7 @@ struct ArchiveDecoder {
                 defer { firstWaiting += 1 }
                 if let waiting = unfilled[firstWaiting] {
                     unfilled[firstWaiting] = nil
+                    waitingNumbers[ObjectIdentifier(made[firstWaiting] as AnyObject)] = nil
                     return (made[firstWaiting], waiting)
                 }
             }
@@ -118,7 +139,23 @@ struct ArchiveDecoder {
     /// An object made for a reference, and where it is to be filled from.
     private struct Unfilled {
         let dictionary: ArchiveDictionary
-        let components: [KeyPathTracker.Component]
+        /// Where it is: an entry of the object table (no array to hold for each), or elsewhere.
+        let place: Place
+
+        enum Place {
+            case entry(Int)
+            case components([KeyPathTracker.Component])
+
+            var components: [KeyPathTracker.Component] {
+                switch self {
+                case let .entry(entry): ObjectTable.components(ofEntry: entry)
+                case let .components(components): components
+                }
+            }
+        }
+
+        /// The key path components of its place.
+        var components: [KeyPathTracker.Component] { place.components }
     }
 
     /// A decoder; `lenient`: every field and element that can be decoded is, the rest keep
@@ -346,10 +383,20 @@ struct ArchiveDecoder {
             try checkConstants(constants, of: plan, in: source, owner: instance)
         }
         if !plan.conditionalFields.isEmpty { try restoreConditionalReferences(of: plan, in: source, into: &instance) }
+        // In a document with references, an object's own are filled later perhaps: its hook runs
+        // once every object is (see ``decoded(_:)``). A struct's runs now, before it is stored.
+        if references != nil, RuntimeAccess.shape(of: T.self) == .class {
+            return didDecodeLater.append((instance, path))
+        }
+        try didDecode(&instance, at: path)
+    }
+
+    /// Calls `instance`'s ``AMCCodable/amcDidDecode()``; lenient decoding steps over its error.
+    private mutating func didDecode<T: AMCCodable>(_ instance: inout T, at place: KeyPathTracker) throws {
         do {
             try instance.amcDidDecode()
         } catch {
-            try stepOver(path.located(error, hook: "amcDidDecode", typeName: AMC.unqualifiedName(of: T.self)), raw: nil)
+            try stepOver(place.located(error, hook: "amcDidDecode", typeName: AMC.unqualifiedName(of: T.self)), raw: nil)
         }
     }
 
@@ -620,15 +667,18 @@ struct ArchiveDecoder {
             return try decodeObject(dictionary, expected: type, element: element)
         case let .sequence(type, elementKind):
             let items = try decodeArray(raw, elementKind: elementKind, owner: owner)
+            if type.isUnordered { try fillNow(items) }  // hashed as they are
             return try built(type.make(from: items), type, raw)
         case let .orderedCollection(type, elementKind):
             let items = try decodeArray(raw, elementKind: elementKind, owner: owner)
+            try fillNow(items)
             return try built(try hook { try type.amcMake(from: items) }, type, raw)
         case let .dictionary(type, keyCodec, valueKind):
             let entries = try decodeDictionary(raw, valueKind: valueKind, owner: owner)
             return try built(type.make(from: try keyed(entries, keyCodec)), type, raw)
         case let .keyedCollection(type, valueKind):
             let entries = try decodeDictionary(raw, valueKind: valueKind, owner: owner)
+            try fillNow(Array(entries.values))
             return try built(try hook { try type.amcMake(from: entries) }, type, raw)
         case let .dynamic(type):
             return try decodeDynamic(raw, expected: type)
@@ -907,6 +957,16 @@ struct ArchiveDecoder {
     private mutating func decoded<Result>(_ result: Result) throws -> Result {
         try fillUnfilled()
         references = nil
+        var filled = didDecodeLater
+        didDecodeLater = []
+        for (object, place) in filled {
+            func call<T: AMCCodable>(_ object: T) throws {
+                var instance = object  // a class: the same object
+                try didDecode(&instance, at: place)
+            }
+            try _openExistential(object, do: call)
+        }
+        filled.removeAll()  // so that only `result` holds what it holds, for the check below
         let targets = conditionalTargets
         conditionalTargets = []
         for target in targets where target.object == nil {
@@ -922,12 +982,13 @@ struct ArchiveDecoder {
         guard let references else { throw invalid(pointer, "the document has no such place") }
         if let known = references.object(at: pointer) { return try checked(known, expected) }
         let target: ArchiveValue
-        let components: [KeyPathTracker.Component]
+        let place: Unfilled.Place
         do {
             if let entry = references.entry(named: pointer), let table = references.table {
-                (target, components) = (table[table.startIndex + entry], [.key(ObjectTable.key), .index(entry)])
+                (target, place) = (table[table.startIndex + entry], .entry(entry))
             } else {
-                (target, components) = try ObjectReference.target(of: pointer, in: references.root)
+                let found = try ObjectReference.target(of: pointer, in: references.root)
+                (target, place) = (found.0, .components(found.1))
             }
         } catch .malformed {
             throw invalid(pointer, "it is not a JSON Pointer (\"#\" then \"/\"-separated keys and indices)")
@@ -951,7 +1012,7 @@ struct ArchiveDecoder {
             type = resolved
         } else {
             // Written without its class, as the declared type of its place (see AMCClassNames).
-            guard let declared = try declaredClass(at: components) else {
+            guard let declared = try declaredClass(at: place.components) else {
                 throw invalid(pointer, "it names a dictionary without \"class\"")
             }
             type = declared
@@ -962,7 +1023,7 @@ struct ArchiveDecoder {
         // Made now and filled at its own place later, so that the places below it are right and
         // a chain of references is followed without recursion.
         let object = try checked(type.init(), expected)
-        references.add(object, at: pointer, unfilled: Unfilled(dictionary: dictionary, components: components))
+        references.add(object, at: pointer, unfilled: Unfilled(dictionary: dictionary, place: place))
         return object
     }
 
@@ -987,16 +1048,46 @@ struct ArchiveDecoder {
     /// until none is left (filling one may make more).
     private mutating func fillUnfilled() throws {
         guard let references else { return }
-        while let (object, unfilled) = references.nextUnfilled() {
-            let (here, hereDepth) = (path, depth)
-            path = KeyPathTracker(components: unfilled.components, routes: references.routes)
-            depth = unfilled.components.count
-            defer { (path, depth) = (here, hereDepth) }
-            do {
-                try fillMade(object, from: unfilled.dictionary)
-            } catch {
-                try stepOver(error, raw: .dictionary(unfilled.dictionary))  // lenient: it keeps what it was made with
+        while let (object, unfilled) = references.nextUnfilled() { try fill(object, from: unfilled) }
+        if let entry = references.unmadeEntry, references.table != nil {
+            path.push(key: ObjectTable.key)
+            path.push(index: entry)
+            defer {
+                path.pop()
+                path.pop()
             }
+            // Named by references only from entries nothing reaches: it would be dropped unseen.
+            try stepOver(
+                path.error(
+                    .typeMismatch(expected: "an object that a reference names", found: "an entry nothing in the document reaches")
+                ),
+                raw: nil)
+        }
+    }
+
+    /// The objects among `items` made for a reference and not filled yet, filled now: a set hashes
+    /// them, a collection's own initializer reads them.
+    private mutating func fillNow(_ items: [Any]) throws {
+        guard let references else { return }
+        for item in items {
+            guard RuntimeAccess.shape(of: Swift.type(of: item)) == .class, let unfilled = references.take(item as AnyObject),
+                let object = item as? any AMCCodable
+            else { continue }
+            try fill(object, from: unfilled)
+        }
+    }
+
+    /// Fills `object`, made for a reference, at its place.
+    private mutating func fill(_ object: any AMCCodable, from unfilled: Unfilled) throws {
+        guard let references else { return }
+        let (here, hereDepth) = (path, depth)
+        path = KeyPathTracker(components: unfilled.components, routes: references.routes)
+        depth = path.components.count
+        defer { (path, depth) = (here, hereDepth) }
+        do {
+            try fillMade(object, from: unfilled.dictionary)
+        } catch {
+            try stepOver(error, raw: .dictionary(unfilled.dictionary))  // lenient: it keeps what it was made with
         }
     }
 

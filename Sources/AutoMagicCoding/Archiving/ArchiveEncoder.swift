@@ -40,12 +40,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     private var tableObjects: [any AMCCodable] = []
     private var tableStart = 0
     private var tableWritten = 0
-    /// The errors no-throw mode swallowed so far, and how many of the first of them an earlier
-    /// try of the same write reported already (a graph written again meets them again).
-    private var swallowed = 0
-    private var reportedBefore = 0
-    /// How many errors this write has reported, in this try and the tries before it.
-    private var reported: Int { max(swallowed, reportedBefore) }
+    /// The errors no-throw mode swallowed in this try, reported once it succeeds (a try started
+    /// again, with the object table, meets them again in another order).
+    private var swallowed: [AMCError] = []
     private var depth = 0
     /// The owners whose struct hook does not handle a type that has a route of its own.
     private var declinedHooks = Set<HookUse>()
@@ -80,11 +77,11 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     ) throws -> (sink: Sink, swallowed: Int) {
         var encoder = ArchiveEncoder(
             sink: consume sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
-        encoder.reportedBefore = reportedBefore
         while true {
             do {
                 try encoder.encodeObject(object, declared: nil)
-                return (encoder.sink, encoder.reported)
+                for error in encoder.swallowed.dropFirst(reportedBefore) { AMC.reportSwallowed(error) }
+                return (encoder.sink, max(encoder.swallowed.count, reportedBefore))
             } catch is PlanNeeded {
                 var planner = ArchiveEncoder<NullSink>(sink: NullSink(), archiver: archiver, sortedKeys: sortedKeys)
                 planner.isPlanning = true
@@ -104,12 +101,11 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     }
 
     /// An encoder with the same settings that writes the graph again from the start, into the
-    /// sink's ``EncodingSink/fresh()`` one; the errors this one reported are not reported again.
+    /// sink's ``EncodingSink/fresh()`` one.
     private consuming func startedAgain(archiver: AMCArchiver, usesTable: Bool) -> ArchiveEncoder {
         sink.restart()
         var encoder = ArchiveEncoder(
             sink: sink.fresh(), archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
-        encoder.reportedBefore = reported  // counting those met before this try stopped
         encoder.usesTable = usesTable
         return encoder
     }
@@ -135,9 +131,11 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             case .graph where usesTable:
                 if let place = places.place(of: identity) { return try writeReference(to: tablePointer(of: place)) }
                 guard path.components.isEmpty else {
-                    let place = places.record(identity, parent: -1, components: [])
-                    tableObjects.append(object)
-                    return try writeReference(to: tablePointer(of: place))
+                    // An object that cannot be written fails here, in the field that refers to
+                    // it, as where it is written in full.
+                    let (known, keys) = recentPlans.plan(of: object, naming: keyNaming)
+                    if let error = known.plan.keyError(keys: keys) { throw path.error(error) }
+                    return try writeReference(to: tablePointer(of: addToTable(object, identity)))
                 }
                 firstEntryPlace = places.record(identity, parent: -1, components: []) + 1  // the root
             case .graph:
@@ -321,8 +319,12 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         let pointer: String?
         if let place = places.place(of: identity) {
             pointer = usesTable ? tablePointer(of: place) : places.pointer(of: place)
+        } else if usesTable, plannedPlaces?.place(of: identity) != nil, let object = target as? any AMCCodable {
+            // In the archive, as the first pass found: its entry is made here, not where the first
+            // pass put it, which a field no-throw mode leaves out could have moved.
+            pointer = tablePointer(of: addToTable(object, identity))
         } else if let place = plannedPlaces?.place(of: identity) {
-            pointer = usesTable ? tablePointer(of: place) : plannedPlaces?.pointer(of: place)
+            pointer = plannedPlaces?.pointer(of: place)
         } else {
             pointer = nil
         }
@@ -332,6 +334,13 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         } else if plannedPlaces == nil, !isPlanning {
             throw PlanNeeded()  // it may still come, through a strong reference
         }
+    }
+
+    /// With the object table: a new entry for `object`, written once the root's fields are; its
+    /// place.
+    private mutating func addToTable(_ object: any AMCCodable, _ identity: ObjectIdentifier) -> Int {
+        tableObjects.append(object)
+        return places.record(identity, parent: -1, components: [])
     }
 
     /// With the object table, the pointer of the object at `place`: the root's or an entry's.
@@ -553,13 +562,11 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         depth += 1
     }
 
-    /// In no-throw mode reports the error and goes on; otherwise throws it. (The planning pass
-    /// reports nothing, and a write done again does not report again the errors the try before it
-    /// reported: it meets the same ones first.)
+    /// In no-throw mode keeps the error to report once the write succeeds, and goes on;
+    /// otherwise throws it. (The planning pass reports nothing.)
     private mutating func fail(_ error: AMCError) throws {
         guard noThrow else { throw error }
         guard !isPlanning else { return }
-        swallowed += 1
-        if swallowed > reportedBefore { AMC.reportSwallowed(error) }
+        swallowed.append(error)
     }
 }

@@ -46,6 +46,11 @@ enum ObjectTable {
 
     private static let entryPrefix = "#/$objects/"
 
+    /// The key path components of the table's entry `entry`: `$objects[12]`.
+    static func components(ofEntry entry: Int) -> [KeyPathTracker.Component] {
+        [.key(key), .index(entry)]
+    }
+
     /// The pointer of the table's entry `entry`: `#/$objects/12`.
     static func pointer(ofEntry entry: Int) -> String {
         entryPrefix + String(entry)
