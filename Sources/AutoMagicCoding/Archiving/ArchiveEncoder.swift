@@ -135,7 +135,10 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     // it, as where it is written in full.
                     let (known, keys) = recentPlans.plan(of: object, naming: keyNaming)
                     if let error = known.plan.keyError(keys: keys) { throw path.error(error) }
-                    return try writeReference(to: tablePointer(of: addToTable(object, identity)))
+                    // Two statements: a call on `self` whose argument changes `self` would copy
+                    // the tables for the call, and the change would then copy them again.
+                    let place = addToTable(object, identity)
+                    return try writeReference(to: tablePointer(of: place))
                 }
                 firstEntryPlace = places.record(identity, parent: -1, components: []) + 1  // the root
             case .graph:
@@ -322,7 +325,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         } else if usesTable, plannedPlaces?.place(of: identity) != nil, let object = target as? any AMCCodable {
             // In the archive, as the first pass found: its entry is made here, not where the first
             // pass put it, which a field no-throw mode leaves out could have moved.
-            pointer = tablePointer(of: addToTable(object, identity))
+            let place = addToTable(object, identity)
+            pointer = tablePointer(of: place)
         } else if let place = plannedPlaces?.place(of: identity) {
             pointer = plannedPlaces?.pointer(of: place)
         } else {
