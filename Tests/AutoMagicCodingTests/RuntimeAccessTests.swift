@@ -144,12 +144,18 @@ struct RuntimeAccessTests {
             RuntimeAccess.forEachElement(of: [Item].self, at: offset, from: base) { titles.append($0.title) }
         }
         #expect(titles == ["item 0", "item 1", "item 2"])
-        // The walk for arrays of class instances reads the same elements, in the same order.
+        // The walk for arrays of class instances reads the same elements, in the same order,
+        // each with its own identity.
         var walked: [ObjectIdentifier] = []
+        var identities: [ObjectIdentifier] = []
         RuntimeAccess.withFieldBase(of: folder) { base in
-            RuntimeAccess.forEachObject(of: [Item].self, at: offset, from: base) { walked.append(ObjectIdentifier($0)) }
+            RuntimeAccess.forEachObject(of: [Item].self, at: offset, from: base) { identity, item in
+                walked.append(ObjectIdentifier(item.pointee))
+                identities.append(identity)
+            }
         }
         #expect(walked == folder.items.map(ObjectIdentifier.init))
+        #expect(identities == walked)
         weak let first = folder.items[0]
         folder.items = []
         #expect(first == nil)

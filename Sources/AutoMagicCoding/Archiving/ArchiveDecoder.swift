@@ -21,7 +21,7 @@ struct ArchiveDecoder {
     private var searchesReferences = true
     /// The objects of a document with references filled so far, in the order filled, with their
     /// places: their ``AMCCodable/amcDidDecode()`` runs once every object is filled.
-    private var didDecodeLater: [(object: any AMCCodable, place: KeyPathTracker)] = []
+    private var didDecodeLater: [(object: any AMCCodable, place: Unfilled.Place)] = []
     /// The objects `weak` and `unowned` fields were pointed at, to check once the document is
     /// decoded that something else holds them.
     private var conditionalTargets: [ConditionalTarget] = []
@@ -145,6 +145,16 @@ struct ArchiveDecoder {
         enum Place {
             case entry(Int)
             case components([KeyPathTracker.Component])
+
+            /// `tracker`'s place, held as an entry's number where it is one.
+            init(_ tracker: KeyPathTracker) {
+                let components = tracker.components
+                if components.count == 2, components[0] == .key(ObjectTable.key), case let .index(entry) = components[1] {
+                    self = .entry(entry)
+                } else {
+                    self = .components(components)
+                }
+            }
 
             var components: [KeyPathTracker.Component] {
                 switch self {
@@ -386,17 +396,18 @@ struct ArchiveDecoder {
         // In a document with references, an object's own are filled later perhaps: its hook runs
         // once every object is (see ``decoded(_:)``). A struct's runs now, before it is stored.
         if references != nil, RuntimeAccess.shape(of: T.self) == .class {
-            return didDecodeLater.append((instance, path))
+            return didDecodeLater.append((instance, Unfilled.Place(path)))
         }
-        try didDecode(&instance, at: path)
+        let here = path
+        try didDecode(&instance, at: here)
     }
 
     /// Calls `instance`'s ``AMCCodable/amcDidDecode()``; lenient decoding steps over its error.
-    private mutating func didDecode<T: AMCCodable>(_ instance: inout T, at place: KeyPathTracker) throws {
+    private mutating func didDecode<T: AMCCodable>(_ instance: inout T, at place: @autoclosure () -> KeyPathTracker) throws {
         do {
             try instance.amcDidDecode()
         } catch {
-            try stepOver(place.located(error, hook: "amcDidDecode", typeName: AMC.unqualifiedName(of: T.self)), raw: nil)
+            try stepOver(place().located(error, hook: "amcDidDecode", typeName: AMC.unqualifiedName(of: T.self)), raw: nil)
         }
     }
 
@@ -962,7 +973,7 @@ struct ArchiveDecoder {
         for (object, place) in filled {
             func call<T: AMCCodable>(_ object: T) throws {
                 var instance = object  // a class: the same object
-                try didDecode(&instance, at: place)
+                try didDecode(&instance, at: KeyPathTracker(components: place.components, routes: nil))
             }
             try _openExistential(object, do: call)
         }
@@ -1035,7 +1046,7 @@ struct ArchiveDecoder {
         path.push(key: ObjectTable.key)
         defer { path.pop() }
         guard case let .array(entries) = table else { throw mismatch("an array of objects (the object table)", table) }
-        for index in entries.indices where references?.targets.entries.contains(index) != true {
+        for index in entries.indices where references?.targets.entries[index] != true {
             path.push(index: index)
             defer { path.pop() }
             try stepOver(

@@ -127,9 +127,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     private mutating func encodeObject(_ object: any AMCCodable, declared: Any.Type?) throws {
         let identity = RuntimeAccess.identity(ofAny: object)
         if let identity {
+            if try wroteReference(to: identity) { return }
             switch graphMode {
             case .graph where usesTable:
-                if let place = places.place(of: identity) { return try writeReference(to: tablePointer(of: place)) }
                 guard path.components.isEmpty else {
                     // An object that cannot be written fails here, in the field that refers to
                     // it, as where it is written in full.
@@ -142,7 +142,6 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                 }
                 firstEntryPlace = places.record(identity, parent: -1, components: []) + 1  // the root
             case .graph:
-                if let place = places.place(of: identity) { return try writeReference(to: places.pointer(of: place)) }
                 guard path.components.count <= ObjectTable.maximumDepth else { throw TableNeeded() }
                 let parent = openObjects.last ?? (place: -1, depth: 0)
                 let place = places.record(identity, parent: parent.place, components: path.components, from: parent.depth)
@@ -277,10 +276,14 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             defer { depth -= 1 }
             sink.beginArray()
             var index = 0
-            try read(base) { element in
+            try read(base) { identity, element in
                 path.push(index: index)
                 defer { path.pop() }
-                try encodeObject(element, declared: type)
+                // An object met before takes its identity alone, not a retain of the object.
+                if let identity, try wroteReference(to: identity) {
+                } else {
+                    try encodeObject(element(), declared: type)
+                }
                 index += 1
             }
             sink.endArray()
@@ -350,6 +353,15 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// With the object table, the pointer of the object at `place`: the root's or an entry's.
     private func tablePointer(of place: Int) -> String {
         place < firstEntryPlace ? ObjectReference.rootPointer : ObjectTable.pointer(ofEntry: place - firstEntryPlace)
+    }
+
+    /// In graph mode, whether the object `identity` names was met before, and a reference to it
+    /// written.
+    private mutating func wroteReference(to identity: ObjectIdentifier) throws -> Bool {
+        guard graphMode == .graph, let place = places.place(of: identity) else { return false }
+        let pointer = usesTable ? tablePointer(of: place) : places.pointer(of: place)
+        try writeReference(to: pointer)
+        return true
     }
 
     /// `{"$ref": "#/…"}` to the object written in full where `pointer` says.

@@ -105,16 +105,24 @@ enum ObjectReference {
         /// For each pointer on the way to one of `pointers`, the segments that lead on.
         var routes: [String: Set<String>] = [:]
         /// The object table's entries they name whole (`#/$objects/N`, see ``ObjectTable``),
-        /// which decoding reaches from the table rather than by walking to them.
-        var entries = Set<Int>()
+        /// which decoding reaches from the table rather than by walking to them: a bit for each
+        /// entry the table has (a pointer past its end is among `pointers`, and names nothing).
+        var entries = SlotBits(count: 0)
+        /// Whether any reference names an entry.
+        var namesEntries = false
     }
 
     /// What every reference in `root` names. Nil when `root` holds no reference (the decoder
     /// then follows nothing).
     static func targets(in root: ArchiveValue) -> Targets? {
         var found = Targets()
-        collect(root, into: &found)
-        guard !found.pointers.isEmpty || !found.entries.isEmpty else { return nil }
+        var tableCount = 0
+        if case let .dictionary(dictionary) = root, case let .array(table)? = dictionary[ObjectTable.key] {
+            tableCount = table.count
+            found.entries = SlotBits(count: tableCount)
+        }
+        collect(root, into: &found, tableCount: tableCount)
+        guard !found.pointers.isEmpty || found.namesEntries else { return nil }
         for target in found.pointers {
             var prefix = Substring(target)
             while let slash = prefix.lastIndex(of: "/") {
@@ -128,20 +136,21 @@ enum ObjectReference {
         return found
     }
 
-    private static func collect(_ value: ArchiveValue, into found: inout Targets) {
+    private static func collect(_ value: ArchiveValue, into found: inout Targets, tableCount: Int) {
         switch value {
         case let .dictionary(dictionary):
             if let pointer = pointer(in: dictionary) {
-                if let entry = ObjectTable.entry(named: pointer) {
-                    found.entries.insert(entry)
+                if let entry = ObjectTable.entry(named: pointer), entry < tableCount {
+                    found.entries[entry] = true
+                    found.namesEntries = true
                 } else {
                     found.pointers.insert(pointer)
                 }
                 return
             }
-            for value in dictionary.values { collect(value, into: &found) }
+            for value in dictionary.values { collect(value, into: &found, tableCount: tableCount) }
         case let .array(elements):
-            for element in elements { collect(element, into: &found) }
+            for element in elements { collect(element, into: &found, tableCount: tableCount) }
         default:
             break
         }

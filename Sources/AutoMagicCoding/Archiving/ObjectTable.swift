@@ -31,19 +31,26 @@ enum ObjectTable {
 
     /// The entry `pointer` names when it names one whole (`#/$objects/12`: 12), else nil.
     static func entry(named pointer: String) -> Int? {
-        var utf8 = pointer.utf8[...]
-        guard utf8.starts(with: entryPrefix.utf8) else { return nil }
-        utf8 = utf8.dropFirst(entryPrefix.utf8.count)
-        // Digits, without a leading zero but for 0 itself, as ``pointer(ofEntry:)`` writes them.
-        guard let first = utf8.first, utf8.count <= 18, first != UInt8(ascii: "0") || utf8.count == 1 else { return nil }
-        var entry = 0
-        for byte in utf8 {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            entry = entry * 10 + Int(byte - UInt8(ascii: "0"))
+        var pointer = pointer
+        // Read in place: a document with a table follows one such pointer for every reference.
+        return pointer.withUTF8 { bytes in
+            let prefix = entryPrefixBytes
+            guard bytes.count > prefix.count, bytes.count <= prefix.count + 18,
+                bytes.prefix(prefix.count).elementsEqual(prefix)
+            else { return nil }
+            let digits = bytes[prefix.count...]
+            // Digits, without a leading zero but for 0 itself, as ``pointer(ofEntry:)`` writes them.
+            guard digits.first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
+            var entry = 0
+            for byte in digits {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                entry = entry * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return entry
         }
-        return entry
     }
 
+    private static let entryPrefixBytes = Array(entryPrefix.utf8)
     private static let entryPrefix = "#/$objects/"
 
     /// The key path components of the table's entry `entry`: `$objects[12]`.

@@ -7,10 +7,11 @@
 /// its output. A place takes 16 bytes: its identity, and an 8-byte link to the object it is inside
 /// (the key, as a number among the keys met, and the index after it), each in chunks that never
 /// move (``ChunkedArray``: arrays that doubled left their old storage behind, as much again). The
-/// identities are found through an open-addressing table of 64-bit slots kept at most three
-/// quarters full (Swift's `Dictionary` took twice the room of half-full slots, and a tenth of the
-/// time of writing small objects; half-full slots took 0.25 MB more of writing 20,000 small
-/// objects, over the 1.44 MB a write of their 1.2 MB may hold, for 1–4% less time).
+/// identities are found through an open-addressing table of slots kept at most three quarters
+/// full (Swift's `Dictionary` took twice the room, and a tenth of the time of writing small
+/// objects); a slot holds the identity itself beside its place, so that finding an object met
+/// before reads one slot, not a slot and then its entry (in a large graph whose objects refer to
+/// each other at random, each is a cache miss).
 struct PlaceTable {
     private typealias Component = KeyPathTracker.Component
 
@@ -64,9 +65,8 @@ struct PlaceTable {
     private var lastKeys: [(key: String, number: Int)] = []
     /// The components of places whose path from their parent is not a key and an optional index.
     private var unusual: [Int: [Component]] = [:]
-    /// Open addressing with linear probing: each slot holds 32 bits of its identity's hash (so
-    /// that a probe rarely has to look at the place itself) above its place + 1; 0 when empty.
-    private var slots: [UInt64] = []
+    /// Open addressing with linear probing.
+    private var slots: [Slot] = []
     /// Which slots are taken (see ``SlotBits``); only ``setSlot(_:to:)`` changes a slot.
     private var taken = SlotBits(count: 0)
     /// Whether an identity's first slot comes from all of its address's bits, rather than from
@@ -82,17 +82,31 @@ struct PlaceTable {
     /// How many places are recorded: a mark to ``forget(since:)`` back to.
     var count: Int { entries.count }
 
+    /// A slot: an identity's address (0: empty) and its place.
+    private struct Slot {
+        let address: UInt
+        let place: Int
+
+        static let empty = Slot(address: 0, place: 0)
+
+        init(address: UInt, place: Int) {
+            (self.address, self.place) = (address, place)
+        }
+
+        init(_ identity: ObjectIdentifier, place: Int) {
+            self.init(address: UInt(bitPattern: identity), place: place)
+        }
+    }
+
     /// The place of `identity`, if it was written.
     func place(of identity: ObjectIdentifier) -> Int? {
         guard !slots.isEmpty else { return nil }
-        let (start, fingerprint) = Self.hash(of: identity, in: slots.count, spread: spreadsAddresses)
+        let start = Self.slot(of: identity, in: slots.count, spread: spreadsAddresses)
         guard taken[start] else { return nil }
+        let address = UInt(bitPattern: identity)
         var slot = start
-        while slots[slot] != 0 {
-            if slots[slot] >> 32 == fingerprint {
-                let place = Int(slots[slot] & 0xFFFF_FFFF) - 1
-                if entries[place].identity == identity { return place }
-            }
+        while slots[slot].address != 0 {
+            if slots[slot].address == address { return slots[slot].place }
             slot = (slot + 1) & (slots.count - 1)
         }
         return nil
@@ -190,8 +204,7 @@ struct PlaceTable {
 
     // MARK: - Slots
 
-    /// Where the search for `identity` starts among `count` slots (a power of two), and the
-    /// fingerprint its slot holds (the address multiplied by a large odd constant).
+    /// Where the search for `identity` starts among `count` slots (a power of two).
     ///
     /// Unless `spread`, objects close in memory get slots close together: the address's 4 KB
     /// page picks a run of 32 slots anywhere in the table, and its 128 bytes within the page the
@@ -199,34 +212,32 @@ struct PlaceTable {
     /// written, so a table larger than the caches is then filled and searched a few objects per
     /// cache line, not with a miss per object (a fifth of writing 200,000 small objects). With
     /// `spread`, the product's high bits, which mix all of the address's, pick the slot.
-    private static func hash(of identity: ObjectIdentifier, in count: Int, spread: Bool) -> (slot: Int, fingerprint: UInt64) {
+    private static func slot(of identity: ObjectIdentifier, in count: Int, spread: Bool) -> Int {
         let address = UInt64(UInt(bitPattern: identity))
-        let mixed = address &* 0x9E37_79B9_7F4A_7C15
         let shift = UInt64(64 - count.trailingZeroBitCount)
-        guard !spread else { return (Int(truncatingIfNeeded: mixed >> shift), mixed & 0xFFFF_FFFF) }
+        guard !spread else { return Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> shift) }
         let run = Int(truncatingIfNeeded: ((address >> 12) &* 0x9E37_79B9_7F4A_7C15) >> shift)
-        return ((run + Int(truncatingIfNeeded: address >> 7 & 31)) & (count - 1), mixed & 0xFFFF_FFFF)
+        return (run + Int(truncatingIfNeeded: address >> 7 & 31)) & (count - 1)
     }
 
-    /// The first slot to search for `place`, whose object is `identity`, and its slot content.
-    private func hash(of place: Int, identity: ObjectIdentifier) -> (slot: Int, entry: UInt64) {
-        let (slot, fingerprint) = Self.hash(of: identity, in: slots.count, spread: spreadsAddresses)
-        return (slot, fingerprint << 32 | UInt64(place + 1))
+    /// The first slot to search for `identity` in this table.
+    private func slot(of identity: ObjectIdentifier) -> Int {
+        Self.slot(of: identity, in: slots.count, spread: spreadsAddresses)
     }
 
     /// Puts `place`, whose object is `identity`, in the first empty slot from its identity's.
     private mutating func insertSlot(of place: Int, identity: ObjectIdentifier) {
-        let (start, entry) = hash(of: place, identity: identity)
+        let start = slot(of: identity)
         var slot = start
         while taken[slot] { slot = (slot + 1) & (slots.count - 1) }  // no look at `slots`
         steps += (slot - start) & (slots.count - 1)
-        setSlot(slot, to: entry)
+        setSlot(slot, to: Slot(identity, place: place))
     }
 
     /// Sets the slot `slot` and its bit in ``taken``.
-    private mutating func setSlot(_ slot: Int, to content: UInt64) {
+    private mutating func setSlot(_ slot: Int, to content: Slot) {
         slots[slot] = content
-        taken[slot] = content != 0
+        taken[slot] = content.address != 0
     }
 
     /// `count` slots, every place put back from `entries`. The old slots go first: held while
@@ -234,7 +245,7 @@ struct PlaceTable {
     private mutating func rebuildSlots(count: Int) {
         slots = []
         taken = SlotBits(count: 0)
-        slots = [UInt64](repeating: 0, count: count)
+        slots = [Slot](repeating: .empty, count: count)
         taken = SlotBits(count: count)
         steps = 0
         for place in 0..<entries.count { insertSlot(of: place, identity: entries[place].identity) }
@@ -244,18 +255,17 @@ struct PlaceTable {
     /// found (linear probing's deletion, which leaves no tombstones).
     private mutating func removeSlot(of place: Int) {
         let mask = slots.count - 1
-        let (start, content) = hash(of: place, identity: entries[place].identity)
-        var hole = start
-        while slots[hole] != content { hole = (hole + 1) & mask }
-        setSlot(hole, to: 0)
+        let identity = entries[place].identity
+        var hole = slot(of: identity)
+        while slots[hole].address != UInt(bitPattern: identity) { hole = (hole + 1) & mask }
+        setSlot(hole, to: .empty)
         var next = (hole + 1) & mask
-        while slots[next] != 0 {
-            let other = Int(slots[next] & 0xFFFF_FFFF) - 1
-            let home = hash(of: other, identity: entries[other].identity).slot
+        while slots[next].address != 0 {
+            let home = slot(of: entries[slots[next].place].identity)
             // The entry at `next` may fill the hole when its home is not in (hole, next].
             if (next - home) & mask >= (next - hole) & mask {
                 setSlot(hole, to: slots[next])
-                setSlot(next, to: 0)
+                setSlot(next, to: .empty)
                 hole = next
             }
             next = (next + 1) & mask

@@ -1,7 +1,8 @@
 /// A bit per slot of an open-addressing table, set while the slot is taken: a probe for a key
 /// new to the table whose first slot is free ends here, without a look at the table itself
 /// (which a graph of tens of thousands of objects or distinct numbers makes larger than the
-/// caches). ``PlaceTable`` and ``NumberTable`` keep one beside their slots.
+/// caches). ``PlaceTable`` and ``NumberTable`` keep one beside their slots; a document's
+/// references mark in one the object table's entries they name (``ObjectReference/Targets``).
 ///
 /// ```swift
 /// var taken = SlotBits(count: 256)

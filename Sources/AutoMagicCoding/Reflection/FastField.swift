@@ -155,8 +155,10 @@ enum GraphField {
         type: any AMCCodable.Type,
         read: (FieldBase) -> (any AMCCodable)?,
         write: (MutableFieldBase, any AMCCodable) -> Bool)
-    /// An array of ``AMCCodable`` values of type `type`: read calls its second argument with each
-    /// element in order (the array is not copied). Write stores the array its third argument
+    /// An array of ``AMCCodable`` values of type `type`: read calls its second argument for each
+    /// element in order (the array is not copied), with the element's identity when it is an
+    /// object (nil for a struct) and a function that gives the element: a walk that has met the
+    /// object before needs only its identity, and asking for the element retains it. Write stores the array its third argument
     /// makes: called with each index below the second, it gives the element there, or nil to
     /// leave it out. Each element is checked and put in place as soon as it is made, while it is
     /// still in the cache (checking a finished array touched every object once more: one retain
@@ -164,7 +166,7 @@ enum GraphField {
     /// not a `type`.
     case objects(
         type: any AMCCodable.Type,
-        read: (FieldBase, (any AMCCodable) throws -> Void) throws -> Void,
+        read: (FieldBase, (ObjectIdentifier?, () -> any AMCCodable) throws -> Void) throws -> Void,
         write: (MutableFieldBase, Int, (Int) throws -> (any AMCCodable)?) throws -> Bool)
     /// An array of scalars (strings, numbers, dates, data, ``AMCStructCodable`` values): write is
     /// false, storing nothing, unless every element is exactly of the element type (see
@@ -221,10 +223,16 @@ enum GraphField {
 
     private static func objects<T: AMCCodable>(_: T.Type, _ type: Any.Type, _ offset: Int) -> GraphField? {
         guard type == [T].self else { return nil }
-        let read: (FieldBase, (any AMCCodable) throws -> Void) throws -> Void =
+        let read: (FieldBase, (ObjectIdentifier?, () -> any AMCCodable) throws -> Void) throws -> Void =
             RuntimeAccess.shape(of: T.self) == .class
-            ? { base, body in try RuntimeAccess.forEachObject(of: [T].self, at: offset, from: base) { try body($0) } }
-            : { base, body in try RuntimeAccess.forEachElement(of: [T].self, at: offset, from: base) { try body($0) } }
+            ? { base, body in
+                try RuntimeAccess.forEachObject(of: [T].self, at: offset, from: base) { identity, element in
+                    try body(identity, { element.pointee })
+                }
+            }
+            : { base, body in
+                try RuntimeAccess.forEachElement(of: [T].self, at: offset, from: base) { element in try body(nil, { element }) }
+            }
         return .objects(
             type: T.self,
             read: read,

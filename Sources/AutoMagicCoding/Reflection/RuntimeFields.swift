@@ -258,22 +258,32 @@ enum RuntimeAccess {
     }
 
     /// As `forEachElement`, for an array of class instances (`T` must be a class: the caller
-    /// checks, see `shape(of:)`). The array is read as an `[AnyObject]`, which has the same layout
-    /// (one buffer of references, whatever their class), so that generic code walking the field of
-    /// a type known only at run time does not look the metadata of `[T]` and its iterator up on
-    /// each walk. Objective-C platforms take `forEachElement`: there, an array bridged from
-    /// `NSArray` may check its elements' type lazily, which this walk would skip.
+    /// checks, see `shape(of:)`): `body` gets each element's identity and where the element is,
+    /// so that a caller that has met the object before reads nothing more (loading an element, even
+    /// to hand it over, retains it, which touches the object). The array is read as an
+    /// `[AnyObject]`, which has the same layout (one buffer of references, whatever their class),
+    /// so that generic code walking the field of a type known only at run time does not look the
+    /// metadata of `[T]` and its iterator up on each walk. Objective-C platforms take
+    /// `forEachElement`: there, an array bridged from `NSArray` may check its elements' type
+    /// lazily, which this walk would skip.
     @inline(__always)
-    static func forEachObject<T>(of type: [T].Type, at offset: Int, from base: FieldBase, _ body: (T) throws -> Void) rethrows {
+    static func forEachObject<T>(
+        of type: [T].Type, at offset: Int, from base: FieldBase, _ body: (ObjectIdentifier, UnsafePointer<T>) throws -> Void
+    ) rethrows {
         #if canImport(ObjectiveC)
-            try forEachElement(of: type, at: offset, from: base, body)
+            try forEachElement(of: type, at: offset, from: base) { element in
+                try withUnsafePointer(to: element) { try body(ObjectIdentifier(element as AnyObject), $0) }
+            }
         #else
             assert(shape(of: T.self) == .class, "forEachObject walks arrays of class instances only, not of \(T.self)")
-            // Each element handed over in place, as a `T`: copying it out (into an `AnyObject`,
-            // then a `T`) took two retains and releases an element in this generic code.
             try base.address.load(fromByteOffset: offset, as: [AnyObject].self).withUnsafeBufferPointer { references in
-                try references.withMemoryRebound(to: T.self) { elements in
-                    for index in elements.indices { try body(elements[index]) }
+                guard let start = references.baseAddress else { return }
+                for index in references.indices {
+                    // An identity is the object's address, which the reference holds.
+                    let address = UnsafeRawPointer(start + index).load(as: UnsafeRawPointer.self)
+                    try body(
+                        unsafeBitCast(address, to: ObjectIdentifier.self),
+                        UnsafeRawPointer(start + index).assumingMemoryBound(to: T.self))
                 }
             }
         #endif
