@@ -324,6 +324,46 @@ struct ObjectTableTests {
         }
     }
 
+    @Test func aBinaryFileHoldsOneReferenceForEachEntryAndFoundationReadsIt() throws {
+        let network = Self.network(people: 300)
+        let data = try AMC.data(for: network, format: .binaryPropertyList)
+        let expected = try network.dictionaryRepresentation()
+        var pointers: [String] = []
+        _ = Self.references(in: expected, into: &pointers)
+        let entries = Set(pointers.filter { $0 != "#" })
+        #expect(pointers.count > 2 * entries.count)  // friends and tags are referred to again and again
+        // Each entry's pointer is in the file once: every reference to it is one shared dictionary.
+        let prefix = Array("#/$objects/".utf8)
+        let written = data.indices.filter { data[$0...].starts(with: prefix) }.count
+        #expect(written == entries.count)
+        let foundations = try PropertyListSerialization.propertyList(from: data, format: nil)
+        #expect((foundations as? NSDictionary)?.isEqual(to: expected) == true)
+    }
+
+    @Test func noThrowModeForgetsTheReferencesOfAFieldItLeavesOut() throws {
+        // `mixed` refers to a person first, then fails: written again in `later`, the person's
+        // reference must be made anew, not the binary file's left-out one.
+        final class Mixed: AMCCodable {
+            var list = ChainList()
+            var mixed: [Any] = []
+            var later: [SocialPerson] = []
+            required init() {}
+        }
+        let person = SocialPerson()
+        person.name = "Ada"
+        let holder = Mixed()
+        holder.list = Self.chain(100)  // deeper than the bound: the table is used
+        holder.mixed = [person, { () in }]
+        holder.later = [person, person]
+        let data = try AMC.withNoThrow { try AMC.data(for: holder, format: .binaryPropertyList) }
+        AMC.register(Mixed.self)
+        let read = try #require(try AMC.object(Mixed.self, from: data))
+        #expect(read.mixed.isEmpty)
+        #expect(read.later.map(\.name) == ["Ada", "Ada"])
+        #expect(read.later[0] === read.later[1])
+        #expect(ObjectTableTests.walk(read.list).values == Array(0..<100))
+    }
+
     @Test func noThrowModeLeavesOutAFailingFieldAndTheObjectsOnlyItMet() throws {
         // A closure field of the root is refused: the table holds no entry nothing refers to.
         final class Refusing: AMCCodable {

@@ -138,7 +138,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     // Two statements: a call on `self` whose argument changes `self` would copy
                     // the tables for the call, and the change would then copy them again.
                     let place = addToTable(object, identity)
-                    return try writeReference(to: tablePointer(of: place))
+                    return try writeReference(toPlace: place)
                 }
                 firstEntryPlace = places.record(identity, parent: -1, components: []) + 1  // the root
             case .graph:
@@ -322,20 +322,16 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     private mutating func encodeConditional(_ field: FieldPlan, of object: any AMCCodable, at base: FieldBase) throws {
         guard graphMode == .graph, let target = field.referencedObject(at: base, of: object) else { return }
         let identity = ObjectIdentifier(target)
-        let pointer: String?
         if let place = places.place(of: identity) {
-            pointer = usesTable ? tablePointer(of: place) : places.pointer(of: place)
+            sink.key(field.internedKey)
+            try writeReference(toPlace: place)
         } else if usesTable, plannedPlaces?.place(of: identity) != nil, let object = target as? any AMCCodable {
             // In the archive, as the first pass found: its entry is made here, not where the first
             // pass put it, which a field no-throw mode leaves out could have moved.
             let place = addToTable(object, identity)
-            pointer = tablePointer(of: place)
-        } else if let place = plannedPlaces?.place(of: identity) {
-            pointer = plannedPlaces?.pointer(of: place)
-        } else {
-            pointer = nil
-        }
-        if let pointer {
+            sink.key(field.internedKey)
+            try writeReference(toPlace: place)
+        } else if let place = plannedPlaces?.place(of: identity), let pointer = plannedPlaces?.pointer(of: place) {
             sink.key(field.internedKey)
             try writeReference(to: pointer)
         } else if plannedPlaces == nil, !isPlanning {
@@ -350,18 +346,20 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         return places.record(identity, parent: -1, components: [])
     }
 
-    /// With the object table, the pointer of the object at `place`: the root's or an entry's.
-    private func tablePointer(of place: Int) -> String {
-        place < firstEntryPlace ? ObjectReference.rootPointer : ObjectTable.pointer(ofEntry: place - firstEntryPlace)
-    }
-
     /// In graph mode, whether the object `identity` names was met before, and a reference to it
     /// written.
     private mutating func wroteReference(to identity: ObjectIdentifier) throws -> Bool {
         guard graphMode == .graph, let place = places.place(of: identity) else { return false }
-        let pointer = usesTable ? tablePointer(of: place) : places.pointer(of: place)
-        try writeReference(to: pointer)
+        try writeReference(toPlace: place)
         return true
+    }
+
+    /// `{"$ref": "#/…"}` to the object written in full at `place`: with the object table, the
+    /// root's or an entry's.
+    private mutating func writeReference(toPlace place: Int) throws {
+        guard usesTable else { return try writeReference(to: places.pointer(of: place)) }
+        guard place >= firstEntryPlace else { return try writeReference(to: ObjectReference.rootPointer) }
+        try sink.entryReference(place - firstEntryPlace)
     }
 
     /// `{"$ref": "#/…"}` to the object written in full where `pointer` says.

@@ -65,6 +65,10 @@ protocol EncodingSink {
     mutating func className(_ name: InternedKey) throws
     /// Writes a value; throws an ``AMCError`` (without key path) for one the format cannot hold.
     mutating func scalar(_ value: ArchiveScalar) throws
+    /// Writes `{"$ref": "#/$objects/N"}`, a reference to the object table's entry `entry` (see
+    /// ``ObjectTable``): a graph written with the table has one for each reference, which a
+    /// writer may write without making its pointer's text, or share.
+    mutating func entryReference(_ entry: Int) throws
     /// A point to come back to, so that no-throw mode can drop an entry that failed half-way.
     mutating func mark() -> Mark
     mutating func rewind(to mark: Mark)
@@ -90,6 +94,13 @@ extension EncodingSink {
         key(InternedKey.classKey)
         try scalar(.string(name.text))
     }
+
+    mutating func entryReference(_ entry: Int) throws {
+        beginDictionary()
+        key(ObjectReference.key)
+        try scalar(.string(ObjectTable.pointer(ofEntry: entry)))
+        endDictionary()
+    }
 }
 
 /// Writes nothing: for the encoder's first pass, which only finds where objects go.
@@ -100,6 +111,7 @@ struct NullSink: EncodingSink {
     mutating func endArray() {}
     mutating func key(_ key: String) {}
     mutating func scalar(_ value: ArchiveScalar) {}
+    mutating func entryReference(_ entry: Int) {}
     mutating func mark() -> Int { 0 }
     mutating func rewind(to mark: Int) {}
     func fresh() -> NullSink { NullSink() }

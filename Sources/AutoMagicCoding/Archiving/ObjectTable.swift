@@ -50,7 +50,8 @@ enum ObjectTable {
         }
     }
 
-    private static let entryPrefixBytes = Array(entryPrefix.utf8)
+    /// The bytes of an entry's pointer before its number, for writers that write it in place.
+    static let entryPrefixBytes = Array(entryPrefix.utf8)
     private static let entryPrefix = "#/$objects/"
 
     /// The key path components of the table's entry `entry`: `$objects[12]`.

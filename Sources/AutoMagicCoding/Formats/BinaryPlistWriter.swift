@@ -52,6 +52,12 @@ struct BinaryPlistWriter: EncodingSink {
     /// found without hashing its text (see ``InternedKey``).
     private var keyObjects: [Int] = []
     private var numbers = NumberTable()
+    /// The object of the reference to each entry of the object table written so far (-1: none),
+    /// by entry: every reference to an entry is that one dictionary, a few bytes a reference
+    /// rather than a dictionary and a string each. `entriesReferred` lists the entries in the
+    /// order their references were written, so that a rewind forgets the later ones.
+    private var entryReferences: [Int32] = []
+    private var entriesReferred: [Int32] = []
     private var trueIndex: Int?
     private var falseIndex: Int?
     private var root: Int?
@@ -152,6 +158,29 @@ struct BinaryPlistWriter: EncodingSink {
 
     typealias Mark = (bytes: Int, offsets: ObjectOffsets.Mark, childRefs: Int, open: Int, containers: Int, refPool: Int)
 
+    mutating func entryReference(_ entry: Int) {
+        if entry < entryReferences.count, entryReferences[entry] >= 0 { return add(Int(entryReferences[entry])) }
+        beginDictionary()
+        key(ObjectReference.key)
+        let prefix = ObjectTable.entryPrefixBytes
+        var digits = 1
+        var rest = entry
+        while rest >= 10 {
+            digits += 1
+            rest /= 10
+        }
+        add(newObject())
+        appendMarker(0x50, count: prefix.count + digits)
+        bytes.append(contentsOf: prefix)
+        bytes.appendDecimal(UInt64(entry))
+        let reference = closeContainer()
+        if entry >= entryReferences.count {
+            entryReferences.append(contentsOf: repeatElement(-1, count: entry + 1 - entryReferences.count))
+        }
+        entryReferences[entry] = Int32(reference)
+        entriesReferred.append(Int32(entry))
+    }
+
     mutating func mark() -> Mark {
         (link.size(with: bytes), offsets.mark, childRefs.count, open.count, containers.count, refPool.count)
     }
@@ -167,6 +196,10 @@ struct BinaryPlistWriter: EncodingSink {
         strings.removeObjects(from: objectCount)
         for number in keyObjects.indices where keyObjects[number] >= objectCount { keyObjects[number] = -1 }
         numbers.removeObjects(from: objectCount)
+        while let entry = entriesReferred.last.map(Int.init), entryReferences[entry] >= objectCount {
+            entryReferences[entry] = -1
+            entriesReferred.removeLast()
+        }
         if (trueIndex ?? 0) >= objectCount { trueIndex = nil }
         if (falseIndex ?? 0) >= objectCount { falseIndex = nil }
     }
@@ -238,7 +271,9 @@ struct BinaryPlistWriter: EncodingSink {
         if open.isEmpty { root = index } else { childRefs.append(UInt32(index)) }
     }
 
-    private mutating func closeContainer() {
+    /// Ends the innermost open container; returns its object.
+    @discardableResult
+    private mutating func closeContainer() -> Int {
         let (isDictionary, start) = open.removeLast()
         let count = childRefs.count - start
         let index: Int
@@ -258,6 +293,7 @@ struct BinaryPlistWriter: EncodingSink {
         }
         childRefs.removeLast(count)
         add(index)
+        return index
     }
 
     /// A container's marker and references, `width` bytes each: its children are those of

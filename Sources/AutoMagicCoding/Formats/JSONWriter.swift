@@ -82,6 +82,17 @@ struct JSONWriter: EncodingSink {
         }
     }
 
+    mutating func entryReference(_ entry: Int) {
+        beginDictionary()
+        key(ObjectReference.key)
+        beforeValue()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: ObjectTable.entryPrefixBytes)
+        bytes.appendDecimal(UInt64(entry))
+        bytes.append(UInt8(ascii: "\""))
+        endDictionary()
+    }
+
     mutating func mark() -> (count: Int, depth: Int, hasElements: Bool) {
         (outputSize, hasElements.count, hasElements.last ?? false)
     }
