@@ -316,6 +316,9 @@ struct ArchiveDecoder {
         let plan = known.plan
         if let error = plan.keyError(keys: keys) { throw path.error(error) }
         var dictionary = dictionary
+        if !known.nilMarked.isEmpty, let listed = dictionary[TypePlan.nilKey] {
+            dictionary = try withNils(listed, in: dictionary)
+        }
         // Lenient decoding too leaves out an object whose migration failed: the enclosing field
         // or element steps over it.
         // Keys a migration moved a value to, by the key the document has it under (see ``migrated(_:plan:type:)``).
@@ -419,6 +422,24 @@ struct ArchiveDecoder {
     /// `movedFrom`: each new key whose value (a dictionary or an array) the migration moved there
     /// unchanged from a key it removed, by that key. The value is decoded at its place in the
     /// document, so that references to it (or into it) find the same objects.
+    /// `dictionary` with a null under each key that its ``TypePlan/nilKey`` list names (how a
+    /// property list holds a nil where a new instance has a value) and that has no value.
+    private mutating func withNils(_ listed: ArchiveValue, in dictionary: ArchiveDictionary) throws -> ArchiveDictionary {
+        path.push(key: TypePlan.nilKey)
+        defer { path.pop() }
+        guard case let .array(keys) = listed else { throw mismatch("an array of the keys of nil properties", listed) }
+        var dictionary = dictionary
+        for (index, key) in keys.enumerated() {
+            guard let key = key.string else {
+                path.push(index: index)
+                defer { path.pop() }
+                throw mismatch("the key of a nil property", key)
+            }
+            dictionary.append(key, .null)
+        }
+        return dictionary
+    }
+
     private mutating func migrated<T: AMCCodable>(
         _ dictionary: ArchiveDictionary, plan: TypePlan, type: T.Type
     ) throws -> (dictionary: ArchiveDictionary, movedFrom: [String: String]) {

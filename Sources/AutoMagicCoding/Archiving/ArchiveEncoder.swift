@@ -176,6 +176,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         defer { depth -= 1 }
         sink.beginDictionary()
         try RuntimeAccess.withFieldBase(ofAny: object) { base in
+            let nils = known.nilMarked.isEmpty ? [] : try writeNils(of: object, at: base, known: known, keys: keys)
             for slot in plan.slots(for: keys, sorted: sortedKeys) {
                 switch slot {
                 case .className:
@@ -193,6 +194,12 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     let fields = plan.fields
                     path.push(key: fields[index].key)
                     defer { path.pop() }
+                    if !nils.isEmpty, nils.contains(index) {
+                        guard sink.holdsNull else { continue }  // listed under `$nil`
+                        sink.key(fields[index].internedKey)
+                        try emit(.null)
+                        continue
+                    }
                     // Where to go back to when the field fails in no-throw mode; a thrown error
                     // ends the write (a mark for every field was about 2% of writing small objects).
                     let mark = noThrow ? sink.mark() : nil
@@ -225,6 +232,25 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             if !versions.isEmpty { try writeVersions() }
         }
         sink.endDictionary()
+    }
+
+    /// The fields of `object` among its keys that are nil where a new instance's are not (see
+    /// ``TypePlan/nilMarkedFields(of:)``), by position; listed under ``TypePlan/nilKey`` now for a
+    /// sink without null, written as null in their places by the caller otherwise.
+    private mutating func writeNils(of object: any AMCCodable, at base: FieldBase, known: RecentPlans.Known, keys: [String]?)
+        throws -> [Int]
+    {
+        let fields = known.plan.fields
+        let nils = known.nilMarked.filter { index in
+            unwrappedValue(fields[index].value(at: base, of: object)) == nil
+                && keys.map { $0.contains(fields[index].name) } != false
+        }
+        guard !nils.isEmpty, !sink.holdsNull else { return nils }
+        sink.key(TypePlan.nilKey)
+        sink.beginArray()
+        for index in nils { try sink.scalar(.string(fields[index].key)) }
+        sink.endArray()
+        return nils
     }
 
     /// The root object's entry `"$objects"`: every object the walk met, in the order met, each in

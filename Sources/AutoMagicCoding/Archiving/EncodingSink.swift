@@ -74,6 +74,9 @@ protocol EncodingSink {
     mutating func rewind(to mark: Mark)
     /// The bytes written so far, where the sink counts them (the text writers); 0 elsewhere.
     var outputSize: Int { get }
+    /// Whether the sink writes ``ArchiveScalar/null`` (JSON): a property list cannot, and a
+    /// dictionary representation is one.
+    var holdsNull: Bool { get }
     /// The encoder is about to write the graph again from the start, into ``fresh()``: a writer
     /// takes back what it passed on (see ``ByteDrain``).
     func restart()
@@ -85,6 +88,8 @@ protocol EncodingSink {
 
 extension EncodingSink {
     var outputSize: Int { 0 }
+
+    var holdsNull: Bool { false }
 
     func restart() {}
 

@@ -8,6 +8,7 @@ struct JSONWriter: EncodingSink {
     /// Where the bytes go as the writer goes, if anywhere (see ``ByteDrain``).
     var link = DrainLink()
     var outputSize: Int { link.size(with: bytes) }
+    var holdsNull: Bool { true }
     let pretty: Bool
     /// The room the pending bytes were made with.
     private let capacity: Int

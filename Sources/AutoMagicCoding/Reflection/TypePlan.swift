@@ -313,6 +313,32 @@ final class TypePlan: @unchecked Sendable {
         return answer
     }
 
+    /// The optional `var` fields whose value in a new instance is not nil, by position in
+    /// ``fields``: a nil in one of them is written as such (JSON's `null`, the ``nilKey`` list in
+    /// property lists and dictionaries), where a left-out key would read back as the initial value.
+    /// Decided on first use from a new instance of `T`; other nils are left out, as they always were.
+    func nilMarkedFields<T: AMCCodable>(of type: T.Type) -> [Int] {
+        if let cached = nilMarkedCache.withLock({ $0 }) { return cached }
+        let optionals = fields.indices.filter { index in
+            guard fields[index].isWritable, case .optional = fields[index].kind else { return false }
+            return true
+        }
+        var answer: [Int] = []
+        if !optionals.isEmpty {
+            let fresh = type.init()  // the type itself, which may be a subclass of `T`
+            answer = optionals.filter { unwrappedValue(fields[$0].value(in: fresh)) != nil }
+        }
+        nilMarkedCache.withLock { $0 = answer }
+        return answer
+    }
+
+    private let nilMarkedCache = Locked<[Int]?>(nil)
+
+    /// The key under which an object's dictionary in a property list (or a dictionary
+    /// representation) lists the keys of its fields that are nil where a new instance's are not
+    /// (see ``nilMarkedFields(of:)``): property lists have no null.
+    static let nilKey = "$nil"
+
     /// A value's identity for ``writability(of:)``: an object's identity; a scalar's exact
     /// value; anything else its debug description.
     static func fingerprint(_ value: Any, kind: ValueKind) -> String {
@@ -395,12 +421,15 @@ struct RecentPlans {
         let plan: TypePlan
         let plain: [Bool]
         let usesDefaultKeys: Bool
+        /// ``TypePlan/nilMarkedFields(of:)``.
+        let nilMarked: [Int]
 
-        init(type: ObjectIdentifier, plan: TypePlan, plain: [Bool], usesDefaultKeys: Bool) {
+        init(type: ObjectIdentifier, plan: TypePlan, plain: [Bool], usesDefaultKeys: Bool, nilMarked: [Int]) {
             self.type = type
             self.plan = plan
             self.plain = plain
             self.usesDefaultKeys = usesDefaultKeys
+            self.nilMarked = nilMarked
         }
     }
 
@@ -424,7 +453,9 @@ struct RecentPlans {
         // The default keys come from the plan under property names (a naming rule's plan has
         // the same ones in an array of its own).
         let usesDefaultKeys = TypePlan.of(Swift.type(of: object)).isDefault(keys: keys)
-        let found = Known(type: type, plan: plan, plain: plan.plainFields(of: object), usesDefaultKeys: usesDefaultKeys)
+        let found = Known(
+            type: type, plan: plan, plain: plan.plainFields(of: object), usesDefaultKeys: usesDefaultKeys,
+            nilMarked: plan.nilMarkedFields(of: Swift.type(of: object)))
         if known.count == Self.capacity { known.removeFirst() }
         known.append(found)
         return (found, usesDefaultKeys ? nil : keys)
