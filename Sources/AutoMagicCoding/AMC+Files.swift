@@ -108,10 +108,12 @@ extension AMC {
         dictionary: [String: Any], to url: URL, format: AMCFormat? = nil, options: AMCWriteOptions = .readable
     ) throws {
         try guarded(fallback: ()) {
-            let format = try AMCFormat.resolved(format, for: url)
-            var path = KeyPathTracker()
-            let document = try ArchiveValue.converting(dictionary, path: &path)
-            try AtomicFile.write(try DocumentCodec.encode(document, format: format, options: options), to: url)
+            try AMCError.naming(url) {
+                let format = try AMCFormat.resolved(format, for: url)
+                var path = KeyPathTracker()
+                let document = try ArchiveValue.converting(dictionary, path: &path)
+                try AtomicFile.write(try DocumentCodec.encode(document, format: format, options: options), to: url)
+            }
         }
     }
 
@@ -132,14 +134,13 @@ extension AMC {
 
     /// ``dictionary(contentsOf:)`` that always throws, whatever the no-throw setting.
     static func readDictionary(contentsOf url: URL) throws -> [String: Any] {
-        let document = try DocumentCodec.parse(try AtomicFile.read(url)).value
-        guard case .dictionary = document, let dictionary = document.swiftValue as? [String: Any] else {
-            throw AMCError(
-                .typeMismatch(
-                    expected: "a dictionary at the top of \(url.lastPathComponent)",
-                    found: document.summary))
+        try AMCError.naming(url) {
+            let document = try DocumentCodec.parse(try AtomicFile.read(url)).value
+            guard case .dictionary = document, let dictionary = document.swiftValue as? [String: Any] else {
+                throw AMCError(.typeMismatch(expected: "a dictionary at the top", found: document.summary))
+            }
+            return dictionary
         }
-        return dictionary
     }
 
     /// Writes bytes to a file the way every `AMC.write` does: to a temporary file in the same
@@ -152,6 +153,6 @@ extension AMC {
     /// Throws ``AMCError/Kind/fileSystem(path:reason:)`` when the file cannot be written; the
     /// previous file is then left as it was.
     public static func write(data: Data, to url: URL) throws {
-        try AtomicFile.write(to: url) { drain in drain.write(data) }
+        try AMCError.naming(url) { try AtomicFile.write(to: url) { drain in drain.write(data) } }
     }
 }

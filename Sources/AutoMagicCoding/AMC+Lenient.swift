@@ -155,6 +155,13 @@ extension AMC {
     public static func lenientRead<T: AMCCodable>(
         _ type: T.Type, from url: URL, reportingUnknownKeys: Bool = false
     ) throws -> AMCDecodingReport<T> {
-        try AMCArchiver().lenientObject(T.self, from: try AtomicFile.read(url), reportingUnknownKeys: reportingUnknownKeys)
+        try AMCError.naming(url) {
+            let report = try AMCArchiver().lenientObject(
+                T.self, from: try AtomicFile.read(url), reportingUnknownKeys: reportingUnknownKeys)
+            let problems = report.problems.map { problem in
+                AMCProblem(error: problem.error.naming(url.path), value: problem.value)
+            }
+            return AMCDecodingReport(object: report.object, problems: problems)
+        }
     }
 }

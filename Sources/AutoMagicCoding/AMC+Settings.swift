@@ -78,7 +78,7 @@ extension AMC {
 
     /// Hands a swallowed error to ``swallowedErrorHandler``.
     static func reportSwallowed(_ error: AMCError) {
-        swallowedErrorHandler?(error)
+        swallowedErrorHandler?(error.naming(AMCError.currentFile))
     }
 
     private struct Settings {

@@ -192,9 +192,11 @@ extension AMCArchiver {
         _ object: any AMCCodable, to url: URL, format: AMCFormat? = nil, options: AMCWriteOptions = .readable
     ) throws {
         try guarded(fallback: ()) {
-            let format = try AMCFormat.resolved(format, for: url)
-            try AtomicFile.write(to: url) { drain in
-                try DocumentCodec.write(object, format: format, options: options, archiver: self, to: drain)
+            try AMCError.naming(url) {
+                let format = try AMCFormat.resolved(format, for: url)
+                try AtomicFile.write(to: url) { drain in
+                    try DocumentCodec.write(object, format: format, options: options, archiver: self, to: drain)
+                }
             }
         }
     }
@@ -205,7 +207,7 @@ extension AMCArchiver {
     /// let any = try archiver.read(from: url)
     /// ```
     public func read(from url: URL) throws -> (any AMCCodable)? {
-        try guarded(fallback: nil) { try object(from: try AtomicFile.read(url)) }
+        try guarded(fallback: nil) { try AMCError.naming(url) { try object(from: try AtomicFile.read(url)) } }
     }
 
     /// Reads a `T` from a file in any of the three formats (see `AMC.read(_:from:)`).
@@ -214,7 +216,7 @@ extension AMCArchiver {
     /// let note = try archiver.read(Note.self, from: url)
     /// ```
     public func read<T: AMCCodable>(_ type: T.Type, from url: URL) throws -> T? {
-        try guarded(fallback: nil) { try object(T.self, from: try AtomicFile.read(url)) }
+        try guarded(fallback: nil) { try AMCError.naming(url) { try object(T.self, from: try AtomicFile.read(url)) } }
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one error the archiver throws: what failed (``kind``) and where (``keyPath``, from the root
 /// object, like `"members[3].frame"`; empty for the root itself).
 ///
@@ -147,7 +149,8 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         switch kind {
         case .malformedData, .unknownFormat, .fileSystem:
             let sentence = "\(message.prefix(1).uppercased())\(message.dropFirst())."
-            guard let file, case .malformedData = kind else { return sentence }
+            guard let file else { return sentence }
+            if case .fileSystem = kind { return sentence }  // its message names the file already
             return "In \(file): \(sentence)"
         default:
             let place = keyPath.isEmpty ? "At the root" : "At \"\(Self.folded(keyPath))\""
@@ -317,5 +320,24 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The same error, from `file`.
     func inFile(_ file: String?) -> AMCError {
         AMCError(kind, keyPath: keyPath, file: file)
+    }
+
+    /// Runs `body`, a function that took `url`: an ``AMCError`` it throws, or reports to
+    /// ``AMC/swallowedErrorHandler`` in no-throw mode, names `url`'s file, unless it names one
+    /// already (a file `url` included).
+    static func naming<Result>(_ url: URL?, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try $currentFile.withValue(url?.path ?? currentFile, operation: body)
+        } catch let error as AMCError {
+            throw error.naming(url?.path)
+        }
+    }
+
+    /// The file the entry point running on this task took (see ``naming(_:_:)``).
+    @TaskLocal static var currentFile: String?
+
+    /// The same error from `file`, unless it names a file already.
+    func naming(_ file: String?) -> AMCError {
+        self.file == nil ? inFile(file) : self
     }
 }

@@ -623,8 +623,13 @@ struct FormatTests {
             try AMC.write(dictionary: ["point": CGPoint(x: 1, y: 2)], to: folder.file("x.plist"))
         }
         #expect(error?.keyPath == "point")
-        let null = expectAMCError { try AMC.write(dictionary: ["gap": NSNull()], to: folder.file("y.plist")) }
-        #expect(null == AMCError(.unsupportedType(typeName: "null", reason: "property lists have no null"), keyPath: "gap"))
+        let nullFile = folder.file("y.plist")
+        let null = expectAMCError { try AMC.write(dictionary: ["gap": NSNull()], to: nullFile) }
+        #expect(
+            null
+                == AMCError(
+                    .unsupportedType(typeName: "null", reason: "property lists have no null"), keyPath: "gap", file: nullFile.path
+                ))
     }
 
     @Test func jsonRefusesInfinityAndNaNWithTheKeyPath() {

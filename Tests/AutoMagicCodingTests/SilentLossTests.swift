@@ -103,4 +103,53 @@ struct SilentLossTests {
         }
         #expect(notOptional?.keyPath == "name")
     }
+
+    // MARK: - Errors name the file
+
+    static func scratchFile(_ name: String, _ contents: String? = nil) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("amc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        if let contents { try Data(contents.utf8).write(to: url) }
+        return url
+    }
+
+    @Test func everyErrorOfAFunctionThatTookAURLNamesTheFile() throws {
+        let malformed = try Self.scratchFile("broken.json", #"{"class": "Gamer", "name": "#)
+        defer { try? FileManager.default.removeItem(at: malformed.deletingLastPathComponent()) }
+        let badValue = try Self.scratchFile("bad.json", #"{"class": "Gamer", "name": ["not", "a", "string"]}"#)
+        defer { try? FileManager.default.removeItem(at: badValue.deletingLastPathComponent()) }
+        let array = try Self.scratchFile("array.json", "[1, 2]")
+        defer { try? FileManager.default.removeItem(at: array.deletingLastPathComponent()) }
+        let unwritable = try Self.scratchFile("out.plist")
+        defer { try? FileManager.default.removeItem(at: unwritable.deletingLastPathComponent()) }
+
+        let failures: [(URL, AMCError?)] = [
+            (malformed, expectAMCError { _ = try AMC.read(Gamer.self, from: malformed) }),
+            (malformed, expectAMCError { _ = try AMC.read(from: malformed) }),
+            (badValue, expectAMCError { _ = try AMC.read(Gamer.self, from: badValue) }),
+            (badValue, expectAMCError { _ = try AMCArchiver().read(from: badValue) }),
+            (array, expectAMCError { _ = try AMC.dictionary(contentsOf: array) }),
+            (malformed, expectAMCError { _ = try AMC.lenientRead(Gamer.self, from: malformed) }),
+            (unwritable, expectAMCError { try AMC.write(dictionary: ["gap": NSNull()], to: unwritable) }),
+            (unwritable, expectAMCError { try AMC.write(Unwritable(), to: unwritable) }),
+        ]
+        for (url, error) in failures {
+            #expect(error?.file == url.path)
+            #expect(error?.description.hasPrefix("In \(url.path)") == true, "\(String(describing: error))")
+        }
+        #expect(failures[2].1?.keyPath == "name")
+        // Lenient reading lists its problems with the file too.
+        let report = try AMC.lenientRead(Gamer.self, from: badValue)
+        #expect(report.problems.map(\.error.file) == [badValue.path])
+        // And no-throw mode reports the error naming it.
+        let heard = swallowed(matching: "") { _ = try? AMC.read(Gamer.self, from: badValue) }
+        #expect(heard.map(\.file) == [badValue.path])
+    }
+}
+
+/// A property that cannot be archived.
+final class Unwritable: AMCCodable {
+    var action: () -> Void = {}
+    required init() {}
 }

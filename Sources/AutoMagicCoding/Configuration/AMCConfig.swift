@@ -345,12 +345,8 @@ public final class AMCConfig: @unchecked Sendable {
 
     /// The file's values; errors name the file.
     private static func load(_ url: URL) throws -> ([String: Any], FileSignature?) {
-        let signature = FileSignature(url)
-        do {
-            return (try AMC.readDictionary(contentsOf: url), signature)
-        } catch let error as AMCError {
-            throw error.file == nil ? error.inFile(url.path) : error
-        }
+        let signature = FileSignature(url)  // before reading: a change after it is seen next time
+        return (try AMC.readDictionary(contentsOf: url), signature)
     }
 }
 

@@ -40,11 +40,7 @@ public struct AMCStylesheet: @unchecked Sendable {
     /// dictionary of dictionaries, or an `"extends"` naming no style or going round in a circle;
     /// the error names the file and the key path.
     public init(contentsOf url: URL) throws {
-        do {
-            try self.init(dictionary: try AMC.readDictionary(contentsOf: url), url: url)
-        } catch let error as AMCError {
-            throw error.file == nil ? error.inFile(url.path) : error
-        }
+        self = try AMCError.naming(url) { try AMCStylesheet(dictionary: try AMC.readDictionary(contentsOf: url), url: url) }
     }
 
     /// A stylesheet from a dictionary in the file's shape.
@@ -138,11 +134,7 @@ public struct AMCStylesheet: @unchecked Sendable {
 
     /// Runs `body`; an error it throws names the stylesheet's file.
     private func namingTheFile<R>(_ body: () throws -> R) throws -> R {
-        do {
-            return try body()
-        } catch let error as AMCError {
-            throw error.file == nil ? error.inFile(url?.path) : error
-        }
+        try AMCError.naming(url, body)
     }
 
     /// Runs `body`, which applies style `name`; the bad entries of an ``AMCError/Kind/invalidStyle(errors:)``
