@@ -44,11 +44,30 @@ struct DecodingRulesTests {
         ("uint", -1 as any Sendable, "-1", "UInt"),
         ("int64", UInt64.max as any Sendable, "18446744073709551615", "Int64"),
         ("float", 1e300 as any Sendable, "1e+300", "Float"),
-        ("bool", 2 as any Sendable, "2", "Bool"),
     ])
     func numbersThatDoNotFitThrow(key: String, value: any Sendable, shown: String, typeName: String) {
         let error = expectAMCError { _ = try AMC.object(AllScalars.self, from: [key: value]) }
         #expect(error == AMCError(.valueOutOfRange(value: shown, typeName: typeName), keyPath: key))
+    }
+
+    @Test func archivesRefuseABooleanForANumberAndANumberForABoolean() {
+        // As `Codable` does: `true` is not 1 in an archive, nor 1 `true`.
+        for (key, value) in [("int", true), ("double", false), ("uint8", true), ("float", true)] as [(String, Any)] {
+            let error = expectAMCError { _ = try AMC.object(AllScalars.self, from: [key: value]) }
+            #expect(error?.keyPath == key)
+            guard case let .typeMismatch(_, found)? = error?.kind else {
+                Issue.record("expected a type mismatch, got \(String(describing: error))")
+                continue
+            }
+            #expect(found.hasPrefix("the bool"))
+        }
+        for value in [1, 0, 2] {
+            let error = expectAMCError { _ = try AMC.object(AllScalars.self, from: ["bool": value]) }
+            #expect(error == AMCError(.typeMismatch(expected: Bool.expectation, found: "the number \(value)"), keyPath: "bool"))
+        }
+        // In every format: JSON's true is a Boolean.
+        let json = Data(#"{"class": "AllScalars", "int": true}"#.utf8)
+        #expect(expectAMCError { _ = try AMC.object(AllScalars.self, from: json) }?.keyPath == "int")
     }
 
     @Test func stringsHoldingNumbersAndBoolsDecodeAsKeyValueCodingDoes() throws {

@@ -170,14 +170,17 @@ struct ArchiveDecoder {
 
     /// A decoder; `lenient`: every field and element that can be decoded is, the rest keep
     /// their initial values, and ``problems`` lists each (with unknown keys when
-    /// `reportsUnknownKeys`).
+    /// `reportsUnknownKeys`). `forgiving`: Booleans read as numbers and numbers as Booleans
+    /// (configurations and styles; see ``ValueContext/forgiving``).
     init(
         archiver: AMCArchiver = AMCArchiver(), fillsExistingValues: Bool = false, lenient: Bool = false,
-        reportsUnknownKeys: Bool = false
+        reportsUnknownKeys: Bool = false, forgiving: Bool = false
     ) {
         self.archiver = archiver
         self.fillsExistingValues = fillsExistingValues
-        self.context = archiver.context
+        var context = archiver.context
+        context.forgiving = forgiving
+        self.context = context
         self.problems = lenient ? [] : nil
         self.reportsUnknownKeys = lenient && reportsUnknownKeys
     }

@@ -157,7 +157,7 @@ public final class AMCConfig: @unchecked Sendable {
         let shape = ConfigValues.keyPaths(of: T.self, naming: archiver.keyNaming)
         guard let (raw, file) = find(KeyPathWalker.components(keyPath), shape: shape), !(raw is NSNull) else { return nil }
         do {
-            var decoder = ArchiveDecoder(archiver: archiver, fillsExistingValues: true)
+            var decoder = ArchiveDecoder(archiver: archiver, fillsExistingValues: true, forgiving: true)
             let value = try decoder.decodeValue(try ConfigValues.document(raw), as: T.self)
             guard let typed = value as? T else {
                 throw AMCError(
@@ -218,7 +218,7 @@ public final class AMCConfig: @unchecked Sendable {
         var object = T()
         var decoder = ArchiveDecoder(
             archiver: archiver, fillsExistingValues: true, lenient: lenient,
-            reportsUnknownKeys: reportingUnknownKeys)
+            reportsUnknownKeys: reportingUnknownKeys, forgiving: true)
         do {
             let values = find([], shape: ConfigValues.keyPaths(of: T.self, naming: archiver.keyNaming))?.value ?? [String: Any]()
             if case let .dictionary(document) = try ConfigValues.document(values) {

@@ -140,7 +140,7 @@ enum KeyValueCoding {
         var path = KeyPathTracker()
         do {
             let document = try raw.map { try ArchiveValue.converting($0, path: &path) } ?? .null
-            var decoder = ArchiveDecoder(archiver: archiver)
+            var decoder = ArchiveDecoder(archiver: archiver, forgiving: true)
             return try decoder.decodeValue(document, as: type, owner: owner)
         } catch let error as AMCError {
             throw error.under(keyPath)

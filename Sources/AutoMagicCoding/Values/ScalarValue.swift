@@ -31,6 +31,11 @@ struct ValueContext {
     /// The base of relative URL strings: the archiver's, or ``AMC/baseURL``, read only when a
     /// relative URL needs it.
     var baseURL: URL? { baseURLSetting ?? AMC.baseURL }
+
+    /// Whether a Boolean reads as a number (1 or 0) and a number as a Boolean, as configurations,
+    /// styles and Key-Value Coding allow; archives refuse both, as `Codable` does. Strings go
+    /// through string coding either way (`"1"` is a number, `"yes"` a Boolean).
+    var forgiving = false
 }
 
 extension ScalarValue {
@@ -41,12 +46,12 @@ extension ScalarValue {
 }
 
 extension ArchiveValue {
-    /// The number a numeric value holds, or that a `Bool` (1 or 0) or a string (`"42"`, `"0x1F"`,
-    /// `"yes"`) stands for: what numeric properties accept.
-    var convertedNumber: NumberValue? {
+    /// The number a numeric value holds, or that a string (`"42"`, `"0x1F"`, `"yes"`) or, where
+    /// `context` is forgiving, a `Bool` (1 or 0) stands for: what numeric properties accept.
+    func convertedNumber(in context: ValueContext) -> NumberValue? {
         switch self {
         case .int, .uint, .double: return number
-        case let .bool(bool): return .int(bool ? 1 : 0)
+        case let .bool(bool): return context.forgiving ? .int(bool ? 1 : 0) : nil
         case let .string(string): return ScalarStrings.number(string) ?? ScalarStrings.bool(string).map { .int($0 ? 1 : 0) }
         default: return nil
         }
@@ -92,11 +97,12 @@ extension Bool: ScalarValue {
         guard case let .bool(bool) = raw else { return nil }
         self = bool
     }
-    /// From `yes`/`no`, `true`/`false`, `on`/`off`, `1`/`0` in any case, or the number 1 or 0.
+    /// From `yes`/`no`, `true`/`false`, `on`/`off`, `1`/`0` in any case, or, where the context
+    /// is forgiving, the number 1 or 0.
     init(converting raw: ArchiveValue, context: ValueContext) throws {
         if let string = raw.string, let bool = ScalarStrings.bool(string) {
             self = bool
-        } else if let number = raw.number {
+        } else if context.forgiving, let number = raw.number {
             switch number.exactly(UInt8.self) {
             case 0: self = false
             case 1: self = true
@@ -128,11 +134,13 @@ extension ScalarValue where Self: FixedWidthInteger {
         }
     }
 
-    init(converting raw: ArchiveValue, context: ValueContext) throws { self = try Self.exactInteger(converting: raw) }
+    init(converting raw: ArchiveValue, context: ValueContext) throws {
+        self = try Self.exactInteger(converting: raw, context: context)
+    }
 
     /// The number `raw` holds or its string names, when it fits exactly.
-    fileprivate static func exactInteger(converting raw: ArchiveValue) throws -> Self {
-        guard let number = raw.convertedNumber else { throw Self.mismatch(raw) }
+    fileprivate static func exactInteger(converting raw: ArchiveValue, context: ValueContext) throws -> Self {
+        guard let number = raw.convertedNumber(in: context) else { throw Self.mismatch(raw) }
         guard let value = number.exactly(Self.self) else {
             throw AMCError(.valueOutOfRange(value: number.description, typeName: "\(Self.self)"))
         }
@@ -156,13 +164,13 @@ extension UInt64: ScalarValue {}
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 extension Int128: ScalarValue {
     var archiveScalar: ArchiveScalar { wideArchiveScalar }
-    init(converting raw: ArchiveValue, context: ValueContext) throws { self = try Self.wide(converting: raw) }
+    init(converting raw: ArchiveValue, context: ValueContext) throws { self = try Self.wide(converting: raw, context: context) }
 }
 
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 extension UInt128: ScalarValue {
     var archiveScalar: ArchiveScalar { wideArchiveScalar }
-    init(converting raw: ArchiveValue, context: ValueContext) throws { self = try Self.wide(converting: raw) }
+    init(converting raw: ArchiveValue, context: ValueContext) throws { self = try Self.wide(converting: raw, context: context) }
 }
 
 extension FixedWidthInteger where Self: ScalarValue {
@@ -174,7 +182,7 @@ extension FixedWidthInteger where Self: ScalarValue {
     }
 
     /// From a number that fits, or from a string of decimal digits, exactly.
-    fileprivate static func wide(converting raw: ArchiveValue) throws -> Self {
+    fileprivate static func wide(converting raw: ArchiveValue, context: ValueContext) throws -> Self {
         if let string = raw.string {
             let trimmed = String(TextTrimming.trimmed(string))
             guard let value = Self(trimmed) else {
@@ -185,7 +193,7 @@ extension FixedWidthInteger where Self: ScalarValue {
             }
             return value
         }
-        return try exactInteger(converting: raw)
+        return try exactInteger(converting: raw, context: context)
     }
 }
 
@@ -197,7 +205,7 @@ extension ScalarValue where Self: BinaryFloatingPoint {
     static var expectation: String { "a number of type \(Self.self)" }
 
     init(converting raw: ArchiveValue, context: ValueContext) throws {
-        guard let number = raw.convertedNumber else { throw Self.mismatch(raw) }
+        guard let number = raw.convertedNumber(in: context) else { throw Self.mismatch(raw) }
         guard let value = number.nearest(Self.self) else {
             throw AMCError(.valueOutOfRange(value: number.description, typeName: "\(Self.self)"))
         }
