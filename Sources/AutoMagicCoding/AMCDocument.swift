@@ -99,6 +99,7 @@ public struct AMCDocument {
             case let .int(int): self = .integer(int)
             case let .uint(uint): self = Int64(exactly: uint).map { .integer($0) } ?? .unsignedInteger(uint)
             case let .double(double): self = .float(double)
+            case let .longNumber(text): self = .float(DecimalText.double(text.utf8) ?? .nan)  // read exactly by value(atKeyPath:ofType:)
             case let .string(string): self = .string(string)
             case let .date(date): self = .date(date)
             case let .data(data): self = .data(data)
@@ -472,6 +473,7 @@ public struct AMCDocument {
         case .string: "a string"
         case .int, .uint: "an integer"
         case .double: "a float"
+        case let .longNumber(text): NumberValue.isInteger(text) ? "an integer" : "a float"
         case .bool: "a bool"
         case .date: "a date"
         case .data: "data"
@@ -490,6 +492,7 @@ extension ArchiveValue {
         case .bool: "bool"
         case .int, .uint: "integer"
         case .double: "float"
+        case let .longNumber(text): NumberValue.isInteger(text) ? "integer" : "float"
         case .string: "string"
         case .date: "date"
         case .data: "data"
@@ -507,6 +510,7 @@ extension ArchiveValue {
         case let .int(int): "\(int)"
         case let .uint(uint): "\(uint)"
         case let .double(double): "\(double)"
+        case let .longNumber(text): text
         case let .string(string): string
         case let .date(date): ISODate.string(from: date) ?? "\(date.timeIntervalSinceReferenceDate)"
         case let .data(data): data.base64EncodedString()

@@ -273,6 +273,13 @@ private func collectDifferences(_ ours: ArchiveValue, _ theirs: Any, path: Strin
         same = (theirs as? String) == string
     case .int, .uint, .double, .bool:
         same = (theirs as? NSNumber).map { sameNumber(ours, $0) } ?? false
+    case let .longNumber(text):
+        // Ours keeps the digits; Foundation's reader has a `Decimal` or the nearest double.
+        same =
+            (theirs as? NSNumber).map {
+                $0.decimalValue == Decimal(string: text) || $0.doubleValue == DecimalText.double(text.utf8)
+            }
+            ?? false
     case let .date(date):
         let seconds = date.timeIntervalSinceReferenceDate
         same = (theirs as? Date).map { $0 == date || (seconds.isNaN && $0.timeIntervalSinceReferenceDate.isNaN) } ?? false

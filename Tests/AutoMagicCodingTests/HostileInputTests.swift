@@ -79,7 +79,13 @@ struct HostileInputTests {
 
     @Test func numbersOutOfRangeInPropertyLists() throws {
         let xml = bytes("<plist><array><integer>18446744073709551616</integer></array></plist>")
-        #expect(malformed(xml)?.2 == "the integer 18446744073709551616 does not fit in 64 bits")
+        // Beyond 64 bits an integer is read as written, for exact types to take or refuse.
+        _ = try AMC.lint(xml)
+        let read = try #require(
+            try AMC.object(
+                WideNumber.self,
+                from: bytes(#"<plist><dict><key>big</key><integer>18446744073709551616</integer></dict></plist>"#)))
+        #expect(read.big == UInt128(UInt64.max) + 1)
         #expect(malformed(bytes("<plist><integer>12a</integer></plist>"))?.2 == "\"12a\" is not an integer")
         #expect(malformed(bytes("<plist><integer>1.0</integer></plist>"))?.2 == "\"1.0\" is not an integer")
         #expect(malformed(bytes("<plist><real>1e</real></plist>"))?.2 == "\"1e\" is not a real number")
@@ -505,4 +511,10 @@ struct HostileInputTests {
         bytes.appendBigEndian(UInt64(table), width: 8)
         return Data(bytes)
     }
+}
+
+/// A number wider than property lists' own.
+final class WideNumber: AMCCodable {
+    var big = UInt128(0)
+    required init() {}
 }

@@ -104,6 +104,64 @@ struct SilentLossTests {
         #expect(notOptional?.keyPath == "name")
     }
 
+    // MARK: - Long numbers
+
+    @Test func longJSONNumbersReadIntoExactTypesExactly() throws {
+        AMC.register(ExactLedger.self)
+        let json = #"""
+            {"class": "ExactLedger", "total": -1208925819614629174718521, "unsigned": 340282366920938463463374607431768211455,
+             "balance": 1234.5678901234567890123, "count": 18446744073709551615, "ratio": 0.1234567890123456789012}
+            """#
+        let ledger = try #require(try AMC.object(ExactLedger.self, from: Data(json.utf8)))
+        #expect(ledger.total == Int128("-1208925819614629174718521"))
+        #expect(ledger.unsigned == UInt128.max)
+        #expect(ledger.balance == Decimal(string: "1234.5678901234567890123"))
+        #expect(ledger.count == UInt64.max)
+        #expect(ledger.ratio == 0.1234567890123456789012)  // a Double takes the nearest
+        // Written back, the digits are the same.
+        let again = try #require(try AMC.object(ExactLedger.self, from: try AMC.data(for: ledger, format: .json)))
+        #expect(again.total == ledger.total && again.balance == ledger.balance && again.unsigned == ledger.unsigned)
+    }
+
+    @Test func aLongNumberThatDoesNotFitIsAnErrorQuotingItAsWritten() throws {
+        AMC.register(ExactLedger.self)
+        let tooBig = expectAMCError {
+            _ = try AMC.object(ExactLedger.self, from: Data(#"{"class": "ExactLedger", "count": 100000000000000000000}"#.utf8))
+        }
+        #expect(tooBig == AMCError(.valueOutOfRange(value: "100000000000000000000", typeName: "UInt64"), keyPath: "count"))
+        let tooPrecise = expectAMCError {
+            _ = try AMC.object(
+                ExactLedger.self,
+                from: Data(#"{"class": "ExactLedger", "balance": 1.234567890123456789012345678901234567890123}"#.utf8))
+        }
+        #expect(
+            tooPrecise
+                == AMCError(
+                    .valueOutOfRange(value: "1.234567890123456789012345678901234567890123", typeName: "Decimal"),
+                    keyPath: "balance"))
+        // Beyond any double: the file is refused, quoting the number.
+        let beyond = expectAMCError {
+            _ = try AMC.object(ExactLedger.self, from: Data(#"{"class": "ExactLedger", "ratio": 1.5e400}"#.utf8))
+        }
+        #expect(beyond?.description.contains("the number 1.5e400 is out of range") == true)
+    }
+
+    @Test func longNumbersKeepTheirDigitsThroughDocumentsAndConversions() throws {
+        let digits = "1208925819614629174718521"
+        let document = try AMCDocument(data: Data(#"{"n": \#(digits), "x": 0.30000000000000000000001}"#.utf8))
+        let json = String(decoding: try document.data(format: .json), as: UTF8.self)
+        #expect(json.contains(digits) && json.contains("0.30000000000000000000001"))
+        let xml = try document.data(format: .xmlPropertyList)
+        let fromXML = try AMCDocument(data: xml)
+        #expect(String(decoding: try fromXML.data(format: .json), as: UTF8.self).contains(digits))
+        // A binary property list's numbers have 64 bits: refused, not rounded.
+        #expect(expectAMCError { _ = try document.data(format: .binaryPropertyList) }?.keyPath == "n")
+        // In an `Any` place, the exact value.
+        let ledger = try #require(
+            try AMC.object(ExactLedger.self, from: Data(#"{"class": "ExactLedger", "anything": \#(digits)}"#.utf8)))
+        #expect(ledger.anything as? Decimal == Decimal(string: digits))
+    }
+
     // MARK: - Errors name the file
 
     static func scratchFile(_ name: String, _ contents: String? = nil) throws -> URL {
@@ -146,6 +204,17 @@ struct SilentLossTests {
         let heard = swallowed(matching: "") { _ = try? AMC.read(Gamer.self, from: badValue) }
         #expect(heard.map(\.file) == [badValue.path])
     }
+}
+
+/// Exact numbers: what a long JSON number must read into without rounding.
+final class ExactLedger: AMCCodable {
+    var total = Int128(0)
+    var unsigned = UInt128(0)
+    var balance = Decimal(0)
+    var count = UInt64(0)
+    var ratio = 0.0
+    var anything: Any?
+    required init() {}
 }
 
 /// A property that cannot be archived.

@@ -9,6 +9,10 @@ enum ArchiveValue {
     case int(Int64)
     case uint(UInt64)
     case double(Double)
+    /// A JSON number with more digits than `Int64`, `UInt64` and `Double` hold (an integer beyond
+    /// 64 bits, a decimal of more than 17 significant digits), as written: exact types read its
+    /// digits, the others its nearest value.
+    case longNumber(String)
     case bool(Bool)
     case date(Date)
     case data(Data)
@@ -26,6 +30,7 @@ enum ArchiveValue {
         case let .int(value): self = .int(value)
         case let .uint(value): self = .uint(value)
         case let .double(value): self = .double(value)
+        case let .long(text): self = .longNumber(text)
         }
     }
 
@@ -41,6 +46,7 @@ enum ArchiveValue {
         case let .int(value): return .int(value)
         case let .uint(value): return .uint(value)
         case let .double(value): return .double(value)
+        case let .longNumber(text): return .long(text)
         default: return nil
         }
     }
@@ -61,6 +67,7 @@ enum ArchiveValue {
         case let (.int(one), .int(two)): return one == two
         case let (.uint(one), .uint(two)): return one == two
         case let (.double(one), .double(two)): return one.bitPattern == two.bitPattern
+        case let (.longNumber(one), .longNumber(two)): return one == two
         case let (.bool(one), .bool(two)): return one == two
         case let (.date(one), .date(two)): return one == two
         case let (.data(one), .data(two)): return one == two
@@ -260,7 +267,7 @@ extension ArchiveValue {
     var swiftValue: Any {
         switch self {
         case let .string(value): return value
-        case .int, .uint, .double: return number!.swiftValue
+        case .int, .uint, .double, .longNumber: return number!.swiftValue
         case let .bool(value): return value
         case let .date(value): return value
         case let .data(value): return value
@@ -299,7 +306,7 @@ extension ArchiveValue {
             return "data of \(data.count) bytes"
         case .null:
             return "null"
-        case .int, .uint, .double:
+        case .int, .uint, .double, .longNumber:
             return "the number \(number!)"
         case let .foreign(box):
             return "a value of type \(AMC.unqualifiedName(of: Swift.type(of: box.value)))"

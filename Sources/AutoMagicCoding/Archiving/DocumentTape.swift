@@ -26,6 +26,9 @@ final class DocumentTape {
             case key
             /// `payload` is the bit pattern of the value.
             case int, uint, double
+            /// As `unescaped`, the text of a number no other kind holds exactly (see
+            /// ``ArchiveValue/longNumber(_:)``).
+            case longNumber
             /// `payload` is 0 or 1.
             case bool
             /// `payload` is the bit pattern of the seconds since 2001.
@@ -82,6 +85,7 @@ final class DocumentTape {
         case .int: return .int(Int64(bitPattern: slot.payload))
         case .uint: return .uint(slot.payload)
         case .double: return .double(Double(bitPattern: slot.payload))
+        case .longNumber: return .longNumber(ByteView.withBytes(of: unescaped) { $0.string(slot.range) })
         case .bool: return .bool(slot.payload != 0)
         case .date: return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: slot.payload)))
         case .data: return .data(ByteView.withBytes(of: unescaped) { $0.data(slot.range) })

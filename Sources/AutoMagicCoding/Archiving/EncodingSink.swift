@@ -10,8 +10,13 @@ enum ArchiveScalar {
     case double(Double)
     case date(Date)
     case data(Data)
-    /// JSON's `null`: only ever written when converting a document that has one.
+    /// JSON's `null`: written when converting a document that has one, and for a nil where a new
+    /// instance has a value (see ``TypePlan/nilMarkedFields(of:)``).
     case null
+    /// A long number a document had (see ``ArchiveValue/longNumber(_:)``), written again as it was:
+    /// its digits in JSON and XML property lists; a binary property list, whose numbers have 64
+    /// bits, refuses it.
+    case longNumber(String)
 }
 
 extension ArchiveScalar {
@@ -41,6 +46,7 @@ extension ArchiveScalar {
         case let .uint(uint): return String(uint)
         case let .float(float): return "\(float)"
         case let .double(double): return "\(double)"
+        case let .longNumber(text): return text
         case let .date(date): return ISODate.string(from: date) ?? "\(date.timeIntervalSinceReferenceDate)"
         case let .data(data): return data.base64EncodedString()
         case .null: return nil
@@ -164,6 +170,7 @@ struct DictionaryBuilder: EncodingSink {
         case let .date(date): add(date)
         case let .data(data): add(data)
         case .null: add(NSNull())
+        case let .longNumber(text): add(NumberValue.long(text).swiftValue)
         }
     }
 

@@ -153,6 +153,10 @@ struct BinaryPlistWriter: EncodingSink {
             bytes.append(contentsOf: data)
         case .null:
             throw AMCError(.unsupportedType(typeName: "null", reason: "property lists have no null"))
+        case let .longNumber(text):
+            throw AMCError(
+                .unsupportedType(
+                    typeName: "number", reason: "a binary property list's numbers have 64 bits, too few for \(text) exactly"))
         }
     }
 

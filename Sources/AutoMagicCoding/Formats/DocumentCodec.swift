@@ -186,6 +186,7 @@ extension ArchiveValue {
         case let .int(value): try scalar(.int(value))
         case let .uint(value): try scalar(.uint(value))
         case let .double(value): try scalar(.double(value))
+        case let .longNumber(text): try scalar(.longNumber(text))
         case let .bool(value): try scalar(.bool(value))
         case let .date(value): try scalar(.date(value))
         case let .data(value): try scalar(.data(value))

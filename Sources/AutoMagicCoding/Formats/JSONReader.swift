@@ -236,10 +236,13 @@ struct JSONReader {
             throw error("a number cannot start with 0", at: integerStart)
         }
         var isInteger = true
+        var fractionDigits = 0
         if consume(UInt8(ascii: ".")) {
             isInteger = false
-            guard skipDigits() > 0 else { throw error("expected a digit after \".\", found \(found)") }
+            fractionDigits = skipDigits()
+            guard fractionDigits > 0 else { throw error("expected a digit after \".\", found \(found)") }
         }
+        let mantissaEnd = position
         if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
             isInteger = false
             _ = consume(UInt8(ascii: "+")) || consume(UInt8(ascii: "-"))
@@ -251,10 +254,26 @@ struct JSONReader {
             }
             if magnitude <= UInt64(Int64.max) + 1 { return Slot(.int, payload: 0 &- magnitude) }
         }
+        // An integer beyond 64 bits, or more digits than a double tells apart, keeps its text, so
+        // that exact types read it exactly and errors quote it as written.
+        if isInteger { return try longNumber(from: start) }
         guard let value = DecimalText.double(bytes.view(start..<position)), value.isFinite else {
             throw error("the number \(bytes.string(start..<position)) is out of range", at: start)
         }
+        if integerDigits + fractionDigits > DecimalText.doubleDigits,
+            DecimalText.significantDigits(bytes.view(integerStart..<mantissaEnd)) > DecimalText.doubleDigits
+        {
+            return try longNumber(from: start)
+        }
         return Slot(.double, payload: value.bitPattern)
+    }
+
+    /// The slot of the number from `start` to here, as its text (see ``ArchiveValue/longNumber(_:)``).
+    private mutating func longNumber(from start: Int) throws -> Slot {
+        guard let slot = tape.appendUnescaped(.longNumber, bytes.view(start..<position)) else {
+            throw error(TapeBuilder.tooLong(.longNumber), at: start)
+        }
+        return slot
     }
 
     private mutating func skipDigits() -> Int {

@@ -80,6 +80,8 @@ struct JSONWriter: EncodingSink {
             appendString(data.base64EncodedString())
         case .null:
             bytes.append("null")
+        case let .longNumber(text):
+            bytes.append(contentsOf: text.utf8)
         }
     }
 

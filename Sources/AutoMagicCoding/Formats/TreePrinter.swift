@@ -53,6 +53,7 @@ enum TreePrinter {
         case let .int(int): text += String(int)
         case let .uint(uint): text += String(uint)
         case let .double(double): text += String(double)
+        case let .longNumber(digits): text += digits
         case let .bool(bool): text += String(bool)
         case let .date(date):
             text += ISODate.string(from: date) ?? "date \(date.timeIntervalSinceReferenceDate) seconds from 2001"

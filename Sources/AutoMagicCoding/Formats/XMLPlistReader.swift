@@ -100,15 +100,18 @@ struct XMLPlistReader {
             case let .int(value)?: tape.append(Slot(.int, payload: UInt64(bitPattern: value)))
             case let .uint(value)?: tape.append(Slot(.uint, payload: value))
             default:
-                throw error(
-                    ScalarStrings.isInteger(digits)
-                        ? "the integer \(digits) does not fit in 64 bits"
-                        : "\"\(digits)\" is not an integer", at: start)
+                // Beyond 64 bits: its digits, for exact types to read (see ``ArchiveValue/longNumber(_:)``).
+                guard ScalarStrings.isInteger(digits) else { throw error("\"\(digits)\" is not an integer", at: start) }
+                try appendLongNumber(digits, at: start)
             }
         case "real":
             let digits = try trimmedContent(of: tag)
             guard let real = Self.real(digits) else { throw error("\"\(digits)\" is not a real number", at: start) }
-            tape.append(Slot(.double, payload: real.bitPattern))
+            if real.isFinite, DecimalText.significantDigits(digits.utf8) > DecimalText.doubleDigits {
+                try appendLongNumber(digits, at: start)
+            } else {
+                tape.append(Slot(.double, payload: real.bitPattern))
+            }
         case "date":
             let text = try trimmedContent(of: tag)
             guard let date = ISODate.date(from: text) else { throw error("\"\(text)\" is not an ISO 8601 date", at: start) }
@@ -556,6 +559,14 @@ struct XMLPlistReader {
     private func error(_ reason: String, at offset: Int? = nil) -> AMCError {
         AMCError(
             .malformedData(format: .xmlPropertyList, location: TextLocation.of(offset ?? position, in: bytes), reason: reason))
+    }
+
+    /// Appends a number's `text` as a long number (see ``ArchiveValue/longNumber(_:)``).
+    private mutating func appendLongNumber(_ text: String, at start: Int) throws {
+        guard let slot = tape.appendUnescaped(.longNumber, text.utf8) else {
+            throw error(TapeBuilder.tooLong(.longNumber), at: start)
+        }
+        tape.append(slot)
     }
 
     /// A `<real>`: decimal, or `nan`, `inf`, `+infinity`, `-infinity` as Foundation writes them.

@@ -84,6 +84,12 @@ struct XMLPlistWriter: EncodingSink {
             bytes.append("</data>")
         case .null:
             throw AMCError(.unsupportedType(typeName: "null", reason: "property lists have no null"))
+        case let .longNumber(text) where NumberValue.isInteger(text):
+            bytes.append("<integer>")
+            bytes.append(contentsOf: text.utf8)
+            bytes.append("</integer>")
+        case let .longNumber(text):
+            appendReal(text)
         }
         endLine()
     }

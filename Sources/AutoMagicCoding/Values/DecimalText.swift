@@ -5,6 +5,21 @@
 enum DecimalText {
     /// The value of `[+-]digits[.digits][(e|E)[+-]digits]` filling all of `bytes`; nil for
     /// anything else (no `inf`, `nan` or hexadecimal).
+    /// How many significant digits the decimal number `bytes` spells (up to its exponent): a
+    /// double tells apart numbers of up to 17, so more is a number only its text holds exactly.
+    static func significantDigits<Bytes: Collection>(_ bytes: Bytes) -> Int where Bytes.Element == UInt8 {
+        var count = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { continue }
+            if count > 0 || byte != UInt8(ascii: "0") { count += 1 }
+        }
+        return count
+    }
+
+    /// The most significant digits a double tells apart (see ``significantDigits(_:)``).
+    static let doubleDigits = 17
+
     static func double<Bytes: Collection>(_ bytes: Bytes) -> Double? where Bytes.Element == UInt8 {
         var index = bytes.startIndex
         let end = bytes.endIndex

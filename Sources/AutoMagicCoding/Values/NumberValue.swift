@@ -6,6 +6,9 @@ enum NumberValue: Equatable, CustomStringConvertible {
     case int(Int64)
     case uint(UInt64)
     case double(Double)
+    /// A number's text, where none of the others holds it exactly (see
+    /// ``ArchiveValue/longNumber(_:)``).
+    case long(String)
 
     /// The number carried by a Swift numeric value or an `NSNumber`; nil for anything else,
     /// `Bool` included.
@@ -65,6 +68,7 @@ enum NumberValue: Equatable, CustomStringConvertible {
         case let .int(value): return I(exactly: value)
         case let .uint(value): return I(exactly: value)
         case let .double(value): return I(exactly: value)
+        case let .long(text): return I(text)  // digits only: an integer written in full
         }
     }
 
@@ -77,24 +81,38 @@ enum NumberValue: Equatable, CustomStringConvertible {
         case let .double(value):
             result = F(value)
             if value.isInfinite || value.isNaN { return result }
+        case let .long(text):
+            guard let value = DecimalText.double(text.utf8) else { return nil }
+            result = F(value)
         }
         return result.isFinite ? result : nil
     }
 
-    /// The plain Swift value: `Int`, `UInt64` (above `Int.max`) or `Double`.
+    /// The plain Swift value: `Int`, `UInt64` (above `Int.max`), `Double`, or a long number's
+    /// `Decimal` (as Foundation's JSON reader gives it).
     var swiftValue: Any {
         switch self {
         case let .int(value): return Int(value)
         case let .uint(value): return value
         case let .double(value): return value
+        case let .long(text): return Decimal(string: text) ?? DecimalText.double(text.utf8) ?? Double.nan
         }
     }
 
+    /// Whether a number's `text` is an integer's: digits, after a minus sign perhaps.
+    static func isInteger(_ text: String) -> Bool {
+        text.utf8.enumerated().allSatisfy { index, byte in
+            (0x30...0x39).contains(byte) || (index == 0 && byte == UInt8(ascii: "-"))
+        }
+    }
+
+    /// The number as written: a long number's own digits, not `1e+20`.
     var description: String {
         switch self {
         case let .int(value): return String(value)
         case let .uint(value): return String(value)
         case let .double(value): return String(value)
+        case let .long(text): return text
         }
     }
 }

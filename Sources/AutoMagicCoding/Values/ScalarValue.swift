@@ -50,7 +50,7 @@ extension ArchiveValue {
     /// `context` is forgiving, a `Bool` (1 or 0) stands for: what numeric properties accept.
     func convertedNumber(in context: ValueContext) -> NumberValue? {
         switch self {
-        case .int, .uint, .double: return number
+        case .int, .uint, .double, .longNumber: return number
         case let .bool(bool): return context.forgiving ? .int(bool ? 1 : 0) : nil
         case let .string(string): return ScalarStrings.number(string) ?? ScalarStrings.bool(string).map { .int($0 ? 1 : 0) }
         default: return nil
@@ -405,11 +405,19 @@ extension Decimal: ScalarValue {
             // The double's shortest text is what was written for the decimal it stands for.
             guard let decimal = Decimal(string: "\(double)") else { return nil }
             self = decimal
+        case let .longNumber(text):
+            // Its digits, while a `Decimal` holds them all (38); beyond, converting says so.
+            guard DecimalText.significantDigits(text.utf8) <= Self.digits, let decimal = Decimal(string: text) else { return nil }
+            self = decimal
         default: return nil
         }
     }
 
+    /// The most significant digits a `Decimal` holds.
+    static let digits = 38
+
     init(converting raw: ArchiveValue, context: ValueContext) throws {
+        if case let .longNumber(text) = raw { throw AMCError(.valueOutOfRange(value: text, typeName: "Decimal")) }
         guard let string = raw.string else { throw Self.mismatch(raw) }
         let text = String(TextTrimming.trimmed(string))
         if text == "NaN" {
