@@ -42,7 +42,7 @@ public protocol AMCCodable {
     var amcKeys: [String] { get }
 
     /// The key under which the property `name` is written and read: in archives, in configs
-    /// (``AMCConfig/object(_:)``) and in styles (BSConfig's `keyForPropertyName:`). Default: the
+    /// (``AMCConfig/object(_:ignoringUnknownKeys:)``) and in styles (BSConfig's `keyForPropertyName:`). Default: the
     /// name itself. ``amcKeys`` and Key-Value Coding keep using property names. For a property
     /// this returns unchanged, the type's ``amcKeyNaming`` (or the archiver's) makes the key;
     /// two properties under one key are an error (``AMCError/Kind/sharedKey(key:typeName:properties:)``).

@@ -167,10 +167,13 @@ extension ConfigurationTests {
         let defaults = AMCConfig(dictionary: [
             "tint_color": "#336699", "corner_radius": 6, "card_size": "320 x 180", "title_font": "helvetica 20",
             "card": ["shadow_radius": "3.5"], "accent": ["line_width": "2"], "tags": ["a", "b"],
-            "tintColor": "red",  // the property's name is not its key: ignored
+            "tintColor": "red",  // the property's name is not its key: not read
         ])
         let user = AMCConfig(dictionary: ["corner_radius": "10", "card": ["background": "black"]])
-        let theme = try AMCConfig(layers: [user, defaults]).object(Theme.self)
+        let unknown = expectAMCError { _ = try AMCConfig(layers: [user, defaults]).object(Theme.self) }
+        #expect(
+            unknown == AMCError(.unusedKey(key: "tintColor", typeName: "Theme", suggestion: "tint_color"), keyPath: "tintColor"))
+        let theme = try AMCConfig(layers: [user, defaults]).object(Theme.self, ignoringUnknownKeys: true)
         #expect(theme.tintColor == AMCColor(red: 0x33 / 255.0, green: 0x66 / 255.0, blue: 0x99 / 255.0))
         #expect(theme.cornerRadius == 10)
         #expect(theme.cardSize == CGSize(width: 320, height: 180))

@@ -162,6 +162,52 @@ struct SilentLossTests {
         #expect(ledger.anything as? Decimal == Decimal(string: digits))
     }
 
+    // MARK: - Typos in configurations
+
+    @Test func aTypoInASettingsFileIsAnErrorNamingTheFileKeyAndNearestKey() throws {
+        let url = try Self.scratchFile(
+            "settings.json", #"{"prot": 8080, "logLevle": "debug", "server": {"hots": "example.com"}}"#)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let config = try AMCConfig(contentsOf: url)
+        let error = expectAMCError { _ = try config.object(AppSettings.self) }
+        // (A configuration's keys are in order of their names.)
+        #expect(
+            error
+                == AMCError(
+                    .unusedKey(key: "logLevle", typeName: "AppSettings", suggestion: "logLevel"), keyPath: "logLevle",
+                    file: url.path))
+        // Lenient reading lists every one, nested ones with their key paths.
+        let report = try config.lenientObject(AppSettings.self)
+        #expect(report.problems.map(\.keyPath) == ["logLevle", "prot", "server.hots"])
+        #expect(report.problems.map(\.error.kind).last == .unusedKey(key: "hots", typeName: "ServerSettings", suggestion: "host"))
+        // Asked to, strict reading ignores them.
+        #expect(try config.object(AppSettings.self, ignoringUnknownKeys: true).port == 80)
+    }
+
+    @Test func aMisspeltEnvironmentVariableOrArgumentIsAnError() throws {
+        let environment = AMCConfig(
+            environment: ["MYAPP_SERVR_HOST": "example.com", "MYAPP_PORT": "8080", "HOME": "/root"], prefix: "MYAPP")
+        let defaults = AMCConfig(dictionary: ["logLevel": "warning"])
+        let config = AMCConfig(layers: [environment, defaults])
+        let error = expectAMCError { _ = try config.object(AppSettings.self) }
+        #expect(
+            error
+                == AMCError(
+                    .unusedKey(key: "MYAPP_SERVR_HOST", typeName: "AppSettings", suggestion: "MYAPP_SERVER_HOST"),
+                    file: "the environment variable MYAPP_SERVR_HOST"))
+        let report = try config.lenientObject(AppSettings.self)
+        #expect(report.object.port == 8080)
+        #expect(report.problems.map(\.error.file) == ["the environment variable MYAPP_SERVR_HOST"])
+        // Spelt right, it applies.
+        let right = AMCConfig(layers: [AMCConfig(environment: ["MYAPP_SERVER_HOST": "example.com"], prefix: "MYAPP"), defaults])
+        #expect(try right.object(AppSettings.self).server.host == "example.com")
+
+        let arguments = AMCConfig(layers: [AMCConfig(arguments: ["--servr.host=example.com"]), defaults])
+        let argumentError = expectAMCError { _ = try arguments.object(AppSettings.self) }
+        #expect(argumentError?.file == "the command line")
+        #expect(argumentError?.kind == .unusedKey(key: "servr", typeName: "AppSettings", suggestion: "server"))
+    }
+
     // MARK: - Errors name the file
 
     static func scratchFile(_ name: String, _ contents: String? = nil) throws -> URL {
@@ -214,6 +260,20 @@ final class ExactLedger: AMCCodable {
     var count = UInt64(0)
     var ratio = 0.0
     var anything: Any?
+    required init() {}
+}
+
+/// App settings read from a file, the environment and the command line.
+final class AppSettings: AMCCodable {
+    var port = 80
+    var logLevel = "info"
+    var server = ServerSettings()
+    required init() {}
+}
+
+final class ServerSettings: AMCCodable {
+    var host = "localhost"
+    var timeout = 30.0
     required init() {}
 }
 

@@ -30,7 +30,7 @@ struct ArchiveDecoder {
     /// Lenient decoding: the problems stepped over so far, in document order; nil when strict
     /// (every problem throws).
     private(set) var problems: [AMCProblem]?
-    /// Lenient decoding: keys that no property reads are problems too.
+    /// Keys that no property reads are problems too (lenient), or errors (strict).
     let reportsUnknownKeys: Bool
     /// The classes whose newer version a lenient decoding reported.
     private var newerVersionsReported = Set<String>()
@@ -170,7 +170,7 @@ struct ArchiveDecoder {
 
     /// A decoder; `lenient`: every field and element that can be decoded is, the rest keep
     /// their initial values, and ``problems`` lists each (with unknown keys when
-    /// `reportsUnknownKeys`). `forgiving`: Booleans read as numbers and numbers as Booleans
+    /// `reportsUnknownKeys`; strict decoding throws for the first). `forgiving`: Booleans read as numbers and numbers as Booleans
     /// (configurations and styles; see ``ValueContext/forgiving``).
     init(
         archiver: AMCArchiver = AMCArchiver(), fillsExistingValues: Bool = false, lenient: Bool = false,
@@ -182,7 +182,7 @@ struct ArchiveDecoder {
         context.forgiving = forgiving
         self.context = context
         self.problems = lenient ? [] : nil
-        self.reportsUnknownKeys = lenient && reportsUnknownKeys
+        self.reportsUnknownKeys = reportsUnknownKeys
     }
 
     /// The object a top-level dictionary describes: of the registered class it names (when
@@ -329,7 +329,7 @@ struct ArchiveDecoder {
         if plan.version != 0 || versions != nil {
             (dictionary, movedFrom) = try migrated(dictionary, plan: plan, type: Swift.type(of: instance))
         }
-        if reportsUnknownKeys { reportUnknownKeys(in: dictionary, plan: plan) }
+        if reportsUnknownKeys { try reportUnknownKeys(in: dictionary, plan: plan) }
         let writability = plan.lets.isEmpty ? nil : plan.writability(of: T.self)
         let writable = writability?.writable ?? plan.writable
         let slots = plan.slots(for: keys, sorted: false)
@@ -479,14 +479,15 @@ struct ArchiveDecoder {
 
     /// Lenient decoding: a problem for each key of `dictionary` that no field of `plan` reads
     /// (`"class"` and the reserved `$` keys aside), with the nearest key the type has.
-    private mutating func reportUnknownKeys(in dictionary: ArchiveDictionary, plan: TypePlan) {
+    private mutating func reportUnknownKeys(in dictionary: ArchiveDictionary, plan: TypePlan) throws {
         for entry in dictionary.entries where !plan.knownKeys.contains(entry.key) && !entry.key.hasPrefix("$") {
             path.push(key: entry.key)
             defer { path.pop() }
             let error = path.error(
                 .unusedKey(
                     key: entry.key, typeName: plan.typeName,
-                    suggestion: plan.nearestKey(to: entry.key)))
+                    suggestion: TypePlan.nearest(to: entry.key, among: plan.knownKeys.subtracting(["class"]))))
+            guard problems != nil else { throw error }  // strict: the first is the error
             problems?.append(AMCProblem(error: error, value: entry.value.swiftValue))
         }
     }

@@ -68,7 +68,7 @@ public final class AMCConfig: @unchecked Sendable {
     /// `MYAPP_SERVER_PORT` is `server.port`, `MYAPP_SERVER_MAX_RETRIES` is `server.maxRetries`
     /// (and `server.max_retries`). Values are strings, converted by string coding as any other
     /// (`"8080"`, `"#336699"`, `"10, 20"`). The key paths looked up are the ones the asked-for
-    /// type has (``object(_:)``, ``value(_:forKeyPath:)``) and the ones the other layers hold.
+    /// type has (``object(_:ignoringUnknownKeys:)``, ``value(_:forKeyPath:)``) and the ones the other layers hold.
     ///
     /// ```swift
     /// // MYAPP_SERVER_PORT=8080 ./myapp --server.host=example.com
@@ -196,14 +196,20 @@ public final class AMCConfig: @unchecked Sendable {
     /// ```swift
     /// let theme = try config.object(Theme.self)
     /// ```
-    public func object<T: AMCCodable>(_ type: T.Type) throws -> T {
-        try filled(T.self, lenient: false, reportingUnknownKeys: false).object
+    ///
+    /// A key in the part of the configuration the object reads (its dictionary and those nested
+    /// in it) that no property reads is an error naming its file, key path and the nearest key,
+    /// unless `ignoringUnknownKeys`; so is an environment variable with an environment layer's
+    /// prefix that names no key the object has or another layer holds.
+    public func object<T: AMCCodable>(_ type: T.Type, ignoringUnknownKeys: Bool = false) throws -> T {
+        try filled(T.self, lenient: false, reportingUnknownKeys: !ignoringUnknownKeys).object
     }
 
-    /// A new `T` filled as ``object(_:)`` does, leniently: every value that can be read is, the
+    /// A new `T` filled as ``object(_:ignoringUnknownKeys:)`` does, leniently: every value that can be read is, the
     /// rest keep their initial values, and the report lists each problem with its key path and
     /// file. With `reportingUnknownKeys` (the default) keys that match no property are problems
-    /// too, with the nearest key the type has: a typo in a hand-edited file is found.
+    /// too, with the nearest key the type has: a typo in a hand-edited file is found; so are
+    /// environment variables that name no key (see ``object(_:ignoringUnknownKeys:)``).
     ///
     /// ```swift
     /// let report = try config.lenientObject(Theme.self)
@@ -219,16 +225,50 @@ public final class AMCConfig: @unchecked Sendable {
         var decoder = ArchiveDecoder(
             archiver: archiver, fillsExistingValues: true, lenient: lenient,
             reportsUnknownKeys: reportingUnknownKeys, forgiving: true)
+        let shape = ConfigValues.keyPaths(of: T.self, naming: archiver.keyNaming)
+        let strayVariables = reportingUnknownKeys ? unknownVariables(typeName: AMC.unqualifiedName(of: T.self), shape: shape) : []
+        if !lenient, let first = strayVariables.first { throw first }
         do {
-            let values = find([], shape: ConfigValues.keyPaths(of: T.self, naming: archiver.keyNaming))?.value ?? [String: Any]()
+            let values = find([], shape: shape)?.value ?? [String: Any]()
             if case let .dictionary(document) = try ConfigValues.document(values) {
                 try decoder.fill(&object, from: document)
             }
         } catch let error as AMCError {
             throw located(error)
         }
-        return AMCDecodingReport(
-            object: object, problems: (decoder.problems ?? []).map { AMCProblem(error: located($0.error), value: $0.value) })
+        let problems = (decoder.problems ?? []).map { AMCProblem(error: located($0.error), value: $0.value) }
+        return AMCDecodingReport(object: object, problems: problems + strayVariables.map { AMCProblem(error: $0, value: nil) })
+    }
+
+    /// The variables of this configuration's environment layers that name no key path `shape`
+    /// has (the object being read) nor any other layer holds, each an error naming the variable
+    /// and the nearest name that would be read.
+    private func unknownVariables(typeName: String, shape: Set<[String]>) -> [AMCError] {
+        var environments: [(prefix: String, values: [String: String])] = []
+        var known = shape
+        func collect(_ config: AMCConfig) {
+            if let variables = config.variables { return environments.append(variables) }
+            if config.layers.isEmpty { known.formUnion(ConfigValues.leafPaths(of: config.state.withLock { $0.dictionary })) }
+            config.layers.forEach(collect)
+        }
+        collect(self)
+        guard !environments.isEmpty else { return [] }
+        // A variable may name a whole section too (`MYAPP_SERVER` for `server`).
+        var names = Set<String>()
+        for path in known {
+            for end in path.indices { names.insert(ConfigValues.variableName(Array(path[...end]))) }
+        }
+        var errors: [AMCError] = []
+        for (prefix, values) in environments {
+            for name in values.keys.sorted() where !names.contains(name) {
+                let suggestion = TypePlan.nearest(to: name, among: names).map { prefix + $0 }
+                errors.append(
+                    AMCError(
+                        .unusedKey(key: prefix + name, typeName: typeName, suggestion: suggestion),
+                        file: "the environment variable \(prefix)\(name)"))
+            }
+        }
+        return errors
     }
 
     /// `error` of the whole configuration's object, with the file its key path's value came from.

@@ -78,7 +78,8 @@ enum ConfigValues {
     }
 
     /// `raw` as a document for the decoder, every dictionary entry whose value is JSON's `null`
-    /// left out: in a configuration a null counts as missing.
+    /// left out (in a configuration a null counts as missing), and the entries in order of their
+    /// keys, so that problems come in the same order every time.
     static func document(_ raw: Any) throws -> ArchiveValue {
         var path = KeyPathTracker()
         return withoutNulls(try ArchiveValue.converting(raw, path: &path))
@@ -88,7 +89,7 @@ enum ConfigValues {
         switch value {
         case let .dictionary(dictionary):
             var kept = ArchiveDictionary(minimumCapacity: dictionary.count)
-            for entry in dictionary.entries {
+            for entry in dictionary.entries.sorted(by: { $0.key < $1.key }) {
                 if case .null = entry.value { continue }
                 kept.append(entry.key, withoutNulls(entry.value))
             }

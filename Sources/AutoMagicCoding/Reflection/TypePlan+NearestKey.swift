@@ -4,9 +4,13 @@ extension TypePlan {
     /// edits, or a third of the key's length. What an unknown style key or an unused archive or
     /// config key suggests.
     func nearestKey(to key: String) -> String? {
-        let candidates = Set(fields.flatMap { [$0.name, $0.key] + $0.alternateKeys }).union(specialKeys).sorted()
+        Self.nearest(to: key, among: Set(fields.flatMap { [$0.name, $0.key] + $0.alternateKeys }).union(specialKeys))
+    }
+
+    /// The one of `candidates` nearest to `key` by the rule of ``nearestKey(to:)``, if near enough.
+    static func nearest(to key: String, among candidates: Set<String>) -> String? {
         let wanted = Array(key.lowercased())
-        let scored = candidates.map { ($0, Self.editDistance(wanted, Array($0.lowercased()))) }
+        let scored = candidates.sorted().map { ($0, editDistance(wanted, Array($0.lowercased()))) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, wanted.count / 3) else { return nil }
         return best.0
     }
