@@ -4,7 +4,7 @@ import Foundation
 /// `amc demo`: archive the sample company to an XML property list file, read it back, and compare.
 ///
 /// ```swift
-/// let report = try Demo.run(in: nil)     // a fresh temporary folder
+/// let report = try Demo.run(in: nil)     // a fresh temporary folder, removed afterwards
 /// print(report.summary)
 /// ```
 public enum Demo {
@@ -18,6 +18,8 @@ public enum Demo {
         public let objects: Int
         /// Where the copy read back differs from the original; empty on success.
         public let differences: [String]
+        /// Whether the file is still there: written to a folder given, not a temporary one.
+        public let kept: Bool
 
         /// A few lines for a person.
         public var summary: String {
@@ -26,17 +28,21 @@ public enum Demo {
                 "read it back: \(differences.isEmpty ? "the copy equals the original, field by field" : "DIFFERENCES")",
             ]
             lines += differences.map { "  differs at \($0)" }
+            if !kept { lines.append("removed the temporary folder (amc demo FOLDER keeps the file)") }
             return lines.joined(separator: "\n")
         }
     }
 
-    /// Runs the demo, writing `company.plist` under `folder` (a fresh temporary folder when nil).
+    /// Runs the demo, writing `company.plist` under `folder`, or under a fresh temporary folder
+    /// that is removed once the copy is checked when `folder` is nil.
     public static func run(in folder: URL?) throws -> Report {
         Company.registerModel()
-        let folder =
-            folder
-            ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("amc-demo-\(UUID().uuidString)", isDirectory: true)
+        let temporary =
+            folder == nil
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("amc-demo-\(UUID().uuidString)", isDirectory: true)
+            : nil
+        let folder = folder ?? temporary!
+        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("company.plist")
 
@@ -50,7 +56,8 @@ public enum Demo {
             file: file,
             bytes: bytes,
             objects: countObjects(in: try company.dictionaryRepresentation()),
-            differences: company.differences(from: copy)
+            differences: company.differences(from: copy),
+            kept: temporary == nil
         )
     }
 

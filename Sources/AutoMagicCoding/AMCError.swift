@@ -68,7 +68,8 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         case stackExhausted(depth: Int)
         /// The archive holds a value for a `let` that every new instance of the type gives the
         /// same value: release builds may build that value into the code, so it is never written.
-        /// Make the property a `var`.
+        /// Make the property a `var` (a struct can conform to `Codable` instead, whose
+        /// `init(from:)` sets its `let`s).
         case unrestorableLet(key: String, typeName: String)
         /// ``AMC/check(_:)`` found properties that cannot be archived: one error for each.
         case unarchivable(errors: [AMCError])
@@ -252,7 +253,8 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "run it on a thread with a larger stack (Thread.stackSize)"
         case let .unrestorableLet(key, typeName):
             return "\(typeName).\(key) is a let that every new \(typeName) gives the same value, which release builds "
-                + "may build into the code, so the archive's other value cannot be restored: make it a var"
+                + "may build into the code, so the archive's other value cannot be restored: make it a var "
+                + "(or, for a struct, conform to Codable instead: its init(from:) sets lets)"
         case let .reservedKey(key, typeName):
             return "\(typeName).\(key) would be written under \"\(key)\", the key that names an object's class: "
                 + "give it another key with amcKey(forProperty:)"

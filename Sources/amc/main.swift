@@ -7,8 +7,8 @@ import Foundation
 let usages = [
     "demo": """
     amc demo [FOLDER]
-      Archive the sample company to FOLDER/company.plist (default: a fresh temporary folder),
-      read it back, and check the copy equals the original field by field.
+      Archive the sample company to FOLDER/company.plist (default: a fresh temporary folder,
+      removed afterwards), read it back, and check the copy equals the original field by field.
     """,
     "convert": """
     amc convert FILE... --to json|xml|binary [-o OUT | -e EXT] [-r] [-s] [--dates-and-data-as-text]

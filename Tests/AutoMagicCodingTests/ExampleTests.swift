@@ -6,6 +6,13 @@ import Testing
 
 @Suite("The amc demo and its sample model")
 struct ExampleTests {
+    @Test func theDemoWithoutAFolderLeavesNothingBehind() throws {
+        let report = try Demo.run(in: nil)
+        #expect(report.differences.isEmpty && report.bytes > 0 && !report.kept)
+        #expect(!FileManager.default.fileExists(atPath: report.file.deletingLastPathComponent().path))
+        #expect(report.summary.hasSuffix("removed the temporary folder (amc demo FOLDER keeps the file)"))
+    }
+
     @Test func demoWritesReadsAndFindsNoDifferences() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("amc-demo-test-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -47,7 +47,8 @@ struct LenientDecodingTests {
                 "At \"spare\": the reference \"#/parts/9\" names no object: nothing is there (its first step leads somewhere, "
                     + "the next does not). (value: {\"$ref\": \"#/parts/9\"})",
                 "At \"kind\": Gadget.kind is a let that every new Gadget gives the same value, which release builds may build "
-                    + "into the code, so the archive's other value cannot be restored: make it a var. (value: \"doohickey\")",
+                    + "into the code, so the archive's other value cannot be restored: make it a var (or, for a struct, "
+                    + "conform to Codable instead: its init(from:) sets lets). (value: \"doohickey\")",
             ])
         #expect(report.problems[1].value as? String == "two")
         #expect(

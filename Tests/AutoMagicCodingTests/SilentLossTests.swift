@@ -208,6 +208,29 @@ struct SilentLossTests {
         #expect(argumentError?.kind == .unusedKey(key: "servr", typeName: "AppSettings", suggestion: "server"))
     }
 
+    // MARK: - Smaller things
+
+    @Test func aBoldOrItalicSuffixMeansWhatItSaysForEveryFamily() throws {
+        let helvetica = try AMCFont(amcStringValue: "Helvetica-Bold 14")
+        #expect(helvetica == AMCFont(name: "Helvetica", size: 14, isBold: true))
+        #expect(try AMCFont(amcStringValue: "System-Bold 15") == AMCFont(size: 15, isBold: true))
+        #expect(try AMCFont(amcStringValue: "Georgia-Italic") == AMCFont(name: "Georgia", isItalic: true))
+        #expect(
+            try AMCFont(amcStringValue: "HelveticaNeue-BoldItalic 12")
+                == AMCFont(name: "HelveticaNeue", size: 12, isBold: true, isItalic: true))
+        // Other suffixes are part of the name.
+        #expect(try AMCFont(amcStringValue: "Avenir-Heavy 20") == AMCFont(name: "Avenir-Heavy", size: 20))
+        // And the string written reads back the same font.
+        #expect(try AMCFont(amcStringValue: helvetica.amcStringValue) == helvetica)
+    }
+
+    @Test func lenientProblemsComeInDeclarationOrderLetsIncluded() throws {
+        AMC.register(Sheet.self)
+        let report = try AMC.lenientObject(
+            Sheet.self, from: Data(#"{"class": "Sheet", "width": "wide", "kind": "card", "height": "tall"}"#.utf8))
+        #expect(report.problems.map(\.keyPath) == ["width", "kind", "height"])
+    }
+
     // MARK: - Errors name the file
 
     static func scratchFile(_ name: String, _ contents: String? = nil) throws -> URL {
@@ -274,6 +297,14 @@ final class AppSettings: AMCCodable {
 final class ServerSettings: AMCCodable {
     var host = "localhost"
     var timeout = 30.0
+    required init() {}
+}
+
+/// A `let` between two `var`s: its problem is listed in its place.
+final class Sheet: AMCCodable {
+    var width = 0
+    let kind = "sheet"
+    var height = 0
     required init() {}
 }
 

@@ -158,7 +158,9 @@ struct SwiftModelTests {
         let error = expectAMCError { _ = try AMC.object(Record.self, from: ["class": "Record", "kind": 2]) }
         #expect(error?.kind == .unrestorableLet(key: "kind", typeName: "Record"))
         #expect(error?.keyPath == "kind")
-        #expect(error?.description.hasSuffix("make it a var.") == true)
+        #expect(
+            error?.description.hasSuffix(
+                "make it a var (or, for a struct, conform to Codable instead: its init(from:) sets lets).") == true)
         let extent = expectAMCError { _ = try AMC.object(Extent.self, from: ["class": "Extent", "width": 3.5]) }
         #expect(extent?.kind == .unrestorableLet(key: "width", typeName: "Extent"))
     }

@@ -330,6 +330,7 @@ struct ArchiveDecoder {
             (dictionary, movedFrom) = try migrated(dictionary, plan: plan, type: Swift.type(of: instance))
         }
         if reportsUnknownKeys { try reportUnknownKeys(in: dictionary, plan: plan) }
+        let fieldProblemsStart = problems?.count
         let writability = plan.lets.isEmpty ? nil : plan.writability(of: T.self)
         let writable = writability?.writable ?? plan.writable
         let slots = plan.slots(for: keys, sorted: false)
@@ -397,6 +398,8 @@ struct ArchiveDecoder {
         }
         if let constants = writability?.constants, !constants.isEmpty {
             try checkConstants(constants, of: plan, in: source, owner: instance)
+            // Checked last, listed in their places: problems come in declaration order.
+            if let fieldProblemsStart { orderProblems(from: fieldProblemsStart, by: plan) }
         }
         if !plan.conditionalFields.isEmpty { try restoreConditionalReferences(of: plan, in: source, into: &instance) }
         // In a document with references, an object's own are filled later perhaps: its hook runs
@@ -490,6 +493,26 @@ struct ArchiveDecoder {
             guard problems != nil else { throw error }  // strict: the first is the error
             problems?.append(AMCProblem(error: error, value: entry.value.swiftValue))
         }
+    }
+
+    /// Puts the problems from `start` on (of the fields of the object being decoded, whose plan
+    /// is `plan`) in the order of the fields they are about.
+    private mutating func orderProblems(from start: Int, by plan: TypePlan) {
+        guard let count = problems?.count, count - start > 1 else { return }
+        let here = path.rendered
+        func position(_ problem: AMCProblem) -> Int {
+            var rest = Substring(problem.keyPath)
+            if !here.isEmpty {
+                guard rest.hasPrefix(here) else { return Int.max }
+                rest = rest.dropFirst(here.count).drop { $0 == "." }
+            }
+            let key = String(rest.prefix { $0 != "." && $0 != "[" })
+            return plan.fieldsByKey[key].flatMap { plan.indexByName[$0.name] } ?? Int.max
+        }
+        let ordered = problems![start...].enumerated().sorted { one, two in
+            (position(one.element), one.offset) < (position(two.element), two.offset)
+        }
+        problems!.replaceSubrange(start..., with: ordered.map(\.element))
     }
 
     /// Lenient decoding records `error` (with the value it is about) and returns, for the caller

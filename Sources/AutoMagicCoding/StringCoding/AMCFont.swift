@@ -43,8 +43,9 @@ public struct AMCFont: Hashable, Sendable, AMCStructCodable {
         return words.joined(separator: " ")
     }
 
-    /// Parses a font string (see ``AMCFont``); `System`, `System-Bold`, `System-Italic` and
-    /// `System-BoldItalic` name the system font.
+    /// Parses a font string (see ``AMCFont``); `System` names the system font, and a name's
+    /// `-Bold`, `-Italic` or `-BoldItalic` suffix sets those traits (`Helvetica-Bold 14` is
+    /// Helvetica, bold, as `System-Bold 14` is the system font, bold).
     ///
     /// ```swift
     /// let font = try AMCFont(amcStringValue: "helvetica 17")   // name "helvetica", size 17
@@ -66,10 +67,13 @@ public struct AMCFont: Hashable, Sendable, AMCStructCodable {
             case "bold": font.isBold = true
             case "italic": font.isItalic = true
             case "system": break
-            case "system-bold": font.isBold = true
-            case "system-italic": font.isItalic = true
-            case "system-bolditalic": (font.isBold, font.isItalic) = (true, true)
-            default: nameWords.append(word)
+            default:
+                // A `-Bold`, `-Italic` or `-BoldItalic` suffix means what it says, whatever the
+                // family: `Helvetica-Bold` is Helvetica, bold, as `System-Bold` is the system font.
+                let (family, bold, italic) = Self.traits(of: word)
+                font.isBold = font.isBold || bold
+                font.isItalic = font.isItalic || italic
+                if TextTrimming.lowercased(family) != "system" { nameWords.append(family) }
             }
         }
         font.name = nameWords.isEmpty ? nil : nameWords.joined(separator: " ")
@@ -78,6 +82,18 @@ public struct AMCFont: Hashable, Sendable, AMCStructCodable {
 }
 
 extension AMCFont {
+    /// `word` without a `-Bold`, `-Italic` or `-BoldItalic` suffix (any case), and the traits
+    /// the suffix names.
+    fileprivate static func traits(of word: Substring) -> (family: Substring, bold: Bool, italic: Bool) {
+        guard let dash = word.lastIndex(of: "-"), dash != word.startIndex else { return (word, false, false) }
+        switch TextTrimming.lowercased(word[word.index(after: dash)...]) {
+        case "bold": return (word[..<dash], true, false)
+        case "italic": return (word[..<dash], false, true)
+        case "bolditalic": return (word[..<dash], true, true)
+        default: return (word, false, false)
+        }
+    }
+
     /// The platform's font for this one (UIKit's or AppKit's, see `uiFont` and `nsFont`): the
     /// named font, or the system font when there is no name or no such font, at the size, then
     /// `styled` with the bold and italic traits (the unstyled font where the family has none).
