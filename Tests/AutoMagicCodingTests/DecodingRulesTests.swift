@@ -102,7 +102,8 @@ struct DecodingRulesTests {
         #expect(
             boolError?.kind
                 == .typeMismatch(
-                    expected: "a Bool (yes/no, true/false, on/off, 1/0)", found: "the string \"maybe\""))
+                    expected: "a Bool (true or false, or a string yes/no, true/false, on/off, 1/0)", found: "the string \"maybe\""
+                ))
     }
 
     /// The decoder finds each field of a document's object by the number its reader gave the key,

@@ -162,6 +162,44 @@ struct SilentLossTests {
         #expect(ledger.anything as? Decimal == Decimal(string: digits))
     }
 
+    @Test func decimalsInDictionariesConfigsAndKeyValueCodingConvertLikeNumbers() throws {
+        AMC.register(ExactLedger.self)
+        let digits = "1208925819614629174718521"
+        // What Foundation's and this package's dictionary readers give for a long number.
+        let dictionary: [String: Any] = [
+            "class": "ExactLedger", "total": Decimal(string: digits)!, "ratio": Decimal(5),
+            "count": NSDecimalNumber(string: "18446744073709551615"),
+        ]
+        let ledger = try #require(try AMC.object(ExactLedger.self, from: dictionary))
+        #expect(ledger.total == Int128(digits) && ledger.ratio == 5 && ledger.count == UInt64.max)
+        #expect(try AMCConfig(dictionary: dictionary).value(Int128.self, forKeyPath: "total") == Int128(digits))
+        let set = ExactLedger()
+        try set.setValue(Decimal(string: "5.5")!, forKey: "ratio")
+        #expect(set.ratio == 5.5)
+        // A file read as a dictionary, then decoded, as the README shows.
+        let url = try Self.scratchFile("ledger.json", #"{"class": "ExactLedger", "total": \#(digits)}"#)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        #expect(try AMC.object(ExactLedger.self, from: try AMC.dictionary(contentsOf: url))?.total == Int128(digits))
+    }
+
+    @Test func longNumbersInXMLAreRealsFoundationReadsAndThisPackageReadsExactly() throws {
+        let digits = "1208925819614629174718521"
+        let xml = try AMC.convert(Data(#"{"total": \#(digits)}"#.utf8), to: .xmlPropertyList)
+        let foundations = try PropertyListSerialization.propertyList(from: xml, format: nil) as? [String: Any]
+        #expect((foundations?["total"] as? NSNumber)?.doubleValue == Double(digits))
+        AMC.register(ExactLedger.self)
+        #expect(try AMC.object(ExactLedger.self, from: xml)?.total == Int128(digits))
+    }
+
+    @Test func aNumberAnAnyPlaceWouldRoundIsAnError() throws {
+        AMC.register(ExactLedger.self)
+        let digits = "123456789012345678901234567890123456789012345"
+        let error = expectAMCError {
+            _ = try AMC.object(ExactLedger.self, from: Data(#"{"class": "ExactLedger", "anything": \#(digits)}"#.utf8))
+        }
+        #expect(error == AMCError(.valueOutOfRange(value: digits, typeName: "Decimal"), keyPath: "anything"))
+    }
+
     // MARK: - Typos in configurations
 
     @Test func aTypoInASettingsFileIsAnErrorNamingTheFileKeyAndNearestKey() throws {

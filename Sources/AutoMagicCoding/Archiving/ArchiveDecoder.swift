@@ -879,6 +879,9 @@ struct ArchiveDecoder {
             return try decodeDictionary(raw, valueKind: .dynamic(Any.self), owner: nil)
         case .array:
             return try decodeArray(raw, elementKind: .dynamic(Any.self), owner: nil)
+        case let .longNumber(text) where DecimalText.significantDigits(text.utf8) > Decimal.digits:
+            // An `Any` place holds a long number as a `Decimal`, which would round this one.
+            throw path.error(.valueOutOfRange(value: text, typeName: "Decimal"))
         default:
             return raw.swiftValue
         }

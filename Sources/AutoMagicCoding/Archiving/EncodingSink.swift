@@ -14,8 +14,8 @@ enum ArchiveScalar {
     /// instance has a value (see ``TypePlan/nilMarkedFields(of:)``).
     case null
     /// A long number a document had (see ``ArchiveValue/longNumber(_:)``), written again as it was:
-    /// its digits in JSON and XML property lists; a binary property list, whose numbers have 64
-    /// bits, refuses it.
+    /// its digits in JSON and in an XML property list's `<real>`; a binary property list, whose
+    /// numbers have 64 bits, refuses it.
     case longNumber(String)
 }
 

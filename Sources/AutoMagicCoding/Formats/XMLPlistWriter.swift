@@ -84,11 +84,9 @@ struct XMLPlistWriter: EncodingSink {
             bytes.append("</data>")
         case .null:
             throw AMCError(.unsupportedType(typeName: "null", reason: "property lists have no null"))
-        case let .longNumber(text) where NumberValue.isInteger(text):
-            bytes.append("<integer>")
-            bytes.append(contentsOf: text.utf8)
-            bytes.append("</integer>")
         case let .longNumber(text):
+            // A <real>, integer or not: Foundation refuses an <integer> beyond 64 bits, and reads
+            // this as its nearest double; this package's reader keeps the digits.
             appendReal(text)
         }
         endLine()

@@ -16,7 +16,8 @@ extension KeyPathVisitor {
 
 /// The one walk along a dotted key path (`"header.title.frame.origin.x"`) through objects and
 /// structs, on the archiver's field plans: Key-Value Coding, styles and stylesheets all use it.
-/// Keys are stored-property names or the keys ``AMCCodable/amcKey(forProperty:)`` gives.
+/// Keys are stored-property names or the keys ``AMCCodable/amcKey(forProperty:)`` gives; a
+/// number after an array picks its element (`"subviews.0.frame"`), as in `amc`'s key paths.
 enum KeyPathWalker {
     /// How the walk treats the structs on the way.
     enum Mode {
@@ -55,19 +56,61 @@ enum KeyPathWalker {
         guard let child = unwrappedValue(field.value(in: owner)) else {
             throw AMCError(.nilInKeyPath(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: here)
         }
-        func descend<Child>(_ child: Child) throws -> (Visitor.Result, Any) {
-            var child = child
-            let result = try step(path, index: index + 1, owner: &child, mode: mode, visitor: &visitor)
-            return (result, child)
-        }
-        if RuntimeAccess.shape(of: Swift.type(of: child)) == .class {
-            return try _openExistential(child, do: descend).0  // changed in place
-        }
-        guard mode == .read || field.isWritable else {
+        guard mode == .read || field.isWritable || RuntimeAccess.shape(of: Swift.type(of: child)) == .class else {
             throw AMCError(.readOnlyKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: here)
         }
-        let (result, updated) = try _openExistential(child, do: descend)
-        if mode == .write { _ = field.store(updated, in: &owner) }
+        let (result, updated) = try descend(into: child, path, index: index + 1, mode: mode, visitor: &visitor)
+        if mode == .write, let updated { _ = field.store(updated, in: &owner) }
         return result
+    }
+
+    /// Walks on from `child`, the value at `path[index - 1]`: into it, or, when `path[index]` is a
+    /// number and `child` an array, into that element (the path goes on past it). Returns the
+    /// result and, for a value (a struct, an array), the value to store back; nil for an object,
+    /// changed in place.
+    private static func descend<Visitor: KeyPathVisitor>(
+        into child: Any, _ path: [String], index: Int, mode: Mode, visitor: inout Visitor
+    ) throws -> (Visitor.Result, Any?) {
+        if var elements = child as? any ArrayElements, let position = Int(path[index]), String(position) == path[index] {
+            let here = path[...index].joined(separator: ".")
+            guard elements.indices.contains(position) else {
+                throw AMCError(
+                    .keyPathNotFound(reason: "the array has \(elements.count) elements, none at \(position)"), keyPath: here)
+            }
+            guard index < path.count - 1 else {
+                throw AMCError(
+                    .keyPathNotFound(reason: "a key path names a property; this one ends at an array's element"), keyPath: here)
+            }
+            let (result, updated) = try descend(
+                into: elements.element(at: position), path, index: index + 1, mode: mode, visitor: &visitor)
+            guard let updated else { return (result, nil) }  // an object, changed in place
+            guard elements.setElement(updated, at: position) else { return (result, nil) }
+            return (result, elements)
+        }
+        func open<Child>(_ child: Child) throws -> (Visitor.Result, Any?) {
+            var child = child
+            let result = try step(path, index: index, owner: &child, mode: mode, visitor: &visitor)
+            return (result, RuntimeAccess.shape(of: Child.self) == .class ? nil : child)
+        }
+        return try _openExistential(child, do: open)
+    }
+}
+
+/// An array seen without its element type, for key paths through it.
+private protocol ArrayElements {
+    var count: Int { get }
+    var indices: Range<Int> { get }
+    func element(at index: Int) -> Any
+    /// Sets the element at `index` to `value`; false when `value` is not an element.
+    mutating func setElement(_ value: Any, at index: Int) -> Bool
+}
+
+extension Array: ArrayElements {
+    func element(at index: Int) -> Any { self[index] }
+
+    mutating func setElement(_ value: Any, at index: Int) -> Bool {
+        guard let element = value as? Element else { return false }
+        self[index] = element
+        return true
     }
 }

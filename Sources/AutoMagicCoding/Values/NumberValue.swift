@@ -13,6 +13,18 @@ enum NumberValue: Equatable, CustomStringConvertible {
     /// The number carried by a Swift numeric value or an `NSNumber`; nil for anything else,
     /// `Bool` included.
     init?(_ raw: Any) {
+        // A `Decimal` (Foundation's JSON reader gives one for a long number), as exactly as a
+        // number of the document can hold it.
+        if Swift.type(of: raw) == Decimal.self, let decimal = raw as? Decimal {
+            guard let number = Self(exactly: decimal) else { return nil }
+            self = number
+            return
+        }
+        if Swift.type(of: raw) is NSDecimalNumber.Type, let number = raw as? NSDecimalNumber {
+            guard let exact = Self(exactly: number.decimalValue) else { return nil }
+            self = exact
+            return
+        }
         if let number = Self.foundationNumber(raw) {
             switch Self.typeCode(of: number) {
             case "d", "f": self = .double(number.doubleValue)
@@ -38,6 +50,22 @@ enum NumberValue: Equatable, CustomStringConvertible {
             guard let uint = UInt64(exactly: value) else { return nil }
             self = Self.integer(uint)
         default: return nil
+        }
+    }
+
+    /// `decimal` as an integer or a double when one holds it exactly, as its digits otherwise;
+    /// nil for NaN.
+    init?(exactly decimal: Decimal) {
+        guard !decimal.isNaN else { return nil }
+        let text = decimal.description
+        if let int = Int64(text) {
+            self = .int(int)
+        } else if let uint = UInt64(text) {
+            self = .uint(uint)
+        } else if let double = Double(text), Decimal(string: "\(double)") == decimal {
+            self = .double(double)
+        } else {
+            self = .long(text)
         }
     }
 
@@ -96,13 +124,6 @@ enum NumberValue: Equatable, CustomStringConvertible {
         case let .uint(value): return value
         case let .double(value): return value
         case let .long(text): return Decimal(string: text) ?? DecimalText.double(text.utf8) ?? Double.nan
-        }
-    }
-
-    /// Whether a number's `text` is an integer's: digits, after a minus sign perhaps.
-    static func isInteger(_ text: String) -> Bool {
-        text.utf8.enumerated().allSatisfy { index, byte in
-            (0x30...0x39).contains(byte) || (index == 0 && byte == UInt8(ascii: "-"))
         }
     }
 

@@ -91,7 +91,7 @@ extension Character: ScalarValue {
 // MARK: - Bool
 
 extension Bool: ScalarValue {
-    static var expectation: String { "a Bool (yes/no, true/false, on/off, 1/0)" }
+    static var expectation: String { "a Bool (true or false, or a string yes/no, true/false, on/off, 1/0)" }
     var archiveScalar: ArchiveScalar { .bool(self) }
     init?(exactValue raw: ArchiveValue) {
         guard case let .bool(bool) = raw else { return nil }
