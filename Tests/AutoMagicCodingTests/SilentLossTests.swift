@@ -200,6 +200,39 @@ struct SilentLossTests {
         #expect(error == AMCError(.valueOutOfRange(value: digits, typeName: "Decimal"), keyPath: "anything"))
     }
 
+    // MARK: - Key paths index arrays
+
+    @Test func keyPathsIndexArraysInKeyValueCodingStylesAndStylesheets() throws {
+        let root = Panel()
+        root.subviews = [Panel(), Panel()]
+        root.subviews[1].subviews = [Panel()]
+        root.margins = [Margin(), Margin()]
+        try root.setValue("10, 20, 30, 40", forKeyPath: "subviews.0.frame")
+        #expect(root.subviews[0].frame == CGRect(x: 10, y: 20, width: 30, height: 40))
+        try root.setValue(string: "deep", forKeyPath: "subviews.1.subviews.0.title")
+        #expect(root.subviews[1].subviews[0].title == "deep")
+        // A struct in an array is written back into it.
+        try root.setValue(2.5, forKeyPath: "margins.1.width")
+        #expect(root.margins.map(\.width) == [0, 2.5])
+        #expect(try root.value(forKeyPath: "margins.1.width") as? Double == 2.5)
+        #expect(try root.value(forKeyPath: "subviews.0.frame.origin.x") as? CGFloat == 10)
+        // Styles and stylesheets take the same key paths, checked before anything is set.
+        try root.apply(style: ["subviews.1.title": "second", "margins.0.label": "left"])
+        #expect(root.subviews[1].title == "second" && root.margins[0].label == "left")
+        let refused = expectAMCError { try root.apply(style: ["subviews.0.title": "x", "subviews.5.title": "y"]) }
+        guard case let .invalidStyle(errors)? = refused?.kind else {
+            Issue.record("expected invalidStyle, got \(String(describing: refused))")
+            return
+        }
+        #expect(errors.map(\.keyPath) == ["subviews.5"])
+        #expect(root.subviews[0].title == "")  // all or nothing
+        // An index past the end, or a path ending at an element, says so.
+        let past = expectAMCError { try root.setValue("x", forKeyPath: "subviews.7.title") }
+        #expect(past == AMCError(.keyPathNotFound(reason: "the array has 2 elements, none at 7"), keyPath: "subviews.7"))
+        let atElement = expectAMCError { try root.setValue("x", forKeyPath: "subviews.0") }
+        #expect(atElement?.keyPath == "subviews.0")
+    }
+
     // MARK: - Typos in configurations
 
     @Test func aTypoInASettingsFileIsAnErrorNamingTheFileKeyAndNearestKey() throws {
@@ -344,6 +377,20 @@ final class Sheet: AMCCodable {
     let kind = "sheet"
     var height = 0
     required init() {}
+}
+
+/// A view tree: objects and structs in arrays, reached by index.
+final class Panel: AMCCodable {
+    var subviews: [Panel] = []
+    var frame = CGRect.zero
+    var margins: [Margin] = []
+    var title = ""
+    required init() {}
+}
+
+struct Margin: AMCCodable {
+    var width = 0.0
+    var label = ""
 }
 
 /// A property that cannot be archived.
