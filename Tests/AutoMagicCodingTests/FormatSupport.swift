@@ -22,6 +22,13 @@ struct TemporaryFolder {
 
     func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
+    /// Writes `text` to the file `name` in the folder; its URL.
+    func write(_ name: String, _ text: String) throws -> URL {
+        let file = file(name)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
     /// Every name in the folder, temporary files included.
     var contents: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
 

@@ -177,8 +177,9 @@ struct SilentLossTests {
         try set.setValue(Decimal(string: "5.5")!, forKey: "ratio")
         #expect(set.ratio == 5.5)
         // A file read as a dictionary, then decoded, as the README shows.
-        let url = try Self.scratchFile("ledger.json", #"{"class": "ExactLedger", "total": \#(digits)}"#)
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = try folder.write("ledger.json", #"{"class": "ExactLedger", "total": \#(digits)}"#)
         #expect(try AMC.object(ExactLedger.self, from: try AMC.dictionary(contentsOf: url))?.total == Int128(digits))
     }
 
@@ -236,9 +237,9 @@ struct SilentLossTests {
     // MARK: - Typos in configurations
 
     @Test func aTypoInASettingsFileIsAnErrorNamingTheFileKeyAndNearestKey() throws {
-        let url = try Self.scratchFile(
-            "settings.json", #"{"prot": 8080, "logLevle": "debug", "server": {"hots": "example.com"}}"#)
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = try folder.write("settings.json", #"{"prot": 8080, "logLevle": "debug", "server": {"hots": "example.com"}}"#)
         let config = try AMCConfig(contentsOf: url)
         let error = expectAMCError { _ = try config.object(AppSettings.self) }
         // (A configuration's keys are in order of their names.)
@@ -304,23 +305,13 @@ struct SilentLossTests {
 
     // MARK: - Errors name the file
 
-    static func scratchFile(_ name: String, _ contents: String? = nil) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("amc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = folder.appendingPathComponent(name)
-        if let contents { try Data(contents.utf8).write(to: url) }
-        return url
-    }
-
     @Test func everyErrorOfAFunctionThatTookAURLNamesTheFile() throws {
-        let malformed = try Self.scratchFile("broken.json", #"{"class": "Gamer", "name": "#)
-        defer { try? FileManager.default.removeItem(at: malformed.deletingLastPathComponent()) }
-        let badValue = try Self.scratchFile("bad.json", #"{"class": "Gamer", "name": ["not", "a", "string"]}"#)
-        defer { try? FileManager.default.removeItem(at: badValue.deletingLastPathComponent()) }
-        let array = try Self.scratchFile("array.json", "[1, 2]")
-        defer { try? FileManager.default.removeItem(at: array.deletingLastPathComponent()) }
-        let unwritable = try Self.scratchFile("out.plist")
-        defer { try? FileManager.default.removeItem(at: unwritable.deletingLastPathComponent()) }
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let malformed = try folder.write("broken.json", #"{"class": "Gamer", "name": "#)
+        let badValue = try folder.write("bad.json", #"{"class": "Gamer", "name": ["not", "a", "string"]}"#)
+        let array = try folder.write("array.json", "[1, 2]")
+        let unwritable = folder.file("out.plist")
 
         let failures: [(URL, AMCError?)] = [
             (malformed, expectAMCError { _ = try AMC.read(Gamer.self, from: malformed) }),
