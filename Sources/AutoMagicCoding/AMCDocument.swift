@@ -99,7 +99,9 @@ public struct AMCDocument {
             case let .int(int): self = .integer(int)
             case let .uint(uint): self = Int64(exactly: uint).map { .integer($0) } ?? .unsignedInteger(uint)
             case let .double(double): self = .float(double)
-            case let .longNumber(text): self = .float(DecimalText.double(text.utf8) ?? .nan)  // read exactly by value(atKeyPath:ofType:)
+            case let .longNumber(text):
+                // A `.float` would round it: refused, as every value that cannot be held exactly.
+                throw path.error(.valueOutOfRange(value: text, typeName: "Double"))
             case let .string(string): self = .string(string)
             case let .date(date): self = .date(date)
             case let .data(data): self = .data(data)

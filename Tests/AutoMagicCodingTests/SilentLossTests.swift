@@ -154,6 +154,10 @@ struct SilentLossTests {
         let xml = try document.data(format: .xmlPropertyList)
         let fromXML = try AMCDocument(data: xml)
         #expect(String(decoding: try fromXML.data(format: .json), as: UTF8.self).contains(digits))
+        // A document value would be its nearest double: refused, not rounded.
+        #expect(
+            expectAMCError { _ = try document.value(atKeyPath: "n") }
+                == AMCError(.valueOutOfRange(value: digits, typeName: "Double"), keyPath: "n"))
         // A binary property list's numbers have 64 bits: refused, not rounded.
         #expect(expectAMCError { _ = try document.data(format: .binaryPropertyList) }?.keyPath == "n")
         // In an `Any` place, the exact value.

@@ -170,8 +170,8 @@ struct ArchiveDecoder {
 
     /// A decoder; `lenient`: every field and element that can be decoded is, the rest keep
     /// their initial values, and ``problems`` lists each (with unknown keys when
-    /// `reportsUnknownKeys`; strict decoding throws for the first). `forgiving`: Booleans read as numbers and numbers as Booleans
-    /// (configurations and styles; see ``ValueContext/forgiving``).
+    /// `reportsUnknownKeys`; strict decoding throws for the first). `forgiving`: Booleans read as
+    /// numbers and numbers as Booleans (configurations and styles; see ``ValueContext/forgiving``).
     init(
         archiver: AMCArchiver = AMCArchiver(), fillsExistingValues: Bool = false, lenient: Bool = false,
         reportsUnknownKeys: Bool = false, forgiving: Bool = false
@@ -420,14 +420,6 @@ struct ArchiveDecoder {
         }
     }
 
-    /// `dictionary`, an object of `type` as the document's version of it wrote it, brought up to
-    /// the type's ``AMCCodable/amcVersion`` by its ``AMCCodable/amcMigrate(_:from:)``. A newer
-    /// version than the type's is an error (lenient decoding reports it once per class and reads
-    /// the object as it is).
-    ///
-    /// `movedFrom`: each new key whose value (a dictionary or an array) the migration moved there
-    /// unchanged from a key it removed, by that key. The value is decoded at its place in the
-    /// document, so that references to it (or into it) find the same objects.
     /// `dictionary` with a null under each key that its ``TypePlan/nilKey`` list names (how a
     /// property list holds a nil where a new instance has a value) and that has no value.
     private mutating func withNils(_ listed: ArchiveValue, in dictionary: ArchiveDictionary) throws -> ArchiveDictionary {
@@ -446,6 +438,14 @@ struct ArchiveDecoder {
         return dictionary
     }
 
+    /// `dictionary`, an object of `type` as the document's version of it wrote it, brought up to
+    /// the type's ``AMCCodable/amcVersion`` by its ``AMCCodable/amcMigrate(_:from:)``. A newer
+    /// version than the type's is an error (lenient decoding reports it once per class and reads
+    /// the object as it is).
+    ///
+    /// `movedFrom`: each new key whose value (a dictionary or an array) the migration moved there
+    /// unchanged from a key it removed, by that key. The value is decoded at its place in the
+    /// document, so that references to it (or into it) find the same objects.
     private mutating func migrated<T: AMCCodable>(
         _ dictionary: ArchiveDictionary, plan: TypePlan, type: T.Type
     ) throws -> (dictionary: ArchiveDictionary, movedFrom: [String: String]) {
