@@ -28,14 +28,21 @@ extension AMC {
     }
 
     /// Checks that `data` is a well-formed document and says which format it is in, as `plutil
-    /// -lint` does.
+    /// -lint` does, and that every reference in it (`{"$ref": "#/…"}`) names an object: a
+    /// file edited by hand or by a tool that shifted what a reference names would not read back.
     ///
     /// ```swift
-    /// try AMC.lint(data)   // .json, or an AMCError naming the line and column
+    /// try AMC.lint(data)   // .json, or an AMCError naming the line and column,
+    ///                      // or each reference that names no object, with its key path
     /// ```
     @discardableResult
     public static func lint(_ data: Data) throws -> AMCFormat {
-        try DocumentCodec.parse(data).format
+        let parsed = try DocumentCodec.parse(data)
+        if parsed.holdsReferences {
+            let broken = ObjectReference.brokenReferences(in: parsed.value)
+            if !broken.isEmpty { throw AMCError(.brokenReferences(errors: broken)) }
+        }
+        return parsed.format
     }
 
     /// A readable tree of a document, as `plutil -p` prints one: a dictionary with a `"class"`

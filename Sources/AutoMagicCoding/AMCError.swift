@@ -73,6 +73,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         case unrestorableLet(key: String, typeName: String)
         /// ``AMC/check(_:)`` found properties that cannot be archived: one error for each.
         case unarchivable(errors: [AMCError])
+        /// ``AMC/lint(_:)`` found references that name no object: an
+        /// ``invalidReference(pointer:reason:)`` for each, at its key path.
+        case brokenReferences(errors: [AMCError])
         /// A stored property whose key is reserved: `"class"` names an object's class in every
         /// archive, so a property named `class` needs another key
         /// (``AMCCodable/amcKey(forProperty:)``).
@@ -277,6 +280,10 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unarchivable(errors):
             let entries = errors.map { "\"\($0.keyPath)\" (\($0.message))" }
             return "\(errors.count == 1 ? "1 property" : "\(errors.count) properties") cannot be archived: "
+                + entries.joined(separator: "; ")
+        case let .brokenReferences(errors):
+            let entries = errors.map { "\"\($0.keyPath)\" (\($0.message))" }
+            return "\(errors.count == 1 ? "1 reference names" : "\(errors.count) references name") no object: "
                 + entries.joined(separator: "; ")
         case let .invalidStyle(errors):
             let entries = errors.map { error in

@@ -52,9 +52,10 @@ let usages = [
     """,
     "lint": """
     amc lint FILE...
-      Check that each file is well-formed JSON or property list: prints FILE: OK, or the
-      error with its line and column (or byte offset). Exit status 1 if any file fails.
-      FILE - is standard input.
+      Check that each file is well-formed JSON or property list and that every reference in
+      it names an object: prints FILE: OK, or the error with its line and column (or byte
+      offset), or each reference that names no object with its key path. Exit status 1 if any
+      file fails. FILE - is standard input.
     """,
     "check": """
     amc check FILE... [--unknown-keys]

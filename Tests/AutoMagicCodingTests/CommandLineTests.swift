@@ -282,6 +282,16 @@ struct CommandLineTests {
         #expect(lint.hasPrefix("<stdin>: Malformed JSON at line 1, column 13"))
     }
 
+    @Test func lintListsEachReferenceThatNamesNoObject() throws {
+        let edited = Data(##"{"items": [{"label": "a"}], "first": {"$ref": "#/items/0"}, "gone": {"$ref": "#/items/1"}}"##.utf8)
+        let (status, output, _) = try AMCBinary.run(["lint", "-"], input: edited)
+        #expect(status == 1)
+        #expect(
+            output
+                == "<stdin>: At the root: 1 reference names no object: \"gone\" (the reference \"#/items/1\" names no object: "
+                + "nothing is there (its first step leads somewhere, the next does not)).\n")
+    }
+
     @Test func lintSaysOKOrTheErrorWithItsLocation() throws {
         let good = FixtureFiles.url("foundation.json").path
         let bad = FixtureFiles.url("bad/unterminated.json").path

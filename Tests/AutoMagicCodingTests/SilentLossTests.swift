@@ -205,6 +205,30 @@ struct SilentLossTests {
         #expect(error == AMCError(.valueOutOfRange(value: digits, typeName: "Decimal"), keyPath: "anything"))
     }
 
+    // MARK: - References in edited files
+
+    @Test func lintChecksThatEveryReferenceNamesAnObject() throws {
+        let good = Data(##"{"class": "Gamer", "mentor": {"$ref": "#"}, "sidekick": {"label": "x"}}"##.utf8)
+        #expect(try AMC.lint(good) == .json)
+        // Removed, shifted or mistyped: each is listed with its key path.
+        let edited = Data(
+            ##"{"items": [{"label": "a"}], "first": {"$ref": "#/items/0"}, "gone": {"$ref": "#/items/3"}, "scalar": {"$ref": "#/items/0/label"}, "nested": [{"$ref": "#/nowhere"}]}"##
+                .utf8)
+        let error = expectAMCError { try AMC.lint(edited) }
+        guard case let .brokenReferences(errors)? = error?.kind else {
+            Issue.record("expected broken references, got \(String(describing: error))")
+            return
+        }
+        #expect(errors.map(\.keyPath) == ["gone", "scalar", "nested[0]"])
+        #expect(
+            errors.map(\.kind) == [
+                .invalidReference(
+                    pointer: "#/items/3", reason: "nothing is there (its first step leads somewhere, the next does not)"),
+                .invalidReference(pointer: "#/items/0/label", reason: "it names the string \"a\", not an object"),
+                .invalidReference(pointer: "#/nowhere", reason: "nothing is there (its first step leads nowhere)"),
+            ])
+    }
+
     // MARK: - Key paths index arrays
 
     @Test func keyPathsIndexArraysInKeyValueCodingStylesAndStylesheets() throws {

@@ -1052,20 +1052,11 @@ struct ArchiveDecoder {
                 let found = try ObjectReference.target(of: pointer, in: references.root)
                 (target, place) = (found.0, .components(found.1))
             }
-        } catch .malformed {
-            throw invalid(pointer, "it is not a JSON Pointer (\"#\" then \"/\"-separated keys and indices)")
-        } catch let .nothingThere(depth) {
-            throw invalid(
-                pointer,
-                depth == 0
-                    ? "nothing is there (its first step leads nowhere)"
-                    : "nothing is there (its first \(depth == 1 ? "step leads" : "\(depth) steps lead") somewhere, the next does not)"
-            )
+        } catch {
+            throw invalid(pointer, error.reason)
         }
-        guard case let .dictionary(dictionary) = target else {
-            throw invalid(pointer, "it names \(target.summary), not an object")
-        }
-        guard ObjectReference.pointer(in: dictionary) == nil else { throw invalid(pointer, "it names another reference") }
+        if let problem = ObjectReference.notAnObject(target) { throw invalid(pointer, problem) }
+        guard case let .dictionary(dictionary) = target else { throw invalid(pointer, "it names no object") }
         let type: any AMCCodable.Type
         if let className = try className(in: dictionary) {
             guard let resolved = try resolve(className, expected: expected) else {

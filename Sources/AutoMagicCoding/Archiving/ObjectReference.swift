@@ -48,6 +48,56 @@ enum ObjectReference {
     enum Failure: Error {
         case malformed
         case nothingThere(depth: Int)
+
+        /// Why the pointer names nothing, for messages.
+        var reason: String {
+            switch self {
+            case .malformed:
+                return "it is not a JSON Pointer (\"#\" then \"/\"-separated keys and indices)"
+            case let .nothingThere(depth):
+                return depth == 0
+                    ? "nothing is there (its first step leads nowhere)"
+                    : "nothing is there (its first \(depth == 1 ? "step leads" : "\(depth) steps lead") somewhere, the next does not)"
+            }
+        }
+    }
+
+    /// Why `target`, what a reference names, is not an object a reference may name: nil when it
+    /// is one (a dictionary that is not a reference itself).
+    static func notAnObject(_ target: ArchiveValue) -> String? {
+        guard case let .dictionary(dictionary) = target else { return "it names \(target.summary), not an object" }
+        return pointer(in: dictionary) == nil ? nil : "it names another reference"
+    }
+
+    /// An error for each reference in `root` that names no object, at its key path, in document
+    /// order: what `amc lint` reports. Walks without recursion.
+    static func brokenReferences(in root: ArchiveValue) -> [AMCError] {
+        var errors: [AMCError] = []
+        var pending: [(value: ArchiveValue, place: [KeyPathTracker.Component])] = [(root, [])]
+        while let (value, place) = pending.popLast() {
+            switch value {
+            case let .dictionary(dictionary):
+                if let pointer = pointer(in: dictionary) {
+                    let problem: String?
+                    do {
+                        problem = notAnObject(try target(of: pointer, in: root).0)
+                    } catch {
+                        problem = error.reason
+                    }
+                    if let problem {
+                        let path = KeyPathTracker(components: place, routes: nil)
+                        errors.append(path.error(.invalidReference(pointer: pointer, reason: problem)))
+                    }
+                    continue
+                }
+                for entry in dictionary.entries.reversed() { pending.append((entry.value, place + [.key(entry.key)])) }
+            case let .array(elements):
+                for (index, element) in elements.enumerated().reversed() { pending.append((element, place + [.index(index)])) }
+            default:
+                break
+            }
+        }
+        return errors
     }
 
     /// The value `pointer` names in `root`, and the key path to it (indices where it passes
