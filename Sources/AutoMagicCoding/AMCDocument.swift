@@ -364,14 +364,35 @@ public struct AMCDocument {
         var path = KeyPathTracker()
         var current = value
         for case let .key(key) in components {
+            // A reference stands for the object it names, but for its own "$ref" key.
+            if key != ObjectReference.key { current = try followed(current, in: value, path: path) }
             let step = try step(from: current, key: key, path: &path)
             guard let next = step.value else { throw path.error(.keyPathNotFound(reason: step.missing)) }
             current = next
         }
+        current = try followed(current, in: value, path: path)
         if let type, current.typeName != type {
             throw path.error(.typeMismatch(expected: "a value of type \(type)", found: "one of type \(current.typeName)"))
         }
         return (current, path)
+    }
+
+    /// The object `value` names when it is a reference (`{"$ref": "#/…"}`) into `root`, else
+    /// `value`; an error at `path` when it names no object.
+    private static func followed(_ value: ArchiveValue, in root: ArchiveValue, path: KeyPathTracker) throws -> ArchiveValue {
+        guard case let .dictionary(dictionary) = value, let pointer = ObjectReference.pointer(in: dictionary) else {
+            return value
+        }
+        let target: ArchiveValue
+        do {
+            target = try ObjectReference.target(of: pointer, in: root).0
+        } catch {
+            throw path.error(.invalidReference(pointer: pointer, reason: error.reason))
+        }
+        if let problem = ObjectReference.notAnObject(target) {
+            throw path.error(.invalidReference(pointer: pointer, reason: problem))
+        }
+        return target
     }
 
     /// One step of a walk: the value `key` names in `container` (nil, with why, when none), with

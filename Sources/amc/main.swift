@@ -29,8 +29,10 @@ let usages = [
       a document of its own, or raw, like plutil -extract: a string as it is, a number, true
       or false, a date in ISO 8601, data in base64, a dictionary's keys one per line, an
       array's count. --expect TYPE (bool, integer, float, string, date, data, dictionary,
-      array) fails unless the value is of that type. -o writes to OUT instead of standard
-      output; -n leaves out the newline after a raw value. FILE - is standard input.
+      array) fails unless the value is of that type. A reference ({"$ref": "#/…"}) stands for
+      the object it names, on the way and at the end (its own key $ref aside). -o writes to
+      OUT instead of standard output; -n leaves out the newline after a raw value. FILE - is
+      standard input.
     """,
     "insert": """
     amc insert KEYPATH --type TYPE [VALUE] FILE [--append] [-o OUT] [-s] [--dates-and-data-as-text]

@@ -229,6 +229,24 @@ struct SilentLossTests {
             ])
     }
 
+    @Test func extractingThroughAReferenceFollowsIt() throws {
+        let document = try AMCDocument(
+            data: Data(
+                ##"{"team": [{"name": "Ada", "level": 3}], "captain": {"$ref": "#/team/0"}, "lost": {"$ref": "#/team/4"}}"##.utf8)
+        )
+        #expect(try document.value(atKeyPath: "captain.name") == .string("Ada"))
+        #expect(try document.value(atKeyPath: "captain.$ref") == .string("#/team/0"))
+        let captain = String(decoding: try document.extract("captain", as: .json, options: .compact), as: UTF8.self)
+        #expect(captain == #"{"name":"Ada","level":3}"#)  // the object, in the document's order
+        let lost = expectAMCError { _ = try document.value(atKeyPath: "lost.name") }
+        #expect(
+            lost
+                == AMCError(
+                    .invalidReference(
+                        pointer: "#/team/4", reason: "nothing is there (its first step leads somewhere, the next does not)"),
+                    keyPath: "lost"))
+    }
+
     // MARK: - Key paths index arrays
 
     @Test func keyPathsIndexArraysInKeyValueCodingStylesAndStylesheets() throws {
