@@ -264,11 +264,14 @@ public struct AMCDocument {
     /// Throws ``AMCError/Kind/valueExists`` when a dictionary already has the key (``replace(_:atKeyPath:)``
     /// changes a value), and ``AMCError/Kind/keyPathNotFound(reason:)`` when the key path leads
     /// nowhere.
+    ///
+    /// References (`{"$ref": "#/…"}`) keep naming the same objects: those that name an element
+    /// after an inserted one are rewritten.
     public mutating func insert(_ value: Value, atKeyPath keyPath: String, appending: Bool = false) throws {
         let new = value.archiveValue
         var components = Self.components(of: keyPath)
         if appending { components.append(.append) }
-        root = try Self.edit(root, at: components[...], path: KeyPathTracker(), change: .insert(new))
+        try edit(at: components, change: .insert(new))
     }
 
     /// Puts `value` at `keyPath`, in place of the value there: a dictionary's key (added when it
@@ -279,9 +282,12 @@ public struct AMCDocument {
     /// ```
     ///
     /// Throws ``AMCError/Kind/keyPathNotFound(reason:)`` when the key path leads nowhere.
+    ///
+    /// Throws ``AMCError/Kind/referencedElsewhere(referrers:)`` when references name the value
+    /// there or a value inside it: they would name another.
     public mutating func replace(_ value: Value, atKeyPath keyPath: String) throws {
         let new = value.archiveValue
-        root = try Self.edit(root, at: Self.components(of: keyPath)[...], path: KeyPathTracker(), change: .replace(new))
+        try edit(at: Self.components(of: keyPath), change: .replace(new))
     }
 
     /// Removes the value at `keyPath`: a dictionary's key, or an array's element.
@@ -291,8 +297,87 @@ public struct AMCDocument {
     /// ```
     ///
     /// Throws ``AMCError/Kind/keyPathNotFound(reason:)`` when there is no value there.
+    ///
+    /// Throws ``AMCError/Kind/referencedElsewhere(referrers:)`` when references name the value
+    /// or a value inside it (remove them first); references to later elements of an array are
+    /// rewritten to keep naming the same objects.
     public mutating func remove(atKeyPath keyPath: String) throws {
-        root = try Self.edit(root, at: Self.components(of: keyPath)[...], path: KeyPathTracker(), change: .remove)
+        try edit(at: Self.components(of: keyPath), change: .remove)
+    }
+
+    /// Makes `change` at `components`, keeping every reference naming the object it named.
+    private mutating func edit(at components: [Component], change: Change) throws {
+        let references = ObjectReference.all(in: root)
+        guard !references.isEmpty, let place = Self.place(of: components, in: root) else {
+            root = try Self.edit(root, at: components[...], path: KeyPathTracker(), change: change)
+            return
+        }
+        // An element inserted into or removed from an array moves the ones after it.
+        var shift: (array: [KeyPathTracker.Component], from: Int, by: Int)?
+        if case let .index(index)? = place.last {
+            switch change {
+            case .insert: shift = (Array(place.dropLast()), index, 1)
+            case .remove: shift = (Array(place.dropLast()), index + 1, -1)
+            case .replace: break
+            }
+        }
+        func moved(_ components: [KeyPathTracker.Component]) -> [KeyPathTracker.Component] {
+            guard let shift, components.count > shift.array.count, components.starts(with: shift.array),
+                case let .index(index) = components[shift.array.count], index >= shift.from
+            else { return components }
+            var moved = components
+            moved[shift.array.count] = .index(index + shift.by)
+            return moved
+        }
+        // What a removal or replacement takes away, references may not name; those inside it go too.
+        var referrers: [String] = []
+        if case .insert = change {
+        } else {
+            for reference in references
+            where reference.target?.starts(with: place) == true && !reference.place.starts(with: place) {
+                referrers.append(KeyPathTracker(components: reference.place, routes: nil).rendered)
+            }
+        }
+        guard referrers.isEmpty else {
+            throw KeyPathTracker(components: place, routes: nil).error(.referencedElsewhere(referrers: referrers))
+        }
+        var edited = try Self.edit(root, at: components[...], path: KeyPathTracker(), change: change)
+        for reference in references {
+            guard let target = reference.target, moved(target) != target else { continue }
+            // A reference inside what was removed or replaced went with it.
+            if case .insert = change {} else if reference.place.starts(with: place) { continue }
+            let pointer = ArchiveValue.string(ObjectReference.pointer(of: moved(target)))
+            let at = (moved(reference.place) + [.key(ObjectReference.key)]).map { component -> Component in
+                switch component {
+                case let .key(key): .key(key)
+                case let .index(index): .key(String(index))
+                }
+            }
+            edited = try Self.edit(edited, at: at[...], path: KeyPathTracker(), change: .replace(pointer))
+        }
+        root = edited
+    }
+
+    /// The place `components` name in `root` as key path components (indices where they pass
+    /// arrays), without following references; nil when they lead nowhere or append.
+    private static func place(of components: [Component], in root: ArchiveValue) -> [KeyPathTracker.Component]? {
+        var current: ArchiveValue? = root
+        var place: [KeyPathTracker.Component] = []
+        for component in components {
+            guard case let .key(key) = component else { return nil }
+            switch current {
+            case let .dictionary(dictionary)?:
+                place.append(.key(key))
+                current = dictionary[key]
+            case let .array(array)?:
+                guard let index = Int(key), index >= 0 else { return nil }
+                place.append(.index(index))
+                current = index < array.count ? array[index] : nil
+            default:
+                return nil
+            }
+        }
+        return place
     }
 
     /// The document's bytes, in `format` (the one it was read in by default), laid out by

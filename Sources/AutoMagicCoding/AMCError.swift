@@ -73,6 +73,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         case unrestorableLet(key: String, typeName: String)
         /// ``AMC/check(_:)`` found properties that cannot be archived: one error for each.
         case unarchivable(errors: [AMCError])
+        /// An edit would take away a value that references (at the key paths `referrers`) name, or
+        /// a value inside it: they would name another, or nothing.
+        case referencedElsewhere(referrers: [String])
         /// ``AMC/lint(_:)`` found references that name no object: an
         /// ``invalidReference(pointer:reason:)`` for each, at its key path.
         case brokenReferences(errors: [AMCError])
@@ -281,6 +284,11 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
             let entries = errors.map { "\"\($0.keyPath)\" (\($0.message))" }
             return "\(errors.count == 1 ? "1 property" : "\(errors.count) properties") cannot be archived: "
                 + entries.joined(separator: "; ")
+        case let .referencedElsewhere(referrers):
+            let names = referrers.map { "\"\($0)\"" }.joined(separator: ", ")
+            return
+                "\(referrers.count == 1 ? "a reference names" : "\(referrers.count) references name") this value or one inside it "
+                + "(\(names)): change or remove \(referrers.count == 1 ? "it" : "them") first"
         case let .brokenReferences(errors):
             let entries = errors.map { "\"\($0.keyPath)\" (\($0.message))" }
             return "\(errors.count == 1 ? "1 reference names" : "\(errors.count) references name") no object: "

@@ -42,6 +42,8 @@ let usages = [
       xml (a fragment, for containers), or dictionary or array (empty; no VALUE). Fails if
       the key has a value already. The file is replaced, atomically, in its own format
       (JSON indented if it was), unless -o writes to OUT (- for standard output).
+      References ({"$ref": "#/…"}) to elements after an inserted one are rewritten, so each
+      names the object it named.
     """,
     "replace": """
     amc replace KEYPATH --type TYPE [VALUE] FILE [-o OUT] [-s] [--dates-and-data-as-text]
@@ -50,7 +52,9 @@ let usages = [
     """,
     "remove": """
     amc remove KEYPATH FILE [-o OUT] [-s]
-      Remove the value at KEYPATH, like plutil -remove; the output as for insert.
+      Remove the value at KEYPATH, like plutil -remove; the output as for insert. Refused,
+      listing them, when references name the value or a value inside it; references to later
+      elements of an array are rewritten.
     """,
     "lint": """
     amc lint FILE...

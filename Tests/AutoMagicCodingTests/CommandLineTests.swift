@@ -282,6 +282,26 @@ struct CommandLineTests {
         #expect(lint.hasPrefix("<stdin>: Malformed JSON at line 1, column 13"))
     }
 
+    @Test func insertAndRemoveKeepReferencesNamingTheSameObject() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let file = try folder.write(
+            "team.json", ##"{"team": [{"name": "Ada"}, {"name": "Bo"}], "captain": {"$ref": "#/team/1"}}"##)
+        let (status, output, _) = try AMCBinary.run([
+            "insert", "team.0", "--type", "json", #"{"name":"Cy"}"#, file.path, "-o", "-",
+        ])
+        #expect(status == 0)
+        #expect(output == ##"{"team":[{"name":"Cy"},{"name":"Ada"},{"name":"Bo"}],"captain":{"$ref":"#/team/2"}}"##)
+        let (refusedStatus, refusedOutput, refusedError) = try AMCBinary.run(["remove", "team.1", file.path])
+        #expect(refusedStatus == 1 && refusedOutput.isEmpty)
+        #expect(
+            refusedError
+                == "amc remove: \(file.path): At \"team[1]\": a reference names this value or one inside it (\"captain\"): "
+                + "change or remove it first.\n")
+        let (extractStatus, extracted, _) = try AMCBinary.run(["extract", "captain.name", "raw", file.path])
+        #expect(extractStatus == 0 && extracted == "Bo\n")
+    }
+
     @Test func lintListsEachReferenceThatNamesNoObject() throws {
         let edited = Data(##"{"items": [{"label": "a"}], "first": {"$ref": "#/items/0"}, "gone": {"$ref": "#/items/1"}}"##.utf8)
         let (status, output, _) = try AMCBinary.run(["lint", "-"], input: edited)

@@ -247,6 +247,33 @@ struct SilentLossTests {
                     keyPath: "lost"))
     }
 
+    @Test func editsKeepEveryReferenceNamingTheSameObject() throws {
+        let text = ##"{"team": [{"name": "Ada"}, {"name": "Bo"}, {"$ref": "#/team/1"}], "captain": {"$ref": "#/team/1"}}"##
+        var document = try AMCDocument(data: Data(text.utf8))
+        try document.insert(.dictionary(["name": .string("Cy")]), atKeyPath: "team.0")
+        #expect(try document.value(atKeyPath: "captain.$ref") == .string("#/team/2"))
+        #expect(try document.value(atKeyPath: "captain.name") == .string("Bo"))
+        // A reference inside the array moved with it, and names the same object.
+        #expect(try document.value(atKeyPath: "team.3.$ref") == .string("#/team/2"))
+        // Removing an element before it moves it back.
+        try document.remove(atKeyPath: "team.1")
+        #expect(try document.value(atKeyPath: "captain.$ref") == .string("#/team/1"))
+        #expect(try document.value(atKeyPath: "captain.name") == .string("Bo"))
+        _ = try AMC.lint(try document.data())
+
+        // What references name cannot be removed or replaced: the referrers are listed.
+        let before = try document.data()
+        let refused = expectAMCError { try document.remove(atKeyPath: "team.1") }
+        #expect(refused == AMCError(.referencedElsewhere(referrers: ["team[2]", "captain"]), keyPath: "team[1]"))
+        let replaced = expectAMCError { try document.replace(.string("gone"), atKeyPath: "team.1") }
+        #expect(replaced?.kind == .referencedElsewhere(referrers: ["team[2]", "captain"]))
+        #expect(try document.data() == before)
+        // A value inside it can change; a reference itself can go.
+        try document.replace(.string("Bea"), atKeyPath: "team.1.name")
+        try document.remove(atKeyPath: "captain")
+        #expect(try document.value(atKeyPath: "team.2.name") == .string("Bea"))
+    }
+
     // MARK: - Key paths index arrays
 
     @Test func keyPathsIndexArraysInKeyValueCodingStylesAndStylesheets() throws {

@@ -69,25 +69,23 @@ enum ObjectReference {
         return pointer(in: dictionary) == nil ? nil : "it names another reference"
     }
 
-    /// An error for each reference in `root` that names no object, at its key path, in document
-    /// order: what `amc lint` reports. Walks without recursion.
-    static func brokenReferences(in root: ArchiveValue) -> [AMCError] {
-        var errors: [AMCError] = []
+    /// A reference in a document: where it is, what it says, and the place it names (nil when it
+    /// names nothing there).
+    struct Found {
+        let place: [KeyPathTracker.Component]
+        let pointer: String
+        let target: [KeyPathTracker.Component]?
+    }
+
+    /// Every reference in `root`, in document order. Walks without recursion.
+    static func all(in root: ArchiveValue) -> [Found] {
+        var found: [Found] = []
         var pending: [(value: ArchiveValue, place: [KeyPathTracker.Component])] = [(root, [])]
         while let (value, place) = pending.popLast() {
             switch value {
             case let .dictionary(dictionary):
                 if let pointer = pointer(in: dictionary) {
-                    let problem: String?
-                    do {
-                        problem = notAnObject(try target(of: pointer, in: root).0)
-                    } catch {
-                        problem = error.reason
-                    }
-                    if let problem {
-                        let path = KeyPathTracker(components: place, routes: nil)
-                        errors.append(path.error(.invalidReference(pointer: pointer, reason: problem)))
-                    }
+                    found.append(Found(place: place, pointer: pointer, target: try? target(of: pointer, in: root).1))
                     continue
                 }
                 for entry in dictionary.entries.reversed() { pending.append((entry.value, place + [.key(entry.key)])) }
@@ -97,7 +95,24 @@ enum ObjectReference {
                 break
             }
         }
-        return errors
+        return found
+    }
+
+    /// An error for each reference in `root` that names no object, at its key path, in document
+    /// order: what `amc lint` reports.
+    static func brokenReferences(in root: ArchiveValue) -> [AMCError] {
+        all(in: root).compactMap { reference in
+            let problem: String?
+            do throws(Failure) {
+                problem = notAnObject(try target(of: reference.pointer, in: root).0)
+            } catch {
+                problem = error.reason
+            }
+            return problem.map {
+                KeyPathTracker(components: reference.place, routes: nil).error(
+                    .invalidReference(pointer: reference.pointer, reason: $0))
+            }
+        }
     }
 
     /// The value `pointer` names in `root`, and the key path to it (indices where it passes
