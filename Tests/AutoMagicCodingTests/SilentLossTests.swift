@@ -196,6 +196,19 @@ struct SilentLossTests {
         #expect(try AMC.object(ExactLedger.self, from: xml)?.total == Int128(digits))
     }
 
+    @Test func anXMLNumberNotWrittenAsJSONWouldIsReadAsBefore() throws {
+        // Found by fuzzing: kept as written, leading zeros made JSON that lint refused.
+        let xml = Data(
+            "<plist><dict><key>pi</key><real>0000001614500650.9406564584124654e-328</real><key>big</key><integer>+18446744073709551616</integer></dict></plist>"
+                .utf8)
+        let error = expectAMCError { _ = try AMC.convert(xml, to: .json) }
+        #expect(error?.description.contains("the integer +18446744073709551616 does not fit in 64 bits") == true)
+        let real = Data("<plist><real>0000001614500650.9406564584124654e-328</real></plist>".utf8)
+        #expect(try AMC.lint(try AMC.convert(real, to: .json)) == .json)
+        #expect(DecimalText.isJSONNumber("-12.5e+3") && !DecimalText.isJSONNumber("012") && !DecimalText.isJSONNumber("+1"))
+        #expect(!DecimalText.isJSONNumber("1.") && !DecimalText.isJSONNumber(".5") && DecimalText.isJSONNumber("0.5"))
+    }
+
     @Test func aNumberAnAnyPlaceWouldRoundIsAnError() throws {
         AMC.register(ExactLedger.self)
         let digits = "123456789012345678901234567890123456789012345"

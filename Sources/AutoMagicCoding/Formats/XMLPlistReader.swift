@@ -100,14 +100,20 @@ struct XMLPlistReader {
             case let .int(value)?: tape.append(Slot(.int, payload: UInt64(bitPattern: value)))
             case let .uint(value)?: tape.append(Slot(.uint, payload: value))
             default:
-                // Beyond 64 bits: its digits, for exact types to read (see ``ArchiveValue/longNumber(_:)``).
+                // Beyond 64 bits: its digits, for exact types to read (see ``ArchiveValue/longNumber(_:)``),
+                // when they are written as JSON would write them.
                 guard ScalarStrings.isInteger(digits) else { throw error("\"\(digits)\" is not an integer", at: start) }
+                guard DecimalText.isJSONNumber(digits) else {
+                    throw error("the integer \(digits) does not fit in 64 bits", at: start)
+                }
                 try appendLongNumber(digits, at: start)
             }
         case "real":
             let digits = try trimmedContent(of: tag)
             guard let real = Self.real(digits) else { throw error("\"\(digits)\" is not a real number", at: start) }
-            if real.isFinite, DecimalText.significantDigits(digits.utf8) > DecimalText.doubleDigits {
+            if real.isFinite, DecimalText.significantDigits(digits.utf8) > DecimalText.doubleDigits,
+                DecimalText.isJSONNumber(digits)
+            {
                 try appendLongNumber(digits, at: start)
             } else {
                 tape.append(Slot(.double, payload: real.bitPattern))

@@ -17,6 +17,31 @@ enum DecimalText {
         return count
     }
 
+    /// Whether `text` is a number as JSON writes one (`-12.5e3`; no `+`, no leading zeros, digits
+    /// on both sides of a point): what a long number's text must be to be written as it is.
+    static func isJSONNumber(_ text: String) -> Bool {
+        var rest = Substring(text).utf8[...]
+        func digits() -> Int {
+            let count = rest.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+            rest = rest.dropFirst(count)
+            return count
+        }
+        if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+        let leading = rest.first
+        let integer = digits()
+        guard integer > 0, integer == 1 || leading != UInt8(ascii: "0") else { return false }
+        if rest.first == UInt8(ascii: ".") {
+            rest = rest.dropFirst()
+            guard digits() > 0 else { return false }
+        }
+        if rest.first == UInt8(ascii: "e") || rest.first == UInt8(ascii: "E") {
+            rest = rest.dropFirst()
+            if rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return rest.isEmpty
+    }
+
     /// The most significant digits a double tells apart (see ``significantDigits(_:)``).
     static let doubleDigits = 17
 
