@@ -155,16 +155,23 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch kind {
         case .malformedData, .unknownFormat, .fileSystem:
-            let sentence = "\(message.prefix(1).uppercased())\(message.dropFirst())."
-            guard let file else { return sentence }
-            if case .fileSystem = kind { return sentence }  // its message names the file already
-            return "In \(file): \(sentence)"
+            return sentenceNamingFile
+        case .nestingTooDeep where keyPath.isEmpty, .stackExhausted where keyPath.isEmpty:
+            return sentenceNamingFile  // a document's reader has no key path: it stopped inside one
         default:
             let place = keyPath.isEmpty ? "At the root" : "At \"\(Self.folded(keyPath))\""
             let sentence = message.hasSuffix("?") || message.hasSuffix(".") ? message : message + "."
             guard let file else { return "\(place): \(sentence)" }
             return "In \(file), \(place.prefix(1).lowercased())\(place.dropFirst()): \(sentence)"
         }
+    }
+
+    /// The message as a sentence, after the file's name when there is one.
+    private var sentenceNamingFile: String {
+        let sentence = "\(message.prefix(1).uppercased())\(message.dropFirst())."
+        guard let file else { return sentence }
+        if case .fileSystem = kind { return sentence }  // its message names the file already
+        return "In \(file): \(sentence)"
     }
 
     /// `keyPath` with each run of four or more equal segments, or equal groups of two or three,

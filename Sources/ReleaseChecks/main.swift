@@ -119,15 +119,14 @@ let limitText = "nesting deeper than \(AMC.maximumDepth) levels"
 for format in [AMCFormat.json, .xmlPropertyList] {
     let data = nestedArrays(100_000, format)
     let error = errorOnThread(stackSize: 64 << 20) { _ = try AMC.lint(data) }
-    if case let .malformedData(_, _, reason)? = error?.kind {
-        check(reason == limitText, "\(format): 100,000 nested arrays stop at the count limit on a large stack: \(reason)")
-    } else {
-        check(false, "\(format): 100,000 nested arrays stop at the count limit: \(String(describing: error))")
-    }
+    check(
+        error?.kind == .nestingTooDeep(limit: AMC.maximumDepth) && error?.description == "N" + limitText.dropFirst() + ".",
+        "\(format): 100,000 nested arrays stop at the count limit on a large stack: \(String(describing: error))")
     let small = errorOnThread(stackSize: 256 << 10) { _ = try AMC.lint(data) }
-    if case let .malformedData(_, _, reason)? = small?.kind {
+    if case .stackExhausted? = small?.kind {
         check(
-            reason.hasSuffix("needs more stack than this thread has"), "\(format): and before a 256 KB stack runs out: \(reason)")
+            small?.description.hasSuffix("run it on a thread with a larger stack (Thread.stackSize).") == true,
+            "\(format): and before a 256 KB stack runs out: \(String(describing: small))")
     } else {
         check(false, "\(format): a 256 KB stack stops it: \(String(describing: small))")
     }
@@ -222,6 +221,82 @@ for format in [AMCFormat.json, .xmlPropertyList, .binaryPropertyList] {
     check(
         error == nil && result.intact,
         "\(format): a list of 1,000,000 links round-trips on an 8 MB stack" + (error.map { ": \($0)" } ?? ""))
+}
+
+/// A struct, a `Codable` value and `Any` arrays that nest in themselves, for the stack checks below.
+struct Branch: AMCCodable {
+    var children: [Branch] = []
+}
+
+struct Outline: Codable {
+    var sections: [Outline] = []
+}
+
+final class Forest: AMCCodable {
+    var root = Branch()
+    var outline = Outline()
+    var loose: [Any] = []
+    required init() {}
+}
+AMC.register(Forest.self)
+
+/// A document of `depth` levels written in `format`: replies in tree mode, structs, `Codable`
+/// values, `Any` arrays, or a converted document.
+func deepDocument(_ kind: String, _ depth: Int, _ format: AMCFormat) throws -> Data {
+    var tree = AMCArchiver()
+    tree.graphMode = .tree
+    let forest = Forest()
+    switch kind {
+    case "replies":
+        let root = Reply()
+        for _ in 1..<depth {
+            let reply = Reply()
+            reply.next = root.next
+            root.next = reply
+        }
+        return try tree.data(for: root, format: format)
+    case "structs": for _ in 1..<depth { forest.root = Branch(children: [forest.root]) }
+    case "Codable values": for _ in 1..<depth { forest.outline = Outline(sections: [forest.outline]) }
+    case "Any arrays": for _ in 1..<depth { forest.loose = [forest.loose] }
+    default:
+        let json = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        return try AMC.convert(Data(json.utf8), to: format)
+    }
+    return try AMC.data(for: forest, format: format)
+}
+
+// Reading never refuses what writing accepted on the same thread: the deepest document each kind
+// of nesting writes (found by doubling, then halving) reads back, on a main thread's stack and a secondary one's.
+for stackSize in [8 << 20, 512 << 10] {
+    for kind in ["replies", "structs", "Codable values", "Any arrays", "converted"] {
+        for format in [AMCFormat.json, .xmlPropertyList, .binaryPropertyList] {
+            final class Deepest: @unchecked Sendable { var depth = 0 }
+            let deepest = Deepest()
+            let error = errorOnThread(stackSize: stackSize) {
+                // Doubling first: what a refused write made is released on this thread, recursively.
+                var (accepted, refused) = (1, AMC.maximumDepth)
+                var data = try deepDocument(kind, 1, format)
+                while refused - accepted > 1 {
+                    let depth = refused == AMC.maximumDepth ? min(accepted * 2, refused - 1) : (accepted + refused) / 2
+                    do {
+                        data = try deepDocument(kind, depth, format)
+                        accepted = depth
+                    } catch let error as AMCError {
+                        switch error.kind {
+                        case .stackExhausted, .outputTooLarge: refused = depth  // converting indents deep nesting
+                        default: throw error
+                        }
+                    }
+                }
+                deepest.depth = accepted
+                if kind == "converted" { _ = try AMC.lint(data) } else { _ = try AMC.object(from: data) }
+            }
+            check(
+                error == nil && deepest.depth > 16 && deepest.depth < AMC.maximumDepth,
+                "\(format): \(kind) written \(deepest.depth) levels deep on a \(stackSize >> 10) KB stack read back"
+                    + (error.map { ": \($0)" } ?? ""))
+        }
+    }
 }
 
 print(failures == 0 ? "release checks passed" : "\(failures) release checks failed")

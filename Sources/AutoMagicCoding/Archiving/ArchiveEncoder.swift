@@ -598,7 +598,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     }
 
     private mutating func enterContainer() throws {
-        if let refusal = NestingDepth.refusal(atDepth: depth, limit: maximumDepth) { throw path.error(refusal) }
+        if let refusal = NestingDepth.refusal(atDepth: depth, limit: maximumDepth, readBack: .objects) {
+            throw path.error(refusal)
+        }
         depth += 1
     }
 

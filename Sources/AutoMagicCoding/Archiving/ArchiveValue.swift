@@ -35,9 +35,11 @@ enum ArchiveValue {
     }
 
     /// Checks that a walk may go a level deeper than `depth`: within ``AMC/maximumDepth`` and the
-    /// thread's stack (see ``StackRoom``).
-    static func enter(_ depth: Int, path: KeyPathTracker) throws {
-        if let refusal = NestingDepth.refusal(atDepth: depth, limit: AMC.maximumDepth) { throw path.error(refusal) }
+    /// thread's stack (see ``StackRoom``); `readBack`: the writer, when the walk writes a document.
+    static func enter(_ depth: Int, path: KeyPathTracker, readBack: StackRoom.Writer?) throws {
+        if let refusal = NestingDepth.refusal(atDepth: depth, limit: AMC.maximumDepth, readBack: readBack) {
+            throw path.error(refusal)
+        }
     }
 
     /// The number this value holds; nil for anything but a number.
@@ -239,7 +241,7 @@ extension ArchiveValue {
         case let data as Data:
             return .data(data)
         case let dictionary as [String: Any]:
-            try enter(depth, path: path)
+            try enter(depth, path: path, readBack: nil)
             var converted = ArchiveDictionary(minimumCapacity: dictionary.count)
             for (key, value) in dictionary {
                 path.push(key: key)
@@ -248,7 +250,7 @@ extension ArchiveValue {
             }
             return .dictionary(converted)
         case let array as [Any]:
-            try enter(depth, path: path)
+            try enter(depth, path: path, readBack: nil)
             var converted: [ArchiveValue] = []
             converted.reserveCapacity(array.count)
             for (index, element) in array.enumerated() {

@@ -59,7 +59,7 @@ final class EncodedNode {
         if case let .scalar(codec) = ValueKind.of(Value.self), let scalar = codec.encode(value) {
             return set(scalar)
         }
-        if let refusal = NestingDepth.refusal(atDepth: limit - levels, limit: limit) {
+        if let refusal = NestingDepth.refusal(atDepth: limit - levels, limit: limit, readBack: .codableValues) {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(

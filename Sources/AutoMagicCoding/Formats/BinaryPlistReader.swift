@@ -241,7 +241,7 @@ struct BinaryPlistReader {
 
     private mutating func array(at offset: Int) throws -> (slot: Slot, size: Int) {
         let (count, start) = try count(at: offset, unit: refSize)
-        if let refusal = nesting.enter() { throw error(refusal, at: offset) }
+        try nesting.enter()
         defer { nesting.leave() }
         let first = try reserve(count, at: offset)
         var size = 1
@@ -256,7 +256,7 @@ struct BinaryPlistReader {
 
     private mutating func dictionary(at offset: Int) throws -> (slot: Slot, size: Int) {
         let (count, keysStart) = try count(at: offset, unit: refSize * 2)
-        if let refusal = nesting.enter() { throw error(refusal, at: offset) }
+        try nesting.enter()
         defer { nesting.leave() }
         let valuesStart = keysStart + count * refSize
         let first = try reserve(2 * count, at: offset)

@@ -192,7 +192,7 @@ extension ArchiveValue {
         case let .data(value): try scalar(.data(value))
         case .null: try scalar(.null)
         case let .array(elements):
-            try ArchiveValue.enter(path.components.count, path: path)
+            try ArchiveValue.enter(path.components.count, path: path, readBack: .documents)
             sink.beginArray()
             for (index, element) in elements.enumerated() {
                 path.push(index: index)
@@ -204,7 +204,7 @@ extension ArchiveValue {
             }
             sink.endArray()
         case let .dictionary(dictionary):
-            try ArchiveValue.enter(path.components.count, path: path)
+            try ArchiveValue.enter(path.components.count, path: path, readBack: .documents)
             sink.beginDictionary()
             for entry in sortedKeys ? dictionary.entries.sorted(by: { $0.key < $1.key }) : Array(dictionary.entries) {
                 path.push(key: entry.key)

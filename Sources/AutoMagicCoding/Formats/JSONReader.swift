@@ -51,7 +51,7 @@ struct JSONReader {
     }
 
     private mutating func parseObject() throws {
-        if let refusal = nesting.enter() { throw error(refusal) }
+        try nesting.enter()
         defer { nesting.leave() }
         position += 1
         skipWhitespace()
@@ -84,7 +84,7 @@ struct JSONReader {
     }
 
     private mutating func parseArray() throws {
-        if let refusal = nesting.enter() { throw error(refusal) }
+        try nesting.enter()
         defer { nesting.leave() }
         position += 1
         skipWhitespace()

@@ -28,23 +28,20 @@ enum ByteText {
 struct NestingDepth {
     private(set) var depth = 0
 
-    /// Goes one level deeper; the reason it may not (before anything deeper is read), nil when
-    /// it may.
-    mutating func enter() -> String? {
-        switch Self.refusal(atDepth: depth, limit: AMC.maximumDepth) {
-        case let .nestingTooDeep(limit)?: return "nesting deeper than \(limit) levels"
-        case .some: return "nesting \(depth) levels deep needs more stack than this thread has"
-        case nil:
-            depth += 1
-            return nil
-        }
+    /// Goes one level deeper, or throws why it may not (before anything deeper is read): the
+    /// depth limit, or the stack. Neither is malformed data: the document may be well formed.
+    mutating func enter() throws(AMCError) {
+        if let refusal = Self.refusal(atDepth: depth, limit: AMC.maximumDepth) { throw AMCError(refusal) }
+        depth += 1
     }
 
     /// Why a walk at `depth` may not go a level deeper: `limit` is reached, or the thread's
     /// stack has no room (see ``StackRoom``); nil when it may. Every recursive walk asks this.
-    static func refusal(atDepth depth: Int, limit: Int) -> AMCError.Kind? {
+    /// `readBack`: the walk writes a document, which reading must not refuse on this thread (see
+    /// ``StackRoom/allowsLevel(atDepth:readBack:)``).
+    static func refusal(atDepth depth: Int, limit: Int, readBack: StackRoom.Writer? = nil) -> AMCError.Kind? {
         if depth >= limit { return .nestingTooDeep(limit: limit) }
-        return StackRoom.allowsLevel(atDepth: depth) ? nil : .stackExhausted(depth: depth)
+        return StackRoom.allowsLevel(atDepth: depth, readBack: readBack) ? nil : .stackExhausted(depth: depth)
     }
 
     mutating func leave() {

@@ -22,7 +22,7 @@ enum TreePrinter {
                 text += "{}"
                 return
             }
-            try ArchiveValue.enter(indent, path: path)
+            try ArchiveValue.enter(indent, path: path, readBack: nil)
             text += "{\n"
             for entry in entries {
                 text += inner + (isPlainKey(entry.key) ? entry.key : quoted(entry.key)) + " = "
@@ -38,7 +38,7 @@ enum TreePrinter {
                 text += "[]"
                 return
             }
-            try ArchiveValue.enter(indent, path: path)
+            try ArchiveValue.enter(indent, path: path, readBack: nil)
             text += "[\n"
             for (index, element) in elements.enumerated() {
                 text += "\(inner)\(index): "

@@ -85,10 +85,16 @@ struct XMLPlistReader {
         let start = position
         let tag = try openTag()
         switch tag.name {
-        case "dict":
-            try parseDictionary(empty: tag.selfClosing)
-        case "array":
-            try parseArray(empty: tag.selfClosing)
+        case "dict": try parseDictionary(empty: tag.selfClosing)
+        case "array": try parseArray(empty: tag.selfClosing)
+        default: try parseScalar(tag, at: start)
+        }
+    }
+
+    /// Reads the value of an element that is not a container onto the tape: apart from
+    /// ``parseValue()``, whose frame every level of nesting takes.
+    private mutating func parseScalar(_ tag: (name: String, selfClosing: Bool), at start: Int) throws {
+        switch tag.name {
         case "string":
             tape.append(tag.selfClosing ? Slot(.text) : try contentSlot(of: "string"))
         case "true", "false":
@@ -138,7 +144,7 @@ struct XMLPlistReader {
     private mutating func parseDictionary(empty: Bool) throws {
         let open = tape.openCount
         guard !empty else { return try close(.dictionary, from: open) }
-        if let refusal = nesting.enter() { throw error(refusal) }
+        try nesting.enter()
         defer { nesting.leave() }
         var repeated: Set<String>?
         while true {
@@ -165,7 +171,7 @@ struct XMLPlistReader {
     private mutating func parseArray(empty: Bool) throws {
         let open = tape.openCount
         guard !empty else { return try close(.array, from: open) }
-        if let refusal = nesting.enter() { throw error(refusal) }
+        try nesting.enter()
         defer { nesting.leave() }
         while true {
             try skipMarkup()

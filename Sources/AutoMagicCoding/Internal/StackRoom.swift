@@ -25,17 +25,41 @@ enum StackRoom {
     /// what a level is counted as when the current frame's address says nothing.
     static let largestLevel = 8 * 1024
 
+    /// A walk that writes a document, whose levels reading back may take more stack than
+    /// writing them took: as many times as its raw value (a reader's and the decoder's frames for
+    /// a level together, against the writer's), measured for each nesting kind, format and build
+    /// with room to spare. See ``allowsLevel(atDepth:readBack:)``.
+    enum Writer: UInt {
+        /// The encoder, writing objects and their values.
+        case objects = 2
+        /// A parsed or edited document written again (``AMC/convert(_:to:options:textForDatesAndData:)``).
+        case documents = 3
+        /// A `Codable` value's `encode(to:)`: its `init(from:)` and the `Decoder` take more.
+        case codableValues = 4
+    }
+
+    /// How much deeper in the stack than the writing a reading may start and still never refuse
+    /// what was written.
+    static let readBackSlack = 16 * 1024
+
     /// True while more than ``reserve`` bytes of the calling thread's stack are free below the
     /// current frame (or the stack's bounds are unknown: then only the depth limit counts).
     /// `depth`: the caller's nesting depth; shallow levels are not checked.
-    static func allowsLevel(atDepth depth: Int) -> Bool {
+    ///
+    /// `readBack`: the walk writes a document, and a level is allowed only while reading it back
+    /// on this thread would be too: while the writer's factor times the stack used so far (from
+    /// the thread's top, the caller's frames included) leaves ``reserve`` and ``readBackSlack``
+    /// free. Reading must never refuse what writing accepted.
+    static func allowsLevel(atDepth depth: Int, readBack writer: Writer? = nil) -> Bool {
         guard depth >= unchecked, let (low, high) = bounds() else { return true }
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        if here > low && here <= high { return here - low > UInt(reserve) }
-        // The frame is not on the thread's stack: AddressSanitizer keeps locals in "fake stack"
-        // frames on the heap. Count levels instead, each at the most one takes.
-        return UInt(depth) * UInt(largestLevel) + UInt(reserve) < high - low
+        let onStack = here > low && here <= high
+        // Off the thread's stack, the frame is one of AddressSanitizer's "fake stack" frames on the
+        // heap: count levels instead, each at the most one takes.
+        let used = onStack ? high - here : UInt(depth) * UInt(largestLevel)
+        guard let writer else { return used + UInt(reserve) < high - low }
+        return used * writer.rawValue + UInt(reserve + readBackSlack) < high - low
     }
 
     /// The lowest and highest addresses of the calling thread's stack (stacks grow down on every
