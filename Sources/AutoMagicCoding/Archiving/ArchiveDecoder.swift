@@ -271,16 +271,26 @@ struct ArchiveDecoder {
         var raw = try ArchiveValue.converting(value, path: &path, depth: 1)
         path.pop()
         if ObjectReference.targets(in: raw) != nil {
-            // References in the value name places in the whole dictionary: that is the document.
+            // References in the value name places in the whole dictionary: that is the document,
+            // and the object it describes, "#", is `instance`.
             let root = try ArchiveValue.converting(dictionary, path: &path)
             followReferences(in: root)
             guard case let .dictionary(document) = root, let inDocument = plan.entry(for: field, in: document) else { return }
             raw = inDocument.value
+            if let references, references.targets.pointers.contains(ObjectReference.rootPointer),
+                RuntimeAccess.shape(of: Root.self) == .class
+            {
+                references.add(instance, at: ObjectReference.rootPointer)
+            }
         }
         path.push(key: key)
         defer { path.pop() }
-        try decodeField(field, from: raw, into: &instance)
-        _ = try decoded(instance)
+        // All or nothing: stored once every object in it is filled and every `weak` or `unowned`
+        // field in it points at an object something holds (a live object must never point at a
+        // freed one).
+        guard let value = try fieldValue(field, from: raw, owner: instance) else { return }
+        let held = try decoded(value)
+        try storeDecoded(field.store(held, in: &instance), held, field.type)
     }
 
     // MARK: - Objects
@@ -544,21 +554,27 @@ struct ArchiveDecoder {
             try storeDecoded(field.store(try filled(current, from: dictionary), in: &instance), current, field.type)
             return
         }
-        let value: Any?
-        if declared == inferred {
-            value = try decode(raw, kind: field.kind, owner: instance)
-        } else if declared == .structure {
-            var structType = field.type
-            while let optional = structType as? any OptionalContainer.Type { structType = optional.wrappedType }
-            guard let hooked = try hookedValue(raw, type: structType, owner: instance) else {
-                throw path.error(ValueKind.unhandledStruct(structType, operation: .decode))
-            }
-            value = hooked
-        } else {
+        guard let value = try fieldValue(field, from: raw, owner: instance) else { return }
+        try storeDecoded(field.store(value, in: &instance), value, field.type)
+    }
+
+    /// The value `raw` gives `field` of `owner`, as its ``AMCCodable/amcFieldType(forKey:)``
+    /// declares it; nil when it is left unset, as AMC does for a scalar where an object belongs.
+    private mutating func fieldValue<Root: AMCCodable>(_ field: FieldPlan, from raw: ArchiveValue, owner: Root) throws
+        -> Any?
+    {
+        let declared = owner.amcFieldType(forKey: field.name)
+        let inferred = field.kind.fieldType
+        if declared == inferred { return try decode(raw, kind: field.kind, owner: owner) }
+        guard declared == .structure else {
             throw path.error(.fieldTypeMismatch(key: field.name, declared: declared, inferred: inferred))
         }
-        guard let value else { return }  // left unset, as AMC does for a scalar where an object belongs
-        try storeDecoded(field.store(value, in: &instance), value, field.type)
+        var structType = field.type
+        while let optional = structType as? any OptionalContainer.Type { structType = optional.wrappedType }
+        guard let hooked = try hookedValue(raw, type: structType, owner: owner) else {
+            throw path.error(ValueKind.unhandledStruct(structType, operation: .decode))
+        }
+        return hooked
     }
 
     /// `value` (an object or struct a field holds) filled from `dictionary`: the same object, or
@@ -693,6 +709,9 @@ struct ArchiveDecoder {
             }
         case let .optional(type, wrapped):
             if case .null = raw { return type.noneValue }
+            // An empty string is nil for optionals of what cannot be empty (a number, a colour, an
+            // object): decided here for objects, which lenient decoding would report instead.
+            if case .object = wrapped, let string = raw.string, TextTrimming.isBlank(string) { return type.noneValue }
             do {
                 return try decode(raw, kind: wrapped, owner: owner, element: element)
             } catch {

@@ -497,9 +497,10 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         // A dictionary of one key `$ref` (`$$ref`, …) would read as a reference: one `$` more.
         let escapes = entries.count == 1 && ObjectReference.isEscapable(entries[0].key, minimumDollars: 1)
         for (key, value) in sortedKeys ? entries.sorted(by: { $0.key < $1.key }) : entries {
-            path.push(key: key)
+            let written = escapes ? "$" + key : key
+            path.push(key: written)  // references name the key as written
             defer { path.pop() }
-            sink.key(escapes ? "$" + key : key)
+            sink.key(written)
             try encodeOne(&self, value)
         }
         sink.endDictionary()

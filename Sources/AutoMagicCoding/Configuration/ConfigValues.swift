@@ -114,6 +114,8 @@ enum ConfigValues {
             return "a dictionary"
         case let array as [Any]: return "an array of \(array.count)"
         case is NSNull: return "null"
+        case let date as Date: return ISODate.described(date)
+        case let data as Data: return "\(data.count) bytes"
         default: return "\(raw)"
         }
     }

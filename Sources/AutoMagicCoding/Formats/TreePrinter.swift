@@ -56,7 +56,7 @@ enum TreePrinter {
         case let .longNumber(digits): text += digits
         case let .bool(bool): text += String(bool)
         case let .date(date):
-            text += ISODate.string(from: date) ?? "date \(date.timeIntervalSinceReferenceDate) seconds from 2001"
+            text += ISODate.described(date)
         case let .data(data):
             text +=
                 "<\(data.count) bytes" + (data.isEmpty ? "" : ": ")

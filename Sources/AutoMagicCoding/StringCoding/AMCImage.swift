@@ -84,22 +84,29 @@ public struct AMCImage: Hashable, Sendable, AMCStructCodable {
         return nil
     }
 
-    /// Whether `bytes` hold only what cap numbers are written with, and a digit.
+    /// Whether `bytes` hold only what cap numbers are written with, and a digit: an exponent's
+    /// `e` right after a digit or a point (`1e+16`, as the string form writes large insets).
     private static func isCaps(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
         var sawDigit = false
+        var previous: UInt8 = 0
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let space = TextTrimming.spaceLength(in: bytes, at: index)
             if space > 0 {
                 index = bytes.index(index, offsetBy: space)
+                previous = 0
                 continue
             }
             let byte = bytes[index]
-            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+            if digits.contains(byte) {
                 sawDigit = true
+            } else if byte | 0x20 == UInt8(ascii: "e") {
+                guard digits.contains(previous) || previous == UInt8(ascii: ".") else { return false }
             } else if !Array("+-.,;{}".utf8).contains(byte) {
                 return false
             }
+            previous = byte
             bytes.formIndex(after: &index)
         }
         return sawDigit

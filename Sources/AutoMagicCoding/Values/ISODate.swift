@@ -21,12 +21,19 @@ enum ISODate {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `date` as messages and printed documents show it: its ``string(from:)``, or for a date
+    /// with no text form (NaN, infinite, farther than ``maximumInterval``) its seconds from 2001.
+    /// Never Foundation's `Date.description`, which traps on such dates.
+    static func described(_ date: Date) -> String {
+        string(from: date) ?? "date \(date.timeIntervalSinceReferenceDate) seconds from 2001"
+    }
+
     /// The error of a date with no text form, for the writers of JSON and XML property lists.
     static func unwritable(_ date: Date) -> AMCError {
         AMCError(
             .unsupportedType(
                 typeName: "Date",
-                reason: "a date \(date.timeIntervalSinceReferenceDate) seconds from 2001 has no ISO 8601 form (JSON and XML "
+                reason: "a \(described(date)) has no ISO 8601 form (JSON and XML "
                     + "property lists write dates within ±31 million years; binary property lists hold any)"))
     }
 
