@@ -5,8 +5,10 @@ extension AMC {
     /// ``AMCCodable`` type its properties hold, however deep — can be archived, and throws one
     /// ``AMCError`` (``AMCError/Kind/unarchivable(errors:)``) listing every one that cannot. An
     /// optional property that is nil in your tests is checked too; so are keys ``AMCCodable/amcKeys``
-    /// names that are no stored property, field types that do not match, a property named
-    /// `class`, and structs no conformance or struct hook handles (the hook is asked with an empty
+    /// names that are no stored property, field types that do not match, a property written
+    /// under a key the archiver writes (`class`, `$ref`, …), a class name two registered types
+    /// share, arrays and dictionaries of optionals (nil elements cannot be written), optionals of
+    /// optionals, and structs no conformance or struct hook handles (the hook is asked with an empty
     /// string: a hook that says nothing about a name is ``AMCError/Kind/unsupportedStruct(typeName:operation:)``).
     /// It makes one instance of each type with `init()`. `Any` and protocol-typed properties are
     /// decided by their values, so they are not checked; nor are subclasses: check each type you
@@ -29,6 +31,13 @@ private struct TypeChecker {
 
     mutating func check(_ type: any AMCCodable.Type, at path: String) {
         guard visited.insert(ObjectIdentifier(type)).inserted else { return }
+        // Data naming a class that several registered types share is never decoded.
+        if case let .ambiguous(types) = AMCRegistry.shared.lookup(type.amcClassName) {
+            problems.append(
+                AMCError(
+                    .ambiguousClassName(className: type.amcClassName, typeNames: types.map(AMCRegistry.fullName)),
+                    keyPath: path))
+        }
         checkFields(of: type.init(), at: path)
     }
 
@@ -71,10 +80,15 @@ private struct TypeChecker {
             check(wrapped, owner: owner, at: path)
         case let .object(type):
             check(type, at: path)
-        case let .sequence(_, element), let .orderedCollection(_, element):
+        case let .sequence(_, element), let .orderedCollection(_, element), let .dictionary(_, _, element),
+            let .keyedCollection(_, element):
+            if case let .optional(type, _) = element {
+                problems.append(
+                    AMCError(
+                        .unsupportedType(typeName: AMC.unqualifiedName(of: type), reason: ValueKind.nilElementReason),
+                        keyPath: path + "[]"))
+            }
             check(element, owner: owner, at: path + "[]")
-        case let .dictionary(_, _, value), let .keyedCollection(_, value):
-            check(value, owner: owner, at: path + "[]")
         case let .opaqueStruct(type, _):
             probeStruct(type, owner: owner, at: path)
         case let .unsupported(type, reason):

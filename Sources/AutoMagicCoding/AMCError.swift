@@ -79,8 +79,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         /// ``AMC/lint(_:)`` found references that name no object: an
         /// ``invalidReference(pointer:reason:)`` for each, at its key path.
         case brokenReferences(errors: [AMCError])
-        /// A stored property whose key is reserved: `"class"` names an object's class in every
-        /// archive, so a property named `class` needs another key
+        /// A stored property written under a reserved key (`key`): `"class"` names an object's class in every
+        /// archive, `"$ref"` marks a reference, `"$nil"`, `"$versions"` and `"$objects"` hold
+        /// the archiver's own tables, so a property of one of those names needs another key
         /// (``AMCCodable/amcKey(forProperty:)``).
         case reservedKey(key: String, typeName: String)
         /// Two or more stored properties would be written under one key (a naming rule makes
@@ -269,7 +270,8 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "may build into the code, so the archive's other value cannot be restored: make it a var "
                 + "(or, for a struct, conform to Codable instead: its init(from:) sets lets)"
         case let .reservedKey(key, typeName):
-            return "\(typeName).\(key) would be written under \"\(key)\", the key that names an object's class: "
+            return "\(typeName) would write a property under \"\(key)\", "
+                + "\(TypePlan.reservedKeyMeanings[key] ?? "a key the archiver writes of its own"): "
                 + "give it another key with amcKey(forProperty:)"
         case let .sharedKey(key, typeName, properties):
             let names = properties.map { "\(typeName).\($0)" }

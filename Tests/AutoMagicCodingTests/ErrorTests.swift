@@ -123,7 +123,8 @@ struct ErrorTests {
         #expect(
             error?.kind
                 == .unsupportedType(
-                    typeName: "Optional<Int>", reason: "nil inside an array cannot be archived (property lists have no null)"))
+                    typeName: "Optional<Int>",
+                    reason: "nil inside an array or a dictionary cannot be archived (property lists have no null)"))
     }
 
     /// A key type with no string form.

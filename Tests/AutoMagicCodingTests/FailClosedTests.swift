@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import AutoMagicCoding
@@ -170,5 +171,82 @@ struct FailClosedTests {
             if number > 0 { readsBack(AMCFont(name: "Avenir", size: number, isBold: true)) }
             if number >= 0 && number <= 1 { readsBack(AMCColor(red: number, green: 0.5, blue: 1, alpha: number)) }
         }
+    }
+}
+
+/// Shapes that wrote what could not be read back, or passed `AMC.check` while they could not be
+/// archived (issue 45, section 3).
+enum North {
+    final class Compass: AMCCodable {
+        var heading = 0
+        required init() {}
+    }
+}
+
+enum South {
+    final class Compass: AMCCodable {
+        var heading = 0
+        required init() {}
+    }
+}
+
+final class Voucher: AMCCodable {
+    var total = 0
+    var reference = ""
+    static func amcKey(forProperty name: String) -> String { name == "reference" ? "$ref" : name }
+    required init() {}
+}
+
+final class Tangle: AMCCodable {
+    var twice: Int?? = 1
+    var gaps: [Int?] = [1]
+    var named: [String: Int?] = [:]
+    let lock = Mutex(0)
+    let counter = Atomic<Int>(0)
+    var compass = North.Compass()
+    required init() {}
+}
+
+@Suite("Fail closed: shapes that cannot be archived are refused by name")
+struct UnarchivableShapeTests {
+    /// A property written under `$ref`, `$nil`, `$versions` or `$objects` (as under `class`) is
+    /// refused on encode and decode, and by `AMC.check`: the file could not be read back.
+    @Test func aPropertyUnderAKeyTheArchiverWritesIsRefused() throws {
+        let ledger = Voucher()
+        ledger.reference = "#/nowhere"
+        let expected = AMCError.Kind.reservedKey(key: "$ref", typeName: "Voucher")
+        #expect(try #require(throws: AMCError.self) { try ledger.dictionaryRepresentation() }.kind == expected)
+        let decodeError = try #require(throws: AMCError.self) {
+            try AMC.object(Voucher.self, from: ["class": "Voucher", "total": 1])
+        }
+        #expect(decodeError.kind == expected)
+        #expect(
+            "\(decodeError)"
+                == "At the root: Voucher would write a property under \"$ref\", the key of a reference to an object: "
+                + "give it another key with amcKey(forProperty:).")
+        let checked = try #require(throws: AMCError.self) { try AMC.check(Voucher.self) }
+        #expect(checked.kind == .unarchivable(errors: [AMCError(expected, keyPath: "$ref")]))
+    }
+
+    /// `AMC.check` names every shape here: an optional of an optional (`.some(nil)` read back
+    /// nil), arrays and dictionaries of optionals, noncopyable fields (named, not `()`), and a
+    /// class name two registered types share.
+    @Test func checkReportsEveryShapeThatCannotBeArchived() throws {
+        AMC.register(North.Compass.self, South.Compass.self)
+        let error = try #require(throws: AMCError.self) { try AMC.check(Tangle.self) }
+        guard case let .unarchivable(errors) = error.kind else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(errors.map(\.keyPath) == ["twice", "gaps[]", "named[]", "lock", "counter", "compass"])
+        #expect("\(errors[0])".contains("an optional of an optional: .some(nil) and nil would read back the same"))
+        #expect("\(errors[1])".contains("nil inside an array or a dictionary cannot be archived"))
+        #expect("\(errors[3])".contains("a noncopyable field (a Mutex, an Atomic, any ~Copyable type)"))
+        #expect(
+            errors[5].kind == .ambiguousClassName(className: "Compass", typeNames: ["North.Compass", "South.Compass"]))
+        // The double optional is refused when written, not read back as nil.
+        let tangle = Tangle()
+        tangle.twice = .some(nil)
+        #expect(throws: AMCError.self) { try AMC.data(for: tangle, format: .json) }
     }
 }

@@ -412,7 +412,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                 throw path.error(
                     .unsupportedType(
                         typeName: AMC.unqualifiedName(of: Swift.type(of: value)),
-                        reason: "nil inside an array cannot be archived (property lists have no null)"))
+                        reason: ValueKind.nilElementReason))
             }
             try encode(wrapped, kind: wrappedKind, owner: owner, declaresObjects: declaresObjects)
         case .opaqueStruct:

@@ -87,8 +87,8 @@ final class TypePlan: @unchecked Sendable {
     let indexByName: [String: Int]
     /// Fields by the key they are written under.
     let fieldsByKey: [String: FieldPlan]
-    /// The field written under `"class"`, the key that names an object's class, if any: such a
-    /// type cannot be archived until the field gets another key.
+    /// The field written under a key the archiver writes of its own (``reservedKeys``: `"class"`,
+    /// `"$ref"`, …), if any: such a type cannot be archived until the field gets another key.
     let reservedKeyField: FieldPlan?
 
     private let reservedKeyKind: AMCError.Kind?
@@ -171,8 +171,8 @@ final class TypePlan: @unchecked Sendable {
         self.conditionalFields = fields.filter { !$0.isStrong }
         self.lets = fields.indices.filter { !fields[$0].field.isVar && fields[$0].isStrong }
         self.writable = fields.map(\.isWritable)
-        self.reservedKeyField = fields.first { $0.key == "class" }
-        self.reservedKeyKind = reservedKeyField.map { .reservedKey(key: $0.name, typeName: AMC.unqualifiedName(of: type)) }
+        self.reservedKeyField = fields.first { Self.reservedKeys.contains($0.key) }
+        self.reservedKeyKind = reservedKeyField.map { .reservedKey(key: $0.key, typeName: AMC.unqualifiedName(of: type)) }
         self.sharedKeys = Dictionary(grouping: fields, by: \.key).filter { $0.value.count > 1 }
             .map { (key: $0.key, names: $0.value.map(\.name)) }.sorted { $0.key < $1.key }
         self.fieldsByName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
@@ -338,6 +338,18 @@ final class TypePlan: @unchecked Sendable {
     /// representation) lists the keys of its fields that are nil where a new instance's are not
     /// (see ``nilMarkedFields(of:)``): property lists have no null.
     static let nilKey = "$nil"
+
+    /// The keys the archiver writes of its own, which no property may be written under, with
+    /// what each is for (the errors say).
+    static let reservedKeyMeanings: [String: String] = [
+        "class": "the key that names an object's class",
+        ObjectReference.key: "the key of a reference to an object",
+        nilKey: "the key that lists an object's nil properties",
+        DocumentVersions.key: "the key of the versions a document records",
+        ObjectTable.key: "the key of a document's object table",
+    ]
+
+    static var reservedKeys: Dictionary<String, String>.Keys { reservedKeyMeanings.keys }
 
     /// A value's identity for ``writability(of:)``: an object's identity; a scalar's exact
     /// value; anything else its debug description.

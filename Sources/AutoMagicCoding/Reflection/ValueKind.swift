@@ -64,9 +64,17 @@ indirect enum ValueKind: @unchecked Sendable {
 
     private static let cache = TypeCache<ValueKind>()
 
+    /// Why an array or a dictionary of optionals cannot be archived when it holds a nil (the
+    /// encoder's error), and so why ``AMC/check(_:)`` reports one.
+    static let nilElementReason = "nil inside an array or a dictionary cannot be archived (property lists have no null)"
+
     private static func classify(_ type: Any.Type) -> ValueKind {
         if let scalar = type as? any ScalarValue.Type { return .scalar(codec(scalar)) }
         if let optional = type as? any OptionalContainer.Type {
+            guard !(optional.wrappedType is any OptionalContainer.Type) else {
+                // `.some(nil)` would be written as nil is, and read back as nil.
+                return .unsupported(type, reason: "an optional of an optional: .some(nil) and nil would read back the same")
+            }
             return .optional(optional, wrapped: of(optional.wrappedType))
         }
         if let structType = type as? any AMCStructCodable.Type { return .scalar(structCodec(structType)) }
@@ -105,6 +113,12 @@ indirect enum ValueKind: @unchecked Sendable {
         case .struct:
             if let route = CodableRoute.of(type, isHookable: true) { return .codable(route) }
             return .opaqueStruct(type, name: AMC.unqualifiedName(of: type))
+        case .tuple where type == Void.self:
+            // What the runtime reports for a field whose value it cannot hand over.
+            return .unsupported(
+                type,
+                reason: "the runtime reports a noncopyable field (a Mutex, an Atomic, any ~Copyable type) as (), "
+                    + "and cannot hand its value over: leave the property out of amcKeys")
         case .tuple:
             return .unsupported(
                 type,
