@@ -24,6 +24,23 @@ extension AMC {
     }
 }
 
+extension AMC {
+    /// Checks that the Swift runtime reports stored properties as the archiver reads them, and
+    /// throws ``AMCError/Kind/runtimeUnsupported(reason:)`` naming what disagreed when it does
+    /// not. The check runs once, before the first type is planned, on types compiled into the
+    /// library (field names against `Mirror`, offsets against `MemoryLayout`, values set and read
+    /// through the language); after a failure every call that would read or write properties
+    /// throws the same error, and nothing touches memory. Cheap after the first call: call it at
+    /// launch, or in a test, to learn of a toolchain the library does not support before users do.
+    ///
+    /// ```swift
+    /// @Test func archivingWorksOnThisToolchain() throws { try AMC.checkRuntime() }
+    /// ```
+    public static func checkRuntime() throws {
+        if let failure = RuntimeSelfTest.currentFailure { throw AMCError(.runtimeUnsupported(reason: failure)) }
+    }
+}
+
 /// Walks the plans of a type and of the types it holds, collecting what cannot be archived.
 private struct TypeChecker {
     var problems: [AMCError] = []

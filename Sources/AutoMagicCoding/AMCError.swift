@@ -119,6 +119,11 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         /// ``AMCDocument/insert(_:atKeyPath:appending:)`` found a value at the key path already
         /// (``AMCDocument/replace(_:atKeyPath:)`` changes one).
         case valueExists
+        /// The Swift runtime's reflection did not report fields as the archiver reads them (a
+        /// toolchain it was not built for): `reason` says what disagreed. Every call that would
+        /// read or write stored properties throws this rather than touch memory at a wrong
+        /// offset; see ``AMC/checkRuntime()``.
+        case runtimeUnsupported(reason: String)
     }
 
     /// Where in a file's bytes a problem is: a line and column (from 1) in the text formats, a
@@ -319,6 +324,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no value here: \(reason)"
         case .valueExists:
             return "a value is here already: insert adds one, replace changes one"
+        case let .runtimeUnsupported(reason):
+            return "the Swift runtime does not report stored properties as this version of AutoMagicCoding reads them "
+                + "(\(reason)), so nothing is read or written: update AutoMagicCoding for this Swift version"
         }
     }
 
@@ -326,7 +334,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
     /// deep, a stack too small, or bytes that are no document.
     var isRecoverable: Bool {
         switch kind {
-        case .nestingTooDeep, .stackExhausted, .outputTooLarge, .malformedData, .unknownFormat, .fileSystem: return false
+        case .nestingTooDeep, .stackExhausted, .outputTooLarge, .malformedData, .unknownFormat, .fileSystem,
+            .runtimeUnsupported:
+            return false
         default: return true
         }
     }

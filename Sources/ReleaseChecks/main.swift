@@ -48,6 +48,14 @@ var failures = 0
     if !condition { failures += 1 }
 }
 
+// The runtime self-test passes on the optimized library too (see AMC.checkRuntime()).
+do {
+    try AMC.checkRuntime()
+    check(true, "the runtime reports the canaries' fields as Mirror, MemoryLayout and the language do")
+} catch {
+    check(false, "the runtime self-test: \(error)")
+}
+
 AMC.register(Note.self, Folder.self)
 let folder = Folder()
 let note = Note()

@@ -259,6 +259,7 @@ struct ArchiveDecoder {
     ) throws {
         let type = Swift.type(of: instance)
         let plan = TypePlan.of(type, naming: archiver.keyNaming)
+        if let refusal = plan.runtimeRefusal { throw AMCError(refusal, keyPath: key) }
         guard let index = plan.indexByName[key] else {
             throw AMCError(.unknownKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: key)
         }

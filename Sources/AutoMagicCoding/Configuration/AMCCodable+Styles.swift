@@ -117,7 +117,7 @@ enum Styling {
 
         mutating func visit<Owner>(_ owner: inout Owner, key: String, keyPath: String) throws -> Outcome {
             let type = Swift.type(of: owner as Any)
-            guard let field = TypePlan.of(type).field(named: key) else {
+            guard let field = try TypePlan.usable(type, at: keyPath).field(named: key) else {
                 guard (type as? any AMCCodable.Type)?.amcSpecialKeys.contains(key) == true else {
                     throw unknownKey(key, of: type, keyPath: keyPath)
                 }

@@ -92,14 +92,18 @@ final class TypePlan: @unchecked Sendable {
     let reservedKeyField: FieldPlan?
 
     private let reservedKeyKind: AMCError.Kind?
+    /// ``AMCError/Kind/runtimeUnsupported(reason:)`` when the runtime failed the self-test (see
+    /// ``RuntimeSelfTest``): the plan has no fields, and every walk that uses it throws this.
+    let runtimeRefusal: AMCError.Kind?
     /// Keys that more than one field would be written under, with those fields' names.
     let sharedKeys: [(key: String, names: [String])]
 
     /// The error for an instance whose ``AMCCodable/amcKeys`` are `keys` (asked only when the
     /// type has such fields), when they name the field written under `"class"`, or two fields
-    /// written under one key; nil otherwise. Nil `keys`: the default keys, as for
+    /// written under one key, or when the runtime failed the self-test; nil otherwise. Nil `keys`: the default keys, as for
     /// ``slots(for:sorted:)``.
     func keyError(keys: @autoclosure () -> [String]?) -> AMCError.Kind? {
+        if let runtimeRefusal { return runtimeRefusal }
         guard reservedKeyField != nil || !sharedKeys.isEmpty else { return nil }
         let keys = keys() ?? defaultKeys
         if let reserved = reservedKeyField, keys.contains(reserved.name) { return reservedKeyKind }
@@ -149,7 +153,10 @@ final class TypePlan: @unchecked Sendable {
         let codable = type as? any AMCCodable.Type
         let rule = (codable?.amcKeyNaming ?? .propertyNames).resolved(under: archiverRule)
         let former = codable?.amcFormerKeys ?? [:]
-        let fields = Self.modelFields(of: type).map { field in
+        // Fails closed: when the runtime's reflection disagreed with the self-test, no field is
+        // planned (so none is read or written) and every use of the plan refuses.
+        self.runtimeRefusal = RuntimeSelfTest.currentFailure.map { .runtimeUnsupported(reason: $0) }
+        let fields = (runtimeRefusal != nil ? [] : Self.modelFields(of: type)).map { field in
             let name = field.name
             let custom = codable?.amcKey(forProperty: name) ?? name
             let key = custom != name ? custom : rule.key(forProperty: name)
@@ -371,6 +378,14 @@ final class TypePlan: @unchecked Sendable {
     /// when it follows the archiver's), built on first use.
     static func of(_ type: Any.Type) -> TypePlan {
         cache.value(for: type) { TypePlan(type: type, archiverRule: .propertyNames) }
+    }
+
+    /// ``of(_:)`` for a walk about to read or write the fields of a `type` (Key-Value Coding,
+    /// styles): throws, at `keyPath`, when the runtime failed the self-test.
+    static func usable(_ type: Any.Type, at keyPath: String) throws -> TypePlan {
+        let plan = of(type)
+        if let runtimeRefusal = plan.runtimeRefusal { throw AMCError(runtimeRefusal, keyPath: keyPath) }
+        return plan
     }
 
     /// The plan for `type` under an archiver whose ``AMCArchiver/keyNaming`` is `archiverRule`.

@@ -50,7 +50,7 @@ enum KeyPathWalker {
             return try visitor.visit(&owner, key: key, keyPath: path.joined(separator: "."))
         }
         let type = Swift.type(of: owner as Any)
-        guard let field = TypePlan.of(type).field(named: key) else {
+        guard let field = try TypePlan.usable(type, at: here).field(named: key) else {
             throw visitor.unknownKey(key, of: type, keyPath: here)
         }
         guard let child = unwrappedValue(field.value(in: owner)) else {

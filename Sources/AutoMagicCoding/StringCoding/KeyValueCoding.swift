@@ -149,7 +149,7 @@ enum KeyValueCoding {
 
     /// The stored field `key` of `type` that may be set; throws for an unknown or read-only key.
     static func writableField(_ key: String, of type: Any.Type, keyPath: String) throws -> FieldPlan {
-        guard let field = TypePlan.of(type).field(named: key) else {
+        guard let field = try TypePlan.usable(type, at: keyPath).field(named: key) else {
             throw AMCError(.unknownKey(key: key, typeName: AMC.unqualifiedName(of: type)), keyPath: keyPath)
         }
         guard field.isWritable else {
@@ -211,7 +211,7 @@ enum KeyValueCoding {
     private struct Getter: KeyPathVisitor {
         func visit<Owner>(_ owner: inout Owner, key: String, keyPath: String) throws -> Any? {
             let type = Swift.type(of: owner as Any)
-            guard let field = TypePlan.of(type).field(named: key) else {
+            guard let field = try TypePlan.usable(type, at: keyPath).field(named: key) else {
                 throw unknownKey(key, of: type, keyPath: keyPath)
             }
             return unwrappedValue(field.value(in: owner))
