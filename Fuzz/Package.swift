@@ -21,6 +21,11 @@ let package = Package(
         .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport"], swiftSettings: harness),
         .executableTarget(name: "FuzzStyles", dependencies: ["FuzzSupport"], swiftSettings: harness),
         .executableTarget(name: "FuzzStrings", dependencies: ["FuzzSupport"], swiftSettings: harness),
+        .executableTarget(name: "FuzzLenient", dependencies: ["FuzzSupport"], swiftSettings: harness),
+        .executableTarget(name: "FuzzGraphs", dependencies: ["FuzzSupport"], swiftSettings: harness),
+        .executableTarget(name: "FuzzVersions", dependencies: ["FuzzSupport"], swiftSettings: harness),
+        .executableTarget(name: "FuzzConfigLayers", dependencies: ["FuzzSupport"], swiftSettings: harness),
+        .executableTarget(name: "FuzzEdits", dependencies: ["FuzzSupport"], swiftSettings: harness),
     ],
     swiftLanguageModes: [.v6]
 )
