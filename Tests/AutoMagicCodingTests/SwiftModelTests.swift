@@ -111,13 +111,7 @@ struct SwiftModelTests {
     }
 
     @Test func aDepthErrorNamesTheRepeatedSegmentOnce() throws {
-        let root = Reply()
-        var last = root
-        for _ in 0..<310 {
-            let next = Reply()
-            last.next = next
-            last = next
-        }
+        let root = replyChain(311)
         var archiver = AMCArchiver()
         archiver.maximumDepth = 300
         archiver.graphMode = .tree  // graph mode writes the chain in its object table
@@ -129,11 +123,7 @@ struct SwiftModelTests {
         #expect(error.description == "At \"next ×300\": nesting deeper than 300 levels.")
         #expect(error.description.count < 200)
         #expect(AMCError.folded("a.b.b.b.b.c[0].c[0]") == "a.b ×4.c[0].c[0]")
-        var chain: Reply? = root
-        while let current = chain {
-            chain = current.next
-            current.next = nil
-        }  // no deep release
+        dismantle(root)  // no deep release
     }
 
     @Test(arguments: formats)
