@@ -250,3 +250,44 @@ struct UnarchivableShapeTests {
         #expect(throws: AMCError.self) { try AMC.data(for: tangle, format: .json) }
     }
 }
+
+/// Links relative to a base, wherever a URL can be.
+struct Bookmark: Codable, Equatable {
+    var target: URL
+}
+
+final class Links: AMCCodable {
+    var home = URL(string: "https://example.com")!
+    var relative: URL?
+    var list: [URL] = []
+    var byName: [String: URL] = [:]
+    var bookmark = Bookmark(target: URL(string: "https://example.com")!)
+    required init() {}
+}
+
+extension UnarchivableShapeTests {
+    /// A URL relative to a base comes back relative to the same base (`==` holds), written as
+    /// `{"base": …, "relative": …}`; an absolute URL is still its string.
+    @Test(arguments: SwiftModelTests.formats)
+    func aRelativeURLComesBackRelativeToItsBase(format: AMCFormat) throws {
+        AMC.register(Links.self)
+        let base = URL(string: "https://example.com/root/")!
+        let relative = URL(string: "docs/a.txt", relativeTo: base)!
+        let file = URL(fileURLWithPath: "notes/b.txt", relativeTo: URL(fileURLWithPath: "/srv/app/", isDirectory: true))
+        let links = Links()
+        links.relative = relative
+        links.list = [relative, links.home, file]
+        links.byName = ["a": relative]
+        links.bookmark = Bookmark(target: file)
+        let copy = try #require(try AMC.object(Links.self, from: try AMC.data(for: links, format: format)))
+        #expect(copy.relative == relative && copy.relative?.baseURL == base && copy.relative?.relativeString == "docs/a.txt")
+        #expect(copy.list == links.list && copy.byName == links.byName && copy.bookmark == links.bookmark)
+        #expect(copy.home == links.home)
+
+        let dictionary = try links.dictionaryRepresentation()
+        #expect(dictionary["home"] as? String == "https://example.com")
+        let written = try #require(dictionary["relative"] as? [String: Any])
+        #expect(written["base"] as? String == "https://example.com/root/" && written["relative"] as? String == "docs/a.txt")
+        #expect(try AMC.object(Links.self, from: dictionary)?.relative == relative)
+    }
+}

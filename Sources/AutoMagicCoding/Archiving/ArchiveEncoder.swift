@@ -403,6 +403,16 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     private mutating func encode(_ value: Any, kind: ValueKind, owner: (any AMCCodable)?, declaresObjects: Bool) throws {
         switch kind {
         case let .scalar(codec):
+            if let entries = codec.entries?(value) {
+                try enterContainer()
+                defer { depth -= 1 }
+                sink.beginDictionary()
+                for (key, scalar) in entries {
+                    sink.key(key)
+                    try emit(scalar)
+                }
+                return sink.endDictionary()
+            }
             guard let scalar = codec.encode(value) else {
                 throw path.error(.typeMismatch(expected: codec.typeName, found: "\(Swift.type(of: value))"))
             }

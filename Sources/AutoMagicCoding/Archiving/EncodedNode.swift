@@ -56,7 +56,8 @@ final class EncodedNode {
     func encode<Value: Encodable>(
         _ value: Value, codingPath: @autoclosure () -> [any CodingKey], levels: Int, limit: Int
     ) throws {
-        if case let .scalar(codec) = ValueKind.of(Value.self), let scalar = codec.encode(value) {
+        // A value with no scalar form (a URL relative to a base) encodes itself, as a dictionary.
+        if case let .scalar(codec) = ValueKind.of(Value.self), codec.entries?(value) == nil, let scalar = codec.encode(value) {
             return set(scalar)
         }
         if let refusal = NestingDepth.refusal(atDepth: limit - levels, limit: limit, readBack: .codableValues) {

@@ -22,6 +22,10 @@ final class ScalarCodec: @unchecked Sendable {
     let decode: (ArchiveValue, ValueContext) throws -> Any
     /// The scalar for `value`; nil when `value` is not of the type.
     let encode: (Any) -> ArchiveScalar?
+    /// For a type some of whose values have no scalar form (a URL relative to a base): the
+    /// dictionary of scalars such a value is written as, in key order; nil for the others. Nil
+    /// for every other type, which keeps its typed field accessors.
+    let entries: ((Any) -> [(key: String, value: ArchiveScalar)]?)?
     /// A typed accessor for a field of exactly this type or `T?` (see ``FastField``).
     let fastField: (_ fieldType: Any.Type, _ offset: Int) -> FastField?
     /// A typed accessor for a field of exactly `[T]` or `[String: T]` (see ``GraphField``).
@@ -31,10 +35,12 @@ final class ScalarCodec: @unchecked Sendable {
         _: Value.Type,
         isStructString: Bool = false,
         scalar: @escaping (Value) -> ArchiveScalar,
+        entries: ((Value) -> [(key: String, value: ArchiveScalar)]?)? = nil,
         exactValue: @escaping (ArchiveValue) -> Value?,
         converting: @escaping (ArchiveValue, ValueContext) throws -> Value
     ) {
         typeName = AMC.unqualifiedName(of: Value.self)
+        self.entries = entries.map { entries in { ($0 as? Value).flatMap(entries) } }
         self.isStructString = isStructString
         self.exactValue = { exactValue($0) }
         typedExactValue = exactValue
@@ -45,7 +51,9 @@ final class ScalarCodec: @unchecked Sendable {
             return try converting(raw, context)
         }
         encode = { value in (value as? Value).map(scalar) }
+        let isScalarAlways = entries == nil
         fastField = { fieldType, offset in
+            guard isScalarAlways else { return nil }  // the encoder decides, value by value
             if fieldType == Value.self { return FastField(Value.self, at: offset, scalar: scalar, exactValue: exactValue) }
             if fieldType == Value?.self {
                 return FastField(optional: Value.self, at: offset, scalar: scalar, exactValue: exactValue)
@@ -53,6 +61,7 @@ final class ScalarCodec: @unchecked Sendable {
             return nil
         }
         collectionField = { fieldType, offset in
+            guard isScalarAlways else { return nil }
             if fieldType == [Value].self {
                 return GraphField.scalars(Value.self, at: offset, scalar: scalar, exactValue: exactValue)
             }
@@ -66,8 +75,8 @@ final class ScalarCodec: @unchecked Sendable {
     /// The codec of a ``ScalarValue`` type.
     convenience init<Value: ScalarValue>(_: Value.Type) {
         self.init(
-            Value.self, scalar: { $0.archiveScalar }, exactValue: Value.init(exactValue:),
-            converting: Value.init(converting:context:))
+            Value.self, scalar: { $0.archiveScalar }, entries: Value.hasEntries ? { $0.archiveEntries } : nil,
+            exactValue: Value.init(exactValue:), converting: Value.init(converting:context:))
     }
 }
 

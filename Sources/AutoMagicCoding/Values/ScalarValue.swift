@@ -21,6 +21,16 @@ protocol ScalarValue {
     /// string in one of the type's string forms. Throws ``AMCError`` (without key path) naming
     /// what was expected and what was found.
     init(converting raw: ArchiveValue, context: ValueContext) throws
+    /// Whether some values are written as a dictionary of scalars instead (``archiveEntries``).
+    static var hasEntries: Bool { get }
+    /// The dictionary of scalars this value is written as, in key order, when it has no scalar
+    /// form of its own; nil when it is written as ``archiveScalar``.
+    var archiveEntries: [(key: String, value: ArchiveScalar)]? { get }
+}
+
+extension ScalarValue {
+    static var hasEntries: Bool { false }
+    var archiveEntries: [(key: String, value: ArchiveScalar)]? { nil }
 }
 
 /// What converting a value may depend on besides the value: the settings of the archiver at work.
@@ -287,14 +297,27 @@ extension Data: ScalarValue {
 
 // MARK: - URL
 
-/// Written as `absoluteString`. Read from an absolute path (a file URL), a URL with a scheme, or
-/// a relative path, resolved against the context's base URL (``AMC/baseURL``; kept relative
-/// when there is none).
+/// Written as `absoluteString`; a URL relative to a base as `{"base": …, "relative": …}` (the keys
+/// of Foundation's own `Codable` form), so that it reads back relative to the same base. Read from
+/// that dictionary, an absolute path (a file URL), a URL with a scheme, or a relative path,
+/// resolved against the context's base URL (``AMC/baseURL``; kept relative when there is none).
 extension URL: ScalarValue {
     static var expectation: String { "a URL or a file path" }
     var archiveScalar: ArchiveScalar { .string(absoluteString) }
+    static var hasEntries: Bool { true }
+    var archiveEntries: [(key: String, value: ArchiveScalar)]? {
+        baseURL.map { [("base", .string($0.absoluteString)), ("relative", .string(relativeString))] }
+    }
     init?(exactValue raw: ArchiveValue) { nil }
     init(converting raw: ArchiveValue, context: ValueContext) throws {
+        if case let .dictionary(entries) = raw, case let .string(relative)? = entries["relative"] {
+            let base = entries["base"]
+            guard entries.count == (base == nil ? 1 : 2), base == nil || base?.string != nil,
+                let url = URL(string: relative, relativeTo: base?.string.flatMap { URL(string: $0) })
+            else { throw Self.mismatch(raw) }
+            self = url
+            return
+        }
         guard let string = raw.string else { throw Self.mismatch(raw) }
         let text = String(TextTrimming.trimmed(string))
         if text.hasPrefix("/") {
