@@ -1,8 +1,7 @@
 // The only file in the package that touches the Swift runtime's reflection entry points and raw
 // memory. Everything else asks it for a type's stored fields and for typed loads and stores.
 //
-// The three `swift_reflectionMirror_recursive*` functions (looked up by name at run time, see
-// `RuntimeEntryPoints`) are the ones the standard library's own
+// The three `swift_reflectionMirror_recursive*` functions are the ones the standard library's own
 // `_forEachField(of:options:body:)` is built on (stdlib/public/core/ReflectionMirror.swift). They
 // list a type's stored fields, superclass fields first for classes, with their static types,
 // offsets from the start of the value (for classes: from the start of the object, header
@@ -14,14 +13,6 @@
 // field ends in `Xw`, `Xo` or `Xu`. Writing one goes through a one-field struct of the same
 // ownership, so the compiler picks the runtime calls.
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Mirrors the layout of the standard library's `_FieldReflectionMetadata`.
 private struct FieldReflectionMetadata {
     var name: UnsafePointer<CChar>? = nil
@@ -30,66 +21,24 @@ private struct FieldReflectionMetadata {
     var isVar: Bool = false
 }
 
-/// The runtime's entry points, looked up by name when first used rather than linked: a runtime
-/// without one is ``AMCError/Kind/runtimeUnsupported(reason:)`` (see ``RuntimeSelfTest``), not
-/// a program that fails to load. Each is a Swift function of the runtime, called as one.
-enum RuntimeEntryPoints {
-    fileprivate typealias Count = @convention(thin) (Any.Type) -> Int
-    fileprivate typealias ChildMetadata =
-        @convention(thin) (
-            Any.Type, Int, UnsafeMutablePointer<FieldReflectionMetadata>
-        ) -> Any.Type
-    fileprivate typealias ChildOffset = @convention(thin) (Any.Type, Int) -> Int
-    fileprivate typealias MetadataKind = @convention(thin) (Any.Type) -> UInt
-    fileprivate typealias ContextDescriptor = @convention(thin) (Any.Type) -> UnsafeRawPointer?
+@_silgen_name("swift_reflectionMirror_recursiveCount")
+private func _runtimeFieldCount(_ type: Any.Type) -> Int
 
-    fileprivate static let fieldCount = look(up: "swift_reflectionMirror_recursiveCount", as: Count.self)
-    fileprivate static let fieldMetadata = look(up: "swift_reflectionMirror_recursiveChildMetadata", as: ChildMetadata.self)
-    fileprivate static let fieldOffset = look(up: "swift_reflectionMirror_recursiveChildOffset", as: ChildOffset.self)
-    fileprivate static let metadataKind = look(up: "swift_getMetadataKind", as: MetadataKind.self)
-    fileprivate static let contextDescriptor = look(up: "swift_getTypeContextDescriptor", as: ContextDescriptor.self)
-
-    /// The names of those the runtime does not have.
-    static let missing: [String] = [
-        ("swift_reflectionMirror_recursiveCount", fieldCount == nil),
-        ("swift_reflectionMirror_recursiveChildMetadata", fieldMetadata == nil),
-        ("swift_reflectionMirror_recursiveChildOffset", fieldOffset == nil),
-        ("swift_getMetadataKind", metadataKind == nil), ("swift_getTypeContextDescriptor", contextDescriptor == nil),
-    ].filter(\.1).map(\.0)
-
-    private static func look<Function>(up name: String, as _: Function.Type) -> Function? {
-        #if canImport(Darwin)
-            let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-        #else
-            let everywhere = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
-        #endif
-        guard let address = dlsym(everywhere, name) else { return nil }
-        return unsafeBitCast(address, to: Function.self)
-    }
-}
-
-private func _runtimeFieldCount(_ type: Any.Type) -> Int {
-    RuntimeEntryPoints.fieldCount?(type) ?? 0
-}
-
+@_silgen_name("swift_reflectionMirror_recursiveChildMetadata")
 private func _runtimeFieldMetadata(
-    _ type: Any.Type, index: Int, fieldMetadata: UnsafeMutablePointer<FieldReflectionMetadata>
-) -> Any.Type {
-    RuntimeEntryPoints.fieldMetadata?(type, index, fieldMetadata) ?? Void.self
-}
+    _ type: Any.Type,
+    index: Int,
+    fieldMetadata: UnsafeMutablePointer<FieldReflectionMetadata>
+) -> Any.Type
 
-private func _runtimeFieldOffset(_ type: Any.Type, index: Int) -> Int {
-    RuntimeEntryPoints.fieldOffset?(type, index) ?? 0
-}
+@_silgen_name("swift_reflectionMirror_recursiveChildOffset")
+private func _runtimeFieldOffset(_ type: Any.Type, index: Int) -> Int
 
-/// The metadata kind; an impossible one (`.other`) when the runtime cannot say.
-private func _runtimeMetadataKind(_ type: Any.Type) -> UInt {
-    RuntimeEntryPoints.metadataKind?(type) ?? 0x7FF
-}
+@_silgen_name("swift_getMetadataKind")
+private func _runtimeMetadataKind(_ type: Any.Type) -> UInt
 
-private func _runtimeContextDescriptor(_ type: Any.Type) -> UnsafeRawPointer? {
-    RuntimeEntryPoints.contextDescriptor?(type)
-}
+@_silgen_name("swift_getTypeContextDescriptor")
+private func _runtimeContextDescriptor(_ type: Any.Type) -> UnsafeRawPointer?
 
 /// How a stored field holds a class instance.
 enum ReferenceOwnership: Equatable {
