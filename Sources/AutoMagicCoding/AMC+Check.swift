@@ -30,7 +30,7 @@ extension AMC {
     /// not. The check runs once, before the first type is planned, on types compiled into the
     /// library (field names against `Mirror`, offsets against `MemoryLayout`, values set and read
     /// through the language); after a failure every call that would read or write properties
-    /// throws the same error, and nothing touches memory. Cheap after the first call: call it at
+    /// throws the same error, and no property is read or written. Cheap after the first call: call it at
     /// launch, or in a test, to learn of a toolchain the library does not support before users do.
     ///
     /// ```swift
@@ -62,12 +62,11 @@ private struct TypeChecker {
         let plan = TypePlan.of(T.self)
         let typeName = AMC.unqualifiedName(of: T.self)
         if let error = plan.keyError(keys: instance.amcKeys) {
-            let key: String
             switch error {
-            case let .sharedKey(shared, _, _): key = shared
-            default: key = plan.reservedKeyField?.key ?? ""
+            case let .sharedKey(shared, _, _): problems.append(AMCError(error, keyPath: joined(path, shared)))
+            case .reservedKey: break  // each one below
+            default: problems.append(AMCError(error, keyPath: path))
             }
-            problems.append(AMCError(error, keyPath: joined(path, key)))
         }
         for key in instance.amcKeys {
             guard let field = plan.fieldsByName[key] else {
@@ -75,7 +74,10 @@ private struct TypeChecker {
                 continue
             }
             let here = joined(path, field.key)
-            guard field !== plan.reservedKeyField else { continue }  // reported above
+            guard !plan.reservedKeyFields.contains(where: { $0 === field }) else {
+                problems.append(AMCError(.reservedKey(key: field.key, typeName: typeName), keyPath: here))
+                continue
+            }
             let inferred = field.kind.fieldType
             let declared = instance.amcFieldType(forKey: field.name)
             if declared == .structure, inferred != .structure {

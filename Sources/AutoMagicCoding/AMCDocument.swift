@@ -309,7 +309,7 @@ public struct AMCDocument {
     private mutating func edit(at components: [Component], change: Change) throws {
         let references = ObjectReference.all(in: root)
         guard !references.isEmpty, let place = Self.place(of: components, in: root) else {
-            root = try Self.edit(root, at: components[...], path: KeyPathTracker(), change: change)
+            root = try Self.checked(try Self.edit(root, at: components[...], path: KeyPathTracker(), change: change), was: root)
             return
         }
         // An element inserted into or removed from an array moves the ones after it.
@@ -355,7 +355,15 @@ public struct AMCDocument {
             }
             edited = try Self.edit(edited, at: at[...], path: KeyPathTracker(), change: .replace(pointer))
         }
-        root = edited
+        root = try Self.checked(edited, was: root)
+    }
+
+    /// `edited`, unless the edit broke a reference `original` did not have broken: a removal can
+    /// leave a dictionary whose one key is `$ref`, which reads as a reference.
+    private static func checked(_ edited: ArchiveValue, was original: ArchiveValue) throws -> ArchiveValue {
+        let broken = ObjectReference.brokenReferences(in: edited)
+        guard let first = broken.first, broken.count > ObjectReference.brokenReferences(in: original).count else { return edited }
+        throw first
     }
 
     /// The place `components` name in `root` as key path components (indices where they pass

@@ -263,6 +263,28 @@ struct DepthTests {
         }
     }
 
+    /// The stack a write's callers took counts once, not as many times as the write's own levels:
+    /// 300 KB deep in a 1 MB thread, a `Codable` value 24 levels deep still writes and reads back.
+    @Test func aWriteDeepInTheCallersStackCountsOnlyItsOwnLevelsSeveralTimes() throws {
+        AMC.register(Forest.self)
+        func deepInTheStack(_ kilobytes: Int, _ body: () throws -> Void) rethrows {
+            guard kilobytes > 0 else { return try body() }
+            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { frame in
+                frame.initialize(repeating: 0)
+                try deepInTheStack(kilobytes - 1 + Int(frame[0]), body)
+            }
+        }
+        let error = try onThread(stackSize: 1 << 20) {
+            amcError {
+                try deepInTheStack(300) {
+                    let data = try DeepKind.codableValues.write(12, .json)
+                    _ = try AMC.object(from: data)
+                }
+            }
+        }
+        #expect(error == nil, "\(String(describing: error))")
+    }
+
     @Test func indexRunsFoldInErrorDescriptions() {
         #expect(AMCError.folded("grid[0][0][0][0][0].cell") == "grid[0] ×5.cell")
         #expect(AMCError.folded("a[1][2][3]") == "a[1][2][3]")

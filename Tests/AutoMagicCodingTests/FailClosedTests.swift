@@ -291,3 +291,85 @@ extension UnarchivableShapeTests {
         #expect(try AMC.object(Links.self, from: dictionary)?.relative == relative)
     }
 }
+
+/// A `let` every new instance gives the same dates, and two properties under reserved keys.
+final class Almanac: AMCCodable {
+    let holidays: [Date] = []
+    var title = ""
+    required init() {}
+}
+
+final class Clash: AMCCodable {
+    var kind = ""
+    var link = ""
+    static func amcKey(forProperty name: String) -> String { name == "kind" ? "class" : name == "link" ? "$ref" : name }
+    required init() {}
+}
+
+final class Sparse: AMCCodable {
+    var named: [String: Int?] = [:]
+    required init() {}
+}
+
+/// Holes found reviewing the fixes above.
+@Suite("Fail closed: what the review of the fixes found")
+struct FailClosedReviewTests {
+    /// A document's NaN date for a constant `let` is refused, not a trap in `Date.description`
+    /// (the constant check compared descriptions).
+    @Test func aNaNDateForAConstantLetIsRefusedNotATrap() throws {
+        let error = try #require(throws: AMCError.self) {
+            try AMC.object(Almanac.self, from: ["class": "Almanac", "holidays": [Date(timeIntervalSinceReferenceDate: .nan)]])
+        }
+        #expect(error.kind == .unrestorableLet(key: "holidays", typeName: "Almanac"))
+    }
+
+    /// A nil value in a dictionary is refused by name, as a nil in an array is: it would read back
+    /// as a missing key.
+    @Test func aNilDictionaryValueIsRefused() throws {
+        let sparse = Sparse()
+        sparse.named = ["a": nil]
+        let error = try #require(throws: AMCError.self) { try AMC.data(for: sparse, format: .json) }
+        #expect(error.keyPath == "named.a" && "\(error)".contains("nil inside an array or a dictionary"))
+    }
+
+    /// Removing the other key of `{"a": …, "$ref": "#/a"}` would leave a reference to nothing:
+    /// refused, and the document is unchanged.
+    @Test func anEditThatWouldLeaveABrokenReferenceIsRefused() throws {
+        var document = try AMCDocument(data: Data(##"{"x": {"a": {}, "$ref": "#/a"}}"##.utf8))
+        let before = try document.data(format: .json)
+        let error = try #require(throws: AMCError.self) { try document.remove(atKeyPath: "x.a") }
+        guard case .invalidReference = error.kind else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(try document.data(format: .json) == before)
+    }
+
+    /// An image name that ends in what looks like the start of an exponent is a name.
+    @Test func anImageNameEndingInAnEIsAName() throws {
+        #expect(try AMCImage(amcStringValue: "sprite 2e") == AMCImage(name: "sprite 2e"))
+        #expect(
+            try AMCImage(amcStringValue: "a.png 1e2, 3")
+                == AMCImage(name: "a.png", capInsets: AMCEdgeInsets(top: 100, left: 3, bottom: 100, right: 3)))
+    }
+
+    /// A relative URL whose base is no URL is refused, not read without its base.
+    @Test func aRelativeURLWithABaseThatIsNoURLIsRefused() throws {
+        AMC.register(Links.self)
+        let error = try #require(throws: AMCError.self) {
+            try AMC.object(Links.self, from: ["class": "Links", "relative": ["base": "", "relative": "a.txt"]])
+        }
+        #expect(error.keyPath == "relative")
+    }
+
+    /// Every property under a reserved key is reported, not only the first.
+    @Test func everyPropertyUnderAReservedKeyIsReported() throws {
+        let error = try #require(throws: AMCError.self) { try AMC.check(Clash.self) }
+        #expect(
+            error.kind
+                == .unarchivable(errors: [
+                    AMCError(.reservedKey(key: "class", typeName: "Clash"), keyPath: "class"),
+                    AMCError(.reservedKey(key: "$ref", typeName: "Clash"), keyPath: "$ref"),
+                ]))
+    }
+}

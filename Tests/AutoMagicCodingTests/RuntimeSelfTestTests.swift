@@ -53,8 +53,9 @@ struct RuntimeSelfTestTests {
                         } : fields
                 }
             ),
-            // Offsets consistent with each other but all off by one word: only reading values catches it.
-            ("CanaryObject's fields read back", lying { isObject($0) ? $1.map { shifted($0, by: 8) } : $1 }),
+            // Offsets consistent with each other but all off by one word: the layout rule catches
+            // it, before any value is read there.
+            ("CanaryObject's offsets", lying { isObject($0) ? $1.map { shifted($0, by: 8) } : $1 }),
         ]
         for (expected, fields) in cases {
             let failure = RuntimeSelfTest.check(fields: fields)

@@ -253,7 +253,8 @@ struct ArchiveDecoder {
         try decodeRoot(try ArchiveValue.converting(dictionary, path: &path), expected: expected)
     }
 
-    /// Sets one field of `instance` from `dictionary[key]`.
+    /// Sets one field of `instance` from `dictionary[key]`: the value is decoded whole, and the
+    /// ``AMCCodable/amcDidDecode()`` of each object in it has run, before it is stored.
     mutating func loadValue<Root: AMCCodable>(
         forKey key: String, from dictionary: [String: Any], into instance: inout Root
     ) throws {

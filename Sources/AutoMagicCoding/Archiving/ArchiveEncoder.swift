@@ -75,6 +75,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         _ object: any AMCCodable, into sink: consuming Sink, archiver: AMCArchiver, sortedKeys: Bool = false,
         omitsDeclaredClasses: Bool = false, reportedBefore: Int = 0
     ) throws -> (sink: Sink, swallowed: Int) {
+        let marked = StackRoom.beginWriting()
+        defer { if marked { StackRoom.endWriting() } }
         var encoder = ArchiveEncoder(
             sink: consume sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
         while true {
@@ -491,7 +493,17 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     private mutating func encodeDictionary(
         _ entries: [(key: String, value: Any)], kind: ValueKind, owner: (any AMCCodable)?, declaresObjects: Bool
     ) throws {
-        let present = entries.compactMap { entry in Self.unwrapped(entry.value, kind: kind).map { (entry.key, $0) } }
+        // A nil value would read back as a missing key: refused, as a nil element of an array is.
+        let present = try entries.map { entry in
+            guard let value = Self.unwrapped(entry.value, kind: kind) else {
+                path.push(key: entry.key)
+                defer { path.pop() }
+                throw path.error(
+                    .unsupportedType(
+                        typeName: AMC.unqualifiedName(of: Swift.type(of: entry.value)), reason: ValueKind.nilElementReason))
+            }
+            return (entry.key, value)
+        }
         try encodeEntries(present) { encoder, value in
             try encoder.encode(value.0, kind: value.1, owner: owner, declaresObjects: declaresObjects)
         }

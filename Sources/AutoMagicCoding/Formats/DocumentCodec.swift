@@ -148,6 +148,8 @@ enum DocumentCodec {
         _ textForDatesAndData: Bool
     ) throws -> [UInt8] {
         var path = KeyPathTracker()
+        let marked = StackRoom.beginWriting()
+        defer { if marked { StackRoom.endWriting() } }
         try value.write(
             to: &writer, sortedKeys: options.sortedKeys, path: &path, outputLimit: outputLimit,
             textForDatesAndData: textForDatesAndData)

@@ -47,9 +47,10 @@ enum StackRoom {
     /// `depth`: the caller's nesting depth; shallow levels are not checked.
     ///
     /// `readBack`: the walk writes a document, and a level is allowed only while reading it back
-    /// on this thread would be too: while the writer's factor times the stack used so far (from
-    /// the thread's top, the caller's frames included) leaves ``reserve`` and ``readBackSlack``
-    /// free. Reading must never refuse what writing accepted.
+    /// on this thread would be too: while the writer's factor times the stack the walk took since
+    /// it began (``beginWriting()``; without it, since the thread's top), with its callers' frames,
+    /// leaves ``reserve`` and ``readBackSlack`` free. Reading must never refuse what writing
+    /// accepted.
     static func allowsLevel(atDepth depth: Int, readBack writer: Writer? = nil) -> Bool {
         guard depth >= unchecked, let (low, high) = bounds() else { return true }
         var marker: UInt8 = 0
@@ -59,7 +60,40 @@ enum StackRoom {
         // heap: count levels instead, each at the most one takes.
         let used = onStack ? high - here : UInt(depth) * UInt(largestLevel)
         guard let writer else { return used + UInt(reserve) < high - low }
-        return used * writer.rawValue + UInt(reserve + readBackSlack) < high - low
+        // Only what the walk took since it began counts `writer` times; its callers' frames once.
+        let start = writeStart.map { UInt(bitPattern: $0) }.flatMap { onStack && $0 > here && $0 <= high ? $0 : nil }
+        let callers = start.map { high - $0 } ?? 0
+        return callers + (used - callers) * writer.rawValue + UInt(reserve + readBackSlack) < high - low
+    }
+
+    /// Marks the caller's frame as where a walk that writes a document begins on this thread,
+    /// unless an enclosing write began already; true when it marked (call ``endWriting()`` then).
+    static func beginWriting() -> Bool {
+        guard writeStart == nil else { return false }
+        var marker: UInt8 = 0
+        _ = withUnsafeMutablePointer(to: &marker) { pthread_setspecific(writeStartKey.key, UnsafeRawPointer($0)) }
+        return true
+    }
+
+    /// Ends the write ``beginWriting()`` marked.
+    static func endWriting() {
+        pthread_setspecific(writeStartKey.key, nil)
+    }
+
+    /// Where the write walking on this thread began, if one is.
+    private static var writeStart: UnsafeMutableRawPointer? { pthread_getspecific(writeStartKey.key) }
+
+    /// The thread-specific slot of ``writeStart``.
+    private static let writeStartKey = ThreadKey()
+
+    /// A thread-specific slot.
+    private final class ThreadKey: Sendable {
+        let key: pthread_key_t
+        init() {
+            var key = pthread_key_t()
+            pthread_key_create(&key, nil)
+            self.key = key
+        }
     }
 
     /// The lowest and highest addresses of the calling thread's stack (stacks grow down on every
@@ -90,16 +124,7 @@ enum StackRoom {
     }
 
     #if !canImport(Darwin) && (canImport(Glibc) || canImport(Musl))
-        /// The thread-specific slot that keeps each thread's lowest stack address.
-        private final class ThreadKey: Sendable {
-            let key: pthread_key_t
-            init() {
-                var key = pthread_key_t()
-                pthread_key_create(&key, nil)
-                self.key = key
-            }
-        }
-
+        /// The thread-specific slots that keep each thread's stack bounds.
         private static let lowestAddressKey = ThreadKey()
         private static let highestAddressKey = ThreadKey()
 

@@ -3,8 +3,9 @@ import Foundation
 /// Checks, once, before the first type plan is built, that the Swift runtime reports fields as
 /// ``RuntimeAccess`` reads them: on canary types compiled into the library, what it reports
 /// (names, offsets, metadata kinds, `var`/`let`, `weak`/`unowned` ownership) is compared with
-/// sources that do not go through it (`Mirror`, `MemoryLayout.offset(of:)`, values set and read
-/// through the language). Every reflection-based mapper before this one broke with some Swift
+/// what the canaries declare, with `Mirror` (the same field records, read another way), with
+/// `MemoryLayout.offset(of:)` and Swift's layout rule for an object's fields, and with values
+/// set and read through the language. Every reflection-based mapper before this one broke with some Swift
 /// release by reading wrong offsets silently; on any disagreement this one fails closed: every
 /// plan refuses with ``AMCError/Kind/runtimeUnsupported(reason:)`` and no raw read or write runs.
 enum RuntimeSelfTest {
@@ -40,8 +41,8 @@ enum RuntimeSelfTest {
         let object = CanaryObject()
         let objectFields = fields(CanaryObject.self)
         if let problem = compare(
-            objectFields, expected: CanaryObject.expected, of: "CanaryObject", offsets: nil, size: nil,
-            labels: labels(of: object))
+            objectFields, expected: CanaryObject.expected, of: "CanaryObject", offsets: sequentialOffsets(of: objectFields),
+            size: nil, labels: labels(of: object))
         {
             return problem
         }
@@ -175,6 +176,21 @@ enum RuntimeSelfTest {
             return "\(typeName)'s offsets read as \(fields.map(\.offset)), MemoryLayout says \(offsets.map { $0 ?? -1 })"
         }
         return nil
+    }
+
+    /// The offsets Swift's layout gives fields of these types in this order in an object: after
+    /// its header (a class pointer and reference counts), each at the next multiple of its
+    /// alignment (superclass fields first, with no padding between the classes) — so that
+    /// nothing is read past the object before its values are compared.
+    private static func sequentialOffsets(of fields: [RuntimeField]) -> [Int?] {
+        var end = 2 * MemoryLayout<Int>.size
+        return fields.map { field in
+            func layout<T>(_: T.Type) -> (size: Int, alignment: Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
+            let (size, alignment) = _openExistential(field.type, do: layout)
+            let offset = (end + alignment - 1) / alignment * alignment
+            end = offset + size
+            return offset
+        }
     }
 
     /// Whether values set through the language read back through ``RuntimeAccess`` at the

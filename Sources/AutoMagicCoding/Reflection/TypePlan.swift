@@ -1,3 +1,5 @@
+import Foundation
+
 /// One stored field of an ``AMCCodable`` type, with everything the archiver needs to read and
 /// write it.
 final class FieldPlan: @unchecked Sendable {
@@ -87,11 +89,10 @@ final class TypePlan: @unchecked Sendable {
     let indexByName: [String: Int]
     /// Fields by the key they are written under.
     let fieldsByKey: [String: FieldPlan]
-    /// The field written under a key the archiver writes of its own (``reservedKeys``: `"class"`,
-    /// `"$ref"`, …), if any: such a type cannot be archived until the field gets another key.
-    let reservedKeyField: FieldPlan?
+    /// The fields written under a key the archiver writes of its own (``reservedKeys``: `"class"`,
+    /// `"$ref"`, …): such a type cannot be archived until each gets another key.
+    let reservedKeyFields: [FieldPlan]
 
-    private let reservedKeyKind: AMCError.Kind?
     /// ``AMCError/Kind/runtimeUnsupported(reason:)`` when the runtime failed the self-test (see
     /// ``RuntimeSelfTest``): the plan has no fields, and every walk that uses it throws this.
     let runtimeRefusal: AMCError.Kind?
@@ -104,9 +105,11 @@ final class TypePlan: @unchecked Sendable {
     /// ``slots(for:sorted:)``.
     func keyError(keys: @autoclosure () -> [String]?) -> AMCError.Kind? {
         if let runtimeRefusal { return runtimeRefusal }
-        guard reservedKeyField != nil || !sharedKeys.isEmpty else { return nil }
+        guard !reservedKeyFields.isEmpty || !sharedKeys.isEmpty else { return nil }
         let keys = keys() ?? defaultKeys
-        if let reserved = reservedKeyField, keys.contains(reserved.name) { return reservedKeyKind }
+        for reserved in reservedKeyFields where keys.contains(reserved.name) {
+            return .reservedKey(key: reserved.key, typeName: typeName)
+        }
         for shared in sharedKeys {
             let named = shared.names.filter(keys.contains)
             if named.count > 1 { return .sharedKey(key: shared.key, typeName: typeName, properties: named) }
@@ -178,8 +181,7 @@ final class TypePlan: @unchecked Sendable {
         self.conditionalFields = fields.filter { !$0.isStrong }
         self.lets = fields.indices.filter { !fields[$0].field.isVar && fields[$0].isStrong }
         self.writable = fields.map(\.isWritable)
-        self.reservedKeyField = fields.first { Self.reservedKeys.contains($0.key) }
-        self.reservedKeyKind = reservedKeyField.map { .reservedKey(key: $0.key, typeName: AMC.unqualifiedName(of: type)) }
+        self.reservedKeyFields = fields.filter { Self.reservedKeys.contains($0.key) }
         self.sharedKeys = Dictionary(grouping: fields, by: \.key).filter { $0.value.count > 1 }
             .map { (key: $0.key, names: $0.value.map(\.name)) }.sorted { $0.key < $1.key }
         self.fieldsByName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
@@ -359,7 +361,8 @@ final class TypePlan: @unchecked Sendable {
     static var reservedKeys: Dictionary<String, String>.Keys { reservedKeyMeanings.keys }
 
     /// A value's identity for ``writability(of:)``: an object's identity; a scalar's exact
-    /// value; anything else its debug description.
+    /// value; anything else its parts', through `Mirror` (a date's description traps on NaN, and
+    /// a document may hold one).
     static func fingerprint(_ value: Any, kind: ValueKind) -> String {
         guard let value = unwrappedValue(value) else { return "nil" }
         if RuntimeAccess.shape(of: Swift.type(of: value)) == .class { return "object \(ObjectIdentifier(value as AnyObject))" }
@@ -369,7 +372,15 @@ final class TypePlan: @unchecked Sendable {
             if case let .date(date) = scalar { return "date \(date.timeIntervalSinceReferenceDate)" }
             return String(reflecting: scalar)
         }
-        return String(reflecting: value)
+        return partsFingerprint(value)
+    }
+
+    private static func partsFingerprint(_ value: Any) -> String {
+        if let date = value as? Date { return "date \(date.timeIntervalSinceReferenceDate)" }
+        let children = Mirror(reflecting: value).children
+        guard !children.isEmpty else { return String(reflecting: value) }
+        return "\(Swift.type(of: value))("
+            + children.map { "\($0.label ?? ""): \(partsFingerprint($0.value))" }.joined(separator: ", ") + ")"
     }
 
     private let writabilityCache = Locked<Writability?>(nil)

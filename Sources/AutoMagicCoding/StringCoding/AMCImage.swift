@@ -85,7 +85,8 @@ public struct AMCImage: Hashable, Sendable, AMCStructCodable {
     }
 
     /// Whether `bytes` hold only what cap numbers are written with, and a digit: an exponent's
-    /// `e` right after a digit or a point (`1e+16`, as the string form writes large insets).
+    /// `e` between a digit or a point and a digit or a signed one (`1e+16`, as the string form
+    /// writes large insets).
     private static func isCaps(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
         let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
         var sawDigit = false
@@ -102,7 +103,15 @@ public struct AMCImage: Hashable, Sendable, AMCStructCodable {
             if digits.contains(byte) {
                 sawDigit = true
             } else if byte | 0x20 == UInt8(ascii: "e") {
-                guard digits.contains(previous) || previous == UInt8(ascii: ".") else { return false }
+                // An exponent: after a digit or a point, before a digit or a signed one (`sprite 2e` is a name).
+                let next = bytes.index(after: index)
+                var exponent = next
+                if exponent < bytes.endIndex, bytes[exponent] == UInt8(ascii: "+") || bytes[exponent] == UInt8(ascii: "-") {
+                    exponent = bytes.index(after: exponent)
+                }
+                guard digits.contains(previous) || previous == UInt8(ascii: "."), exponent < bytes.endIndex,
+                    digits.contains(bytes[exponent])
+                else { return false }
             } else if !Array("+-.,;{}".utf8).contains(byte) {
                 return false
             }

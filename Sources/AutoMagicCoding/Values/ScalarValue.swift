@@ -312,8 +312,9 @@ extension URL: ScalarValue {
     init(converting raw: ArchiveValue, context: ValueContext) throws {
         if case let .dictionary(entries) = raw, case let .string(relative)? = entries["relative"] {
             let base = entries["base"]
-            guard entries.count == (base == nil ? 1 : 2), base == nil || base?.string != nil,
-                let url = URL(string: relative, relativeTo: base?.string.flatMap { URL(string: $0) })
+            let baseURL = base?.string.flatMap { URL(string: $0) }
+            guard entries.count == (base == nil ? 1 : 2), base == nil || baseURL != nil,
+                let url = URL(string: relative, relativeTo: baseURL)
             else { throw Self.mismatch(raw) }
             self = url
             return
