@@ -282,6 +282,10 @@ struct DepthTests {
                 }
             }
         }
+        // Under AddressSanitizer (its lane sets ASAN_OPTIONS) some frames live on the heap, where
+        // the mark of a write's start says nothing of the stack: the check falls back to counting
+        // from the thread's top, as before, and may refuse here. The other lanes check it.
+        guard ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil else { return }
         #expect(error == nil, "\(String(describing: error))")
     }
 
