@@ -195,4 +195,14 @@ struct FuzzFindingTests {
             (try PropertyListSerialization.propertyList(from: ours, format: nil) as? [String: Any])?["s"] as? String
                 == "a\rb\r\nc")
     }
+
+    /// A JSON integer of 400 digits, converted to an XML property list (a `<real>` of its digits)
+    /// and converted again, stays those digits: the XML reader read a `<real>` beyond a double's
+    /// range as infinity.
+    @Test func aLongIntegerConvertsToXMLAndBackAsWritten() throws {
+        let digits = "7890123454" + String(repeating: "0", count: 390)
+        let xml = try AMC.convert(Data(digits.utf8), to: .xmlPropertyList, options: .compact)
+        #expect(try AMC.convert(xml, to: .xmlPropertyList, options: .compact) == xml)
+        #expect(String(decoding: try AMC.convert(xml, to: .json), as: UTF8.self).hasPrefix(digits))
+    }
 }

@@ -117,9 +117,13 @@ struct XMLPlistReader {
         case "real":
             let digits = try trimmedContent(of: tag)
             guard let real = Self.real(digits) else { throw error("\"\(digits)\" is not a real number", at: start) }
-            if real.isFinite, DecimalText.significantDigits(digits.utf8) > DecimalText.doubleDigits,
-                DecimalText.isJSONNumber(digits)
-            {
+            // Kept as written when a double cannot hold it, as JSON keeps it: more digits than a
+            // double tells apart, or an integer beyond a double's range (ours write long JSON
+            // integers as <real>).
+            let isLong =
+                real.isFinite
+                ? DecimalText.significantDigits(digits.utf8) > DecimalText.doubleDigits : ScalarStrings.isInteger(digits)
+            if isLong, DecimalText.isJSONNumber(digits) {
                 try appendLongNumber(digits, at: start)
             } else {
                 tape.append(Slot(.double, payload: real.bitPattern))
