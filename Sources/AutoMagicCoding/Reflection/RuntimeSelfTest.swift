@@ -137,8 +137,14 @@ enum RuntimeSelfTest {
         return nil
     }
 
-    /// The field labels `Mirror` gives, superclasses' first.
-    private static func labels(of value: Any) -> [String] {
+    /// The size and alignment of a value of `type`.
+    private static func layout(of type: Any.Type) -> (size: Int, alignment: Int) {
+        func layout<T>(_: T.Type) -> (size: Int, alignment: Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
+        return _openExistential(type, do: layout)
+    }
+
+    /// The field labels `Mirror` gives, superclasses' first (the type-shapes tests ask it too).
+    static func labels(of value: Any) -> [String] {
         var mirrors: [Mirror] = []
         var mirror: Mirror? = Mirror(reflecting: value)
         while let current = mirror {
@@ -164,8 +170,7 @@ enum RuntimeSelfTest {
             guard field.isVar == declared.1, field.ownership == declared.2, field.isStrong == (declared.2 == .strong) else {
                 return "\(typeName).\(field.name) reads as \(field.isVar ? "var" : "let"), \(String(describing: field.ownership))"
             }
-            func layout<T>(_: T.Type) -> (size: Int, alignment: Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
-            let (fieldSize, alignment) = _openExistential(field.type, do: layout)
+            let (fieldSize, alignment) = layout(of: field.type)
             guard field.offset >= end, field.offset % alignment == 0 else {
                 return "\(typeName).\(field.name) reads at offset \(field.offset), overlapping or misaligned"
             }
@@ -185,8 +190,7 @@ enum RuntimeSelfTest {
     private static func sequentialOffsets(of fields: [RuntimeField]) -> [Int?] {
         var end = 2 * MemoryLayout<Int>.size
         return fields.map { field in
-            func layout<T>(_: T.Type) -> (size: Int, alignment: Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
-            let (size, alignment) = _openExistential(field.type, do: layout)
+            let (size, alignment) = layout(of: field.type)
             let offset = (end + alignment - 1) / alignment * alignment
             end = offset + size
             return offset
