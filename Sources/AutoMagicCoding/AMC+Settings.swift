@@ -42,8 +42,8 @@ extension AMC {
     /// AMC.baseURL = URL(fileURLWithPath: "/srv/app/assets", isDirectory: true)
     /// ```
     public static var baseURL: URL? {
-        get { settings.withLock { $0.baseURL } }
-        set { settings.withLock { $0.baseURL = newValue } }
+        get { settings.withLock { $0.baseURL } ?? mainResourceURL }
+        set { settings.withLock { $0.baseURL = .some(newValue) } }
     }
 
     /// Runs `body` in no-throw mode for the current task (and the tasks it creates) only, whatever
@@ -84,8 +84,13 @@ extension AMC {
     private struct Settings {
         var noThrow = false
         var swallowedErrorHandler: (@Sendable (AMCError) -> Void)?
-        var baseURL = Bundle.main.resourceURL
+        /// Set: the base, or nil for none; unset: the main bundle's resources.
+        var baseURL: URL?? = nil
     }
+
+    /// Looked up when a base is first needed: finding the main bundle is a cost every first
+    /// call of a process would pay otherwise.
+    private static let mainResourceURL = Bundle.main.resourceURL
 
     private static let settings = Locked(Settings())
 

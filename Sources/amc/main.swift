@@ -87,11 +87,13 @@ let usages = [
       Time our JSON, XML and binary property-list writers and readers against Foundation's
       Codable encoders on several models of N records each (default 20000): company,
       notes, series (N/10 series of 100 samples), folders, forum, graph (people with
-      friends anywhere in it), list (a doubly linked list); parse times string
-      coding. --models picks some. Build with -c release for meaningful figures. --json
-      prints one JSON object instead of a table. --scale times our JSON and binary write
-      and read per record at 2000, 20000 and 200000 records (notes and folders unless
-      --models says), with the memory each takes, in processes of their own
+      friends anywhere in it), list (a doubly linked list); small times small documents
+      per call (settings of 10 fields; a message with a shared contact) and the first call
+      for a new type in a fresh process (--first-call-point amc|codable measures one);
+      parse times string coding. --models picks some. Build with -c release for meaningful
+      figures. --json prints one JSON object instead of a table. --scale times our JSON
+      and binary write and read per record at 2000, 20000 and 200000 records (notes and
+      folders unless --models says), with the memory each takes, in processes of their own
       (--scale-point MODEL N FORMAT write|read FILE measures one). --hostile times reading
       files made to be costly at 1, 4 and 16 MB, and measures the memory amc lint needs.
       --plutil times amc convert against plutil -convert, whole processes, on an XML
@@ -472,6 +474,7 @@ func bench(_ arguments: [String]) -> Never {
     var againstPlutil = false
     var models: Set<String>?
     if arguments.first == "--scale-point" { scalePoint(Array(arguments.dropFirst())) }
+    if arguments.first == "--first-call-point" { firstCallPoint(Array(arguments.dropFirst())) }
     var rest = arguments[...]
     while let argument = rest.popFirst() {
         switch argument {
@@ -524,7 +527,11 @@ func bench(_ arguments: [String]) -> Never {
             print(try ScaleBenchmark.run(amc: program, models: chosen))
             exit(0)
         }
-        let report = try Benchmark.run(records: records, models: models)
+        var report = try Benchmark.run(records: records, models: models)
+        if models?.contains(Benchmark.smallName) ?? true {
+            let program = Bundle.main.executablePath ?? CommandLine.arguments[0]
+            report.rows += try FirstCallBenchmark.run(amc: program, processes: report.repetitions)
+        }
         print(json ? report.json : report.table)
         exit(0)
     } catch {
@@ -546,6 +553,22 @@ func scalePoint(_ arguments: [String]) -> Never {
             format: arguments[2] == "json" ? .json : .binaryPropertyList,
             write: arguments[3] == "write", file: URL(fileURLWithPath: arguments[4]))
         print(point.json)
+        exit(0)
+    } catch {
+        fail("amc bench: \(error)", status: 1)
+    }
+}
+
+/// `amc bench --first-call-point amc|codable`: one measurement of `FirstCallBenchmark`, in a
+/// process that has not archived anything yet: the first write's and the first read's
+/// microseconds.
+func firstCallPoint(_ arguments: [String]) -> Never {
+    guard arguments.count == 1, ["amc", "codable"].contains(arguments[0]) else {
+        usageError("bench", "--first-call-point takes amc or codable")
+    }
+    do {
+        let (write, read) = try FirstCallBenchmark.point(side: arguments[0])
+        print(String(format: "%.1f %.1f", write, read))
         exit(0)
     } catch {
         fail("amc bench: \(error)", status: 1)

@@ -370,6 +370,38 @@ struct CommandLineTests {
         #expect(binaryRead["bar"] as? Double == 0.25 && binaryRead["size_ratio"] is NSNull)
     }
 
+    /// `amc bench --models small`: the small documents per call against `Codable`'s encoders and
+    /// decoders, both formats, both ways, the dictionary path, and the first calls, each measured
+    /// in fresh processes.
+    @Test func benchTimesSmallDocumentsPerCallAndTheFirstCall() throws {
+        let (status, output, _) = try AMCBinary.run(["bench", "--models", "small", "--n", "100", "--json"])
+        #expect(status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let rows = try #require(report["rows"] as? [[String: Any]])
+        func row(_ name: String) throws -> [String: Any] { try #require(rows.first { $0["name"] as? String == name }) }
+        for document in ["settings", "message"] {
+            for (ours, theirs, bar) in [
+                ("json write", "JSONEncoder.encode (\(document))", 0.3), ("json read", "JSONDecoder.decode (\(document))", 0.5),
+                ("binary write", "PropertyListEncoder.encode (\(document) binary)", 0.3),
+                ("binary read", "PropertyListDecoder.decode (\(document) binary)", 0.3),
+            ] {
+                let measured = try row("amc \(document) \(ours)")
+                #expect(measured["baseline"] as? String == theirs && measured["bar"] as? Double == bar)
+                #expect(measured["calls"] as? Int == 100 && (measured["us_per_call"] as? Double ?? 0) > 0)
+                #expect((measured["ratio"] as? Double ?? 0) > 0 && (measured["bytes"] as? Int ?? 0) > 100)
+            }
+        }
+        let fromDictionary = try row("settings AMC.object(from: dictionary)")
+        #expect(
+            fromDictionary["us_bar"] as? Double == 5 && fromDictionary["baseline"] as? String == "JSONDecoder.decode (settings)")
+        for direction in ["write", "read"] {
+            let first = try row("first call: amc settings json \(direction)")
+            #expect(first["calls"] as? Int == 1 && first["bar"] as? Double == 2)
+            #expect((first["ratio"] as? Double ?? 0) > 0 && (first["us_per_call"] as? Double ?? 0) > 1)
+        }
+        #expect(!rows.contains { ($0["name"] as? String)?.contains("company") ?? false })
+    }
+
     /// One point of `amc bench --scale`: a write, then a read of what it wrote, each measured in its
     /// own process.
     @Test func benchScalePointMeasuresAWriteAndARead() throws {

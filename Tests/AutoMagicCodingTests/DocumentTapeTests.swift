@@ -110,6 +110,27 @@ struct DocumentTapeTests {
         }
     }
 
+    /// A few keys are found by a look at each, more through a hash table: every key keeps its
+    /// number across the change, and each distinct key's string is made once.
+    @Test func keysKeepTheirNumbersAsTheTableGrows() {
+        let names = (0..<40).map { "key\($0)" }
+        let bytes = Array(names.joined().utf8)
+        var ranges: [Range<Int>] = []
+        for name in names { ranges.append((ranges.last?.upperBound ?? 0)..<((ranges.last?.upperBound ?? 0) + name.utf8.count)) }
+        ByteView.withBytes(of: bytes) { view in
+            var table = KeyTable()
+            for round in 0..<3 {
+                for (number, range) in ranges.enumerated() where round > 0 || number < 10 {
+                    #expect(table.number(of: range, in: view) == number)
+                }
+                for (number, range) in ranges.enumerated() { #expect(table.number(of: range, in: view) == number) }
+            }
+            #expect(table.keys == names)
+            #expect(table.stringsMade <= 2 * names.count)
+            #expect(table.number(of: "key7") == 7 && table.number(of: "key39") == 39 && table.number(of: "new") == 40)
+        }
+    }
+
     /// The same key in every object of a document keeps the spelling each object gave it.
     @Test func aKeySpelledTwoWaysKeepsEachSpelling() throws {
         let document = try parse(#"[{"caf\u00e9":1},{"cafe\u0301":2},{"café":3}]"#)

@@ -232,6 +232,16 @@ struct FormatTests {
                 == #"["aXcYe","aXcYe","aZcWe","aXcYf"]"#)
     }
 
+    /// The cache of recent strings starts small and grows as a document meets more strings: a
+    /// string repeated at once is shared before the cache grows, while it grows and after.
+    @Test func ourBinaryWriterSharesRepeatedStringsAsTheCacheGrows() throws {
+        let strings = (0..<200).flatMap { ["value \($0)", "value \($0)"] }
+        let json = try JSONSerialization.data(withJSONObject: strings)
+        let data = try AMC.convert(json, to: .binaryPropertyList)
+        #expect(try BinaryPlistReader.markers(in: data).count == 201)  // the array and 200 strings
+        #expect(try foundationValue(data, json: false) as? [String] == strings)
+    }
+
     /// Every repeated number and date is written once, as Foundation's writers do; values of
     /// different kinds or bit patterns (1 and 1.0, 0.0 and -0.0) stay apart.
     @Test func ourBinaryWriterSharesRepeatedNumbersAndDates() throws {

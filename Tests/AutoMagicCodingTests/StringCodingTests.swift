@@ -144,8 +144,11 @@ struct StringCodingTests {
         #expect(try AMC.value(URL.self, from: "/tmp/a b.png") == URL(fileURLWithPath: "/tmp/a b.png"))
         #expect(try AMC.value(URL.self, from: "https://example.com/x?y=1").absoluteString == "https://example.com/x?y=1")
         let base = AMC.baseURL
-        AMC.baseURL = URL(fileURLWithPath: "/srv/assets/", isDirectory: true)
+        #expect(base == Bundle.main.resourceURL)  // the default, looked up when first asked for
         defer { AMC.baseURL = base }
+        AMC.baseURL = nil
+        #expect(AMC.baseURL == nil)  // none: not the default again
+        AMC.baseURL = URL(fileURLWithPath: "/srv/assets/", isDirectory: true)
         #expect(try AMC.value(URL.self, from: "images/logo.png").absoluteURL.path == "/srv/assets/images/logo.png")
         let post = try AMC.value(AMCURLRequest.self, from: "post https://example.com/items")
         #expect(post.method == "POST" && post.url.absoluteString == "https://example.com/items")

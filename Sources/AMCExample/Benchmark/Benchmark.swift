@@ -26,10 +26,17 @@ public enum Benchmark {
         /// For a write compared with Foundation's: our bytes ÷ theirs, and the largest ratio
         /// accepted.
         public var sizeRatio: Double? = nil, sizeBar: Double? = nil
+        /// For a small document: the calls each run made (the row is reported per call), and the
+        /// most microseconds a call may take, when it has an absolute bar.
+        public var calls: Int? = nil, microsecondsBar: Double? = nil
+
+        /// The median per call, in microseconds (a row of one call: the median).
+        public var microsecondsPerCall: Double { medianMilliseconds * 1000 / Double(calls ?? 1) }
 
         /// Whether the row misses its time bar or its size bar.
         public var missesBar: Bool {
             (bar.map { ratio! > $0 } ?? false) || (sizeBar.map { sizeRatio! > $0 } ?? false)
+                || (microsecondsBar.map { microsecondsPerCall > $0 } ?? false)
         }
     }
 
@@ -71,7 +78,7 @@ public enum Benchmark {
         /// Runs per row.
         public let repetitions: Int
         /// The rows, in the order they ran.
-        public let rows: [Row]
+        public var rows: [Row]
         /// String coding's parse times.
         public let parses: [Parse]
 
@@ -80,6 +87,7 @@ public enum Benchmark {
 
         /// A table for a terminal.
         public var table: String {
+            let main = rows.filter { $0.calls == nil }
             var lines = [
                 "n = \(n) records per model (company: people; notes; series: n/10 of 100 samples; folders and "
                     + "files; forum: posts); median and min of \(repetitions) runs; ratio = median ÷ baseline median; "
@@ -90,7 +98,8 @@ public enum Benchmark {
                 + pad("bytes", 11, left: true) + "  " + pad("ratio", 6, left: true) + pad("size", 6, left: true) + "  baseline"
             lines.append(header)
             lines.append(String(repeating: "-", count: header.count + 20))
-            for row in rows {
+            if main.isEmpty { lines = [] }
+            for row in main {
                 var line =
                     pad(row.name, 44) + pad(format(row.medianMilliseconds), 11, left: true)
                     + pad(format(row.minMilliseconds), 10, left: true)
@@ -107,6 +116,26 @@ public enum Benchmark {
                     if !verdicts.isEmpty { line += " (" + verdicts.joined(separator: "; ") + ")" }
                 }
                 lines.append(line)
+            }
+            let perCall = rows.filter { $0.calls != nil }
+            if !perCall.isEmpty {
+                if !lines.isEmpty { lines.append("") }
+                lines.append(
+                    "small documents: median µs per call (each run makes \(perCall[0].calls!) calls; a first call is "
+                        + "one call in a fresh process, median of \(repetitions) processes); ratio = median ÷ baseline median")
+                for row in perCall {
+                    var line =
+                        pad(row.name, 56) + pad(String(format: "%.2f", row.microsecondsPerCall), 9, left: true)
+                        + pad(row.bytes.map(String.init) ?? "", 7, left: true) + "  "
+                    if let ratio = row.ratio, let baseline = row.baseline {
+                        line += pad(String(format: "%.2f", ratio), 6, left: true) + "  " + baseline
+                        if let bar = row.bar { line += " (bar \(bar): " + (ratio <= bar ? "ok" : "MISSED") + ")" }
+                    }
+                    if let bar = row.microsecondsBar {
+                        line += " (bar \(bar) µs: " + (row.microsecondsPerCall <= bar ? "ok" : "MISSED") + ")"
+                    }
+                    lines.append(line)
+                }
             }
             lines.append("")
             lines.append("string coding: median ns per parse (AMC.value(_:from:)); bar \(Int(Parse.bar)) ns")
@@ -132,6 +161,11 @@ public enum Benchmark {
                 fields.append("\"bar\": \(row.bar.map { "\($0)" } ?? "null")")
                 fields.append("\"size_ratio\": \(row.sizeRatio.map { String(format: "%.3f", $0) } ?? "null")")
                 fields.append("\"size_bar\": \(row.sizeBar.map { "\($0)" } ?? "null")")
+                if let calls = row.calls {
+                    fields.append("\"calls\": \(calls)")
+                    fields.append("\"us_per_call\": \(String(format: "%.3f", row.microsecondsPerCall))")
+                    fields.append("\"us_bar\": \(row.microsecondsBar.map { "\($0)" } ?? "null")")
+                }
                 return "{" + fields.joined(separator: ", ") + "}"
             }
             let parses = self.parses.map { parse in
@@ -166,6 +200,7 @@ public enum Benchmark {
         try time(BenchForum.self, records: records, if: wanted, timer: &timer)
         try time(BenchGraph.self, records: records, bars: .graph, if: wanted, timer: &timer)
         try time(BenchList.self, records: records, bars: .graph, if: wanted, timer: &timer)
+        if wanted(smallName) { try timeSmallDocuments(calls: min(20_000, max(100, records)), timer: &timer) }
         let parses = wanted("parse") ? try parseTimes(repetitions: repetitions, batch: min(100_000, max(100, records * 5))) : []
         return Report(n: records, repetitions: repetitions, rows: timer.rows, parses: parses)
     }
@@ -173,7 +208,7 @@ public enum Benchmark {
     /// The names `run(records:models:)` takes.
     public static let modelNames = [
         "company", BenchNotes.name, BenchSeries.name, BenchFolders.name, BenchForum.name, BenchGraph.name, BenchList.name,
-        "parse",
+        smallName, "parse",
     ]
 
     private static func time<Model: BenchModel>(
@@ -284,9 +319,11 @@ public enum Benchmark {
     }
 
     /// Runs and records the rows.
-    private struct Timer {
+    struct Timer {
         let repetitions: Int
         var rows: [Row] = []
+        /// When set, each run calls the body this many times, and rows are reported per call.
+        var calls: Int?
 
         /// Times `body`, records the row and returns the last result. `baseline` names an earlier
         /// row; `input` is the data read, for rows that read.
@@ -296,7 +333,7 @@ public enum Benchmark {
             _ body: () throws -> R
         ) throws -> R {
             var run = Runs<R>()
-            for _ in 0..<repetitions { try run.time(body) }
+            for _ in 0..<repetitions { try run.time(calls: calls ?? 1, body) }
             record(name, run, against: baseline, bar: bar, bytes: input)
             return run.result!
         }
@@ -312,8 +349,8 @@ public enum Benchmark {
             var baselineRuns = Runs<B>()
             var runs = Runs<R>()
             for _ in 0..<repetitions {
-                try baselineRuns.time(baseline)
-                try runs.time(body)
+                try baselineRuns.time(calls: calls ?? 1, baseline)
+                try runs.time(calls: calls ?? 1, body)
             }
             record(baselineName, baselineRuns, bytes: baselineInput)
             record(name, runs, against: baselineName, bar: bar, bytes: input)
@@ -334,7 +371,7 @@ public enum Benchmark {
                 Row(
                     name: name, medianMilliseconds: median, minMilliseconds: timings[0],
                     bytes: (runs.result as? Data)?.count ?? input?.count,
-                    baseline: baseline, ratio: baselineMedian.map { median / $0 }, bar: bar))
+                    baseline: baseline, ratio: baselineMedian.map { median / $0 }, bar: bar, calls: calls))
         }
     }
 
@@ -343,9 +380,10 @@ public enum Benchmark {
         var timings: [Double] = []
         var result: R?
 
-        mutating func time(_ body: () throws -> R) throws {
+        mutating func time(calls: Int, _ body: () throws -> R) throws {
             result = nil  // the previous run's graph is freed outside the timed part
             let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 1..<calls { _ = try body() }
             let value = try body()
             timings.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
             result = value

@@ -386,7 +386,10 @@ struct KeyTable {
     /// without one.
     private var prints: [UInt64] = []
     private var numbers: [String: Int] = [:]
-    private var recent = [Recent](repeating: Recent(), count: 256)
+    /// The keys met lately, by a hash of their bytes: a few slots while there are few keys (a
+    /// small document does not pay for a large table), 256 from ``scannedKeys`` keys on.
+    private var recent = [Recent](repeating: Recent(), count: 32)
+    private var recentShift: UInt64 = 59
 
     private struct Recent {
         var count = -1
@@ -401,7 +404,7 @@ struct KeyTable {
         let hash = Self.hash(count: count, first: first, last: last)
         // Two slots of the table for each hash, so that two keys of one object that share a slot
         // (a note's "color" and "lang") do not push each other out at every object.
-        let slot = Int(truncatingIfNeeded: hash >> 56)
+        let slot = Int(truncatingIfNeeded: hash >> recentShift)
         for probe in [slot, slot ^ 1] {
             let seen = recent[probe]
             if seen.count == count, seen.first == first, seen.last == last,
@@ -412,6 +415,11 @@ struct KeyTable {
         }
         let number = self.number(of: bytes.string(range), print: bytes.isASCII(range) ? hash | 1 : 0)
         stringsMade += 1
+        if recentShift > 56, keys.count > Self.scannedKeys {
+            recent = [Recent](repeating: Recent(), count: 256)
+            recentShift = 56
+            return number
+        }
         // Into a free one of the two; else the one in the key's own slot moves to the other. (Moved
         // there whatever it held, a key whose own slot is the other one was pushed out each time:
         // the folders' "name" and "size", one after the other in every file, never stayed.)
@@ -441,11 +449,25 @@ struct KeyTable {
     /// The number of `key`, a new one unless a key of the same bytes has one; `print` its ASCII
     /// print, or 0.
     mutating func number(of key: String, print: UInt64 = 0) -> Int {
+        guard keys.count > Self.scannedKeys else {
+            // A few keys are found by a look at each, cheaper than hashing the key.
+            for number in keys.indices where (print == 0 || prints[number] == 0 || prints[number] == print) {
+                if keys[number].utf8.count == key.utf8.count, keys[number].utf8.elementsEqual(key.utf8) { return number }
+            }
+            let number = adding(key, print: print)
+            if keys.count > Self.scannedKeys {
+                for (number, key) in keys.enumerated() where numbers[key] == nil { numbers[key] = number }
+            }
+            return number
+        }
         if let number = numbers[key], keys[number].utf8.elementsEqual(key.utf8) { return number }
         let number = adding(key, print: print)
         if numbers[key] == nil { numbers[key] = number }
         return number
     }
+
+    /// How many keys ``number(of:print:)`` finds by looking at each before it hashes them.
+    private static let scannedKeys = 16
 
     /// Whether keys `a` and `b` may be the same `String`: false when both are ASCII and their
     /// prints differ, so their bytes do; an ASCII key and another may still be the same (`"K"`

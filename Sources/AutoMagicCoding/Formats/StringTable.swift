@@ -12,12 +12,18 @@ struct StringTable {
     /// For each bucket: the top 32 bits of the hash, and entry number + 1 below (0: empty).
     /// Open addressing with linear probing; the table doubles at half full.
     private var buckets = [UInt64](repeating: 0, count: 64)
-    private var recent = [(text: String, object: Int)?](repeating: nil, count: 1024)
+    /// The cache of strings met lately: a few slots at first, so that a small document does not
+    /// pay for making and freeing a large cache, and ``largeRecentBits`` once it has met as many
+    /// strings as those few slots hold.
+    private var recent = [(text: String, object: Int)?](repeating: nil, count: 1 << Self.smallRecentBits)
     /// Each slot's string's print (``KeyTable/print(of:in:)``; 0 when empty):
     /// a string met for the first time, as most values are, is told apart from the one in its
-    /// slot without a look at that string (a retain, a release and a comparison each: 4% of
-    /// writing the folders).
-    private var recentPrints = [UInt64](repeating: 0, count: 1024)
+    /// slot without a look at that string (a retain, a release and a comparison each).
+    private var recentPrints = [UInt64](repeating: 0, count: 1 << Self.smallRecentBits)
+    /// The bits of a slot number of `recent`, and how many strings it has been asked for.
+    private var recentBits = Self.smallRecentBits
+    private var recentLookups = 0
+    private static let smallRecentBits = 5, largeRecentBits = 10
 
     /// Where a lookup got to, for ``add(_:at:object:)`` when the string is new.
     struct Lookup {
@@ -42,7 +48,9 @@ struct StringTable {
 
     /// The object number of the value whose UTF-8 is `bytes`, met lately, else where to add it.
     mutating func lookupRecent(_ bytes: ByteView) -> Lookup {
-        let slot = Self.recentSlot(of: bytes)
+        recentLookups += 1
+        if recentBits < Self.largeRecentBits, recentLookups > recent.count { growRecent() }
+        let slot = Self.recentSlot(of: bytes, bits: recentBits)
         let print = KeyTable.print(of: 0..<bytes.count, in: bytes)
         if recentPrints[slot] == print, let cached = recent[slot], Self.same(bytes, cached.text) {
             return Lookup(object: cached.object, place: .recent(slot: slot, print: print))
@@ -88,6 +96,21 @@ struct StringTable {
         return nil
     }
 
+    /// The cache at its large size, holding what the small one held.
+    private mutating func growRecent() {
+        let held = recent
+        recentBits = Self.largeRecentBits
+        recent = [(text: String, object: Int)?](repeating: nil, count: 1 << recentBits)
+        recentPrints = [UInt64](repeating: 0, count: 1 << recentBits)
+        for case let (text, object)? in held {
+            ByteView.withBytes(of: text) { bytes in
+                let slot = Self.recentSlot(of: bytes, bits: recentBits)
+                recent[slot] = (text, object)
+                recentPrints[slot] = KeyTable.print(of: 0..<bytes.count, in: bytes)
+            }
+        }
+    }
+
     private mutating func rebuild(bucketCount: Int) {
         buckets = [UInt64](repeating: 0, count: bucketCount)
         for entry in entries.indices { place(entry: entry) }
@@ -110,13 +133,13 @@ struct StringTable {
         return hash &* 0xBF58_476D_1CE4_E5B9
     }
 
-    /// A slot of `recent` (10 bits) from the length and the first, middle and last bytes.
-    private static func recentSlot(of bytes: ByteView) -> Int {
+    /// A slot of `recent` (`bits` bits) from the length and the first, middle and last bytes.
+    private static func recentSlot(of bytes: ByteView, bits: Int) -> Int {
         var mixed = UInt64(bytes.count)
         if let first = bytes.first, let last = bytes.last {
             mixed |= UInt64(first) << 16 | UInt64(bytes[bytes.count / 2]) << 24 | UInt64(last) << 32
         }
-        return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54)
+        return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
     }
 
     /// Whether `text`'s UTF-8 is exactly `bytes`.
