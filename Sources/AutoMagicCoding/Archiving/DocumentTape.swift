@@ -386,10 +386,13 @@ struct KeyTable {
     /// without one.
     private var prints: [UInt64] = []
     private var numbers: [String: Int] = [:]
-    /// The keys met lately, by a hash of their bytes: a few slots while there are few keys (a
-    /// small document does not pay for a large table), 256 from ``scannedKeys`` keys on.
+    /// The keys met lately, by a hash of their bytes: a few slots in a small document (which
+    /// then does not pay for a large table), 256 from the first key missed in a larger one.
     private var recent = [Recent](repeating: Recent(), count: 32)
     private var recentShift: UInt64 = 59
+    /// How many keys were looked up: past ``smallDocumentKeys``, the document is not small.
+    private var lookups = 0
+    private static let smallDocumentKeys = 64
 
     private struct Recent {
         var count = -1
@@ -400,6 +403,7 @@ struct KeyTable {
 
     /// The number of the key whose UTF-8 is `range` of `bytes`.
     mutating func number(of range: Range<Int>, in bytes: ByteView) -> Int {
+        lookups += 1
         let (count, first, last) = Self.words(of: range, in: bytes)
         let hash = Self.hash(count: count, first: first, last: last)
         // Two slots of the table for each hash, so that two keys of one object that share a slot
@@ -415,7 +419,7 @@ struct KeyTable {
         }
         let number = self.number(of: bytes.string(range), print: bytes.isASCII(range) ? hash | 1 : 0)
         stringsMade += 1
-        if recentShift > 56, keys.count > Self.scannedKeys {
+        if recentShift > 56, lookups > Self.smallDocumentKeys || keys.count > Self.scannedKeys {
             recent = [Recent](repeating: Recent(), count: 256)
             recentShift = 56
             return number
