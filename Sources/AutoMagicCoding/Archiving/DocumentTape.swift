@@ -460,7 +460,7 @@ struct KeyTable {
             }
             let number = adding(key, print: print)
             if keys.count > Self.scannedKeys {
-                for (number, key) in keys.enumerated() where numbers[key] == nil { numbers[key] = number }
+                for (number, known) in keys.enumerated() where numbers[known] == nil { numbers[known] = number }
             }
             return number
         }
