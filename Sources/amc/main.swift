@@ -560,15 +560,13 @@ func scalePoint(_ arguments: [String]) -> Never {
 }
 
 /// `amc bench --first-call-point amc|codable`: one measurement of `FirstCallBenchmark`, in a
-/// process that has not archived anything yet: the first write's and the first read's
-/// microseconds.
+/// process that has not archived anything yet: the microseconds of each of its steps.
 func firstCallPoint(_ arguments: [String]) -> Never {
     guard arguments.count == 1, ["amc", "codable"].contains(arguments[0]) else {
         usageError("bench", "--first-call-point takes amc or codable")
     }
     do {
-        let (write, read) = try FirstCallBenchmark.point(side: arguments[0])
-        print(String(format: "%.1f %.1f", write, read))
+        print(try FirstCallBenchmark.point(side: arguments[0]).map { String(format: "%.1f", $0) }.joined(separator: " "))
         exit(0)
     } catch {
         fail("amc bench: \(error)", status: 1)

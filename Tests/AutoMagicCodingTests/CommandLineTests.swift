@@ -394,10 +394,11 @@ struct CommandLineTests {
         let fromDictionary = try row("settings AMC.object(from: dictionary)")
         #expect(
             fromDictionary["us_bar"] as? Double == 5 && fromDictionary["baseline"] as? String == "JSONDecoder.decode (settings)")
-        for direction in ["write", "read"] {
-            let first = try row("first call: amc settings json \(direction)")
-            #expect(first["calls"] as? Int == 1 && first["bar"] as? Double == 2)
+        for (ours, theirs) in FirstCallBenchmark.steps {
+            let first = try row(ours)
+            #expect(first["calls"] as? Int == 1 && first["bar"] as? Double == 2 && first["baseline"] as? String == theirs)
             #expect((first["ratio"] as? Double ?? 0) > 0 && (first["us_per_call"] as? Double ?? 0) > 1)
+            #expect((try row(theirs)["us_per_call"] as? Double ?? 0) > 1)
         }
         #expect(!rows.contains { ($0["name"] as? String)?.contains("company") ?? false })
     }

@@ -54,9 +54,11 @@ extension Benchmark {
 
 /// The first call for a type never seen before, ours against `Codable`'s: each side runs in a
 /// fresh process of its own (`amc bench --first-call-point amc|codable`), which writes
-/// ``BenchSettings`` (or its twin) to JSON once and reads it back once, and reports both times.
-/// Ours includes building the type's plan and the runtime's self-test; `Codable`'s its encoder's
-/// and decoder's first use.
+/// ``BenchSettings`` (or its twin) to JSON once and reads it back once, then does the same with
+/// ``BenchMessage``, and reports the four times. The settings' are the first calls of the process:
+/// ours include the runtime's self-test (``AMC/checkRuntime()``) and what Foundation and the Swift
+/// runtime do once per process, `Codable`'s its encoder's and decoder's first use; the message's
+/// are the first calls for two more types, in a process that has archived before.
 ///
 /// ```swift
 /// let rows = try FirstCallBenchmark.run(amc: ".build/release/amc", processes: 7)
@@ -65,58 +67,70 @@ public enum FirstCallBenchmark {
     /// How much longer our first call may take than `Codable`'s.
     public static let bar = 2.0
 
-    /// One process's first write and first read, in microseconds, on `side` (`amc` or `codable`).
-    public static func point(side: String) throws -> (write: Double, read: Double) {
+    /// What one process measured, in microseconds, in the order of ``steps``.
+    public typealias Point = [Double]
+
+    /// The calls measured, in order: row name (ours) and baseline name.
+    public static let steps = [
+        ("first call: amc settings json write", "first call: JSONEncoder.encode (settings)"),
+        ("first call: amc settings json read", "first call: JSONDecoder.decode (settings)"),
+        ("first call for new types: amc message json write", "first call for new types: JSONEncoder.encode (message)"),
+        ("first call for new types: amc message json read", "first call for new types: JSONDecoder.decode (message)"),
+    ]
+
+    /// One process's first calls on `side` (`amc` or `codable`), in microseconds.
+    public static func point(side: String) throws -> Point {
         func microseconds<R>(_ body: () throws -> R) rethrows -> (R, Double) {
             let start = DispatchTime.now().uptimeNanoseconds
             let result = try body()
             return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
         }
-        let (settings, twin) = BenchSettings.sample()
+        let (settings, settingsTwin) = BenchSettings.sample()
+        let (message, messageTwin) = BenchMessage.sample()
         if side == "amc" {
-            AMC.register(BenchSettings.self)
+            BenchSettings.register()
             let (data, write) = try microseconds { try AMC.data(for: settings, format: .json) }
             let (_, read) = try microseconds { try AMC.object(BenchSettings.self, from: data) }
-            return (write, read)
+            let (messageData, messageWrite) = try microseconds { try AMC.data(for: message, format: .json) }
+            let (_, messageRead) = try microseconds { try AMC.object(BenchMessage.self, from: messageData) }
+            return [write, read, messageWrite, messageRead]
         }
-        let (data, write) = try microseconds { try JSONEncoder().encode(twin) }
+        let (data, write) = try microseconds { try JSONEncoder().encode(settingsTwin) }
         let (_, read) = try microseconds { try JSONDecoder().decode(CodableSettings.self, from: data) }
-        return (write, read)
+        let (messageData, messageWrite) = try microseconds { try JSONEncoder().encode(messageTwin) }
+        let (_, messageRead) = try microseconds { try JSONDecoder().decode(CodableMessage.self, from: messageData) }
+        return [write, read, messageWrite, messageRead]
     }
 
     /// Rows of first calls: `processes` fresh processes for each side, alternately; each row the
     /// median, ours with its ratio to `Codable`'s.
     public static func run(amc: String, processes: Int) throws -> [Benchmark.Row] {
-        var times: [String: [(write: Double, read: Double)]] = [:]
+        var points: [String: [Point]] = [:]
         for _ in 0..<processes {
             for side in ["codable", "amc"] {
                 let run = try MeasuredRun(executable: amc, arguments: ["bench", "--first-call-point", side])
-                let fields = run.output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-                guard run.status == 0, fields.count == 2 else {
+                let point = run.output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+                guard run.status == 0, point.count == steps.count else {
                     throw CocoaError(
                         .executableLoad, userInfo: [NSLocalizedDescriptionKey: "amc bench --first-call-point \(side) failed"])
                 }
-                times[side, default: []].append((fields[0], fields[1]))
+                points[side, default: []].append(point)
             }
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        var rows: [Benchmark.Row] = []
-        for (name, ours, theirs) in [
-            ("first call: amc settings json write", "amc", "first call: JSONEncoder.encode (settings)"),
-            ("first call: amc settings json read", "amc", "first call: JSONDecoder.decode (settings)"),
-        ] {
-            let isWrite = name.hasSuffix("write")
-            let baseline = median(times["codable"]!.map { isWrite ? $0.write : $0.read })
-            let median = median(times[ours]!.map { isWrite ? $0.write : $0.read })
-            rows.append(
-                Benchmark.Row(
-                    name: theirs, medianMilliseconds: baseline / 1000, minMilliseconds: baseline / 1000, bytes: nil,
-                    baseline: nil, ratio: nil, bar: nil, calls: 1))
-            rows.append(
-                Benchmark.Row(
-                    name: name, medianMilliseconds: median / 1000, minMilliseconds: median / 1000, bytes: nil,
-                    baseline: theirs, ratio: median / baseline, bar: bar, calls: 1))
+        func median(_ side: String, _ step: Int) -> Double {
+            let values = points[side]!.map { $0[step] }.sorted()
+            return values[values.count / 2] / 1000
         }
-        return rows
+        return steps.enumerated().flatMap { step, names in
+            let (ours, theirs) = (median("amc", step), median("codable", step))
+            return [
+                Benchmark.Row(
+                    name: names.1, medianMilliseconds: theirs, minMilliseconds: theirs, bytes: nil, baseline: nil, ratio: nil,
+                    bar: nil, calls: 1),
+                Benchmark.Row(
+                    name: names.0, medianMilliseconds: ours, minMilliseconds: ours, bytes: nil, baseline: names.1,
+                    ratio: ours / theirs, bar: bar, calls: 1),
+            ]
+        }
     }
 }
