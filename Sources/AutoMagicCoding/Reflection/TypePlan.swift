@@ -461,13 +461,19 @@ struct RecentPlans {
         let usesDefaultKeys: Bool
         /// ``TypePlan/nilMarkedFields(of:)``.
         let nilMarked: [Int]
+        /// The plan under property names, whose ``TypePlan/defaultKeys`` the default keys are.
+        let defaultPlan: TypePlan
 
-        init(type: ObjectIdentifier, plan: TypePlan, plain: [Bool], usesDefaultKeys: Bool, nilMarked: [Int]) {
+        init(
+            type: ObjectIdentifier, plan: TypePlan, plain: [Bool], usesDefaultKeys: Bool, nilMarked: [Int],
+            defaultPlan: TypePlan
+        ) {
             self.type = type
             self.plan = plan
             self.plain = plain
             self.usesDefaultKeys = usesDefaultKeys
             self.nilMarked = nilMarked
+            self.defaultPlan = defaultPlan
         }
     }
 
@@ -486,16 +492,43 @@ struct RecentPlans {
             let found = known[index]
             return (found, found.usesDefaultKeys ? nil : object.amcKeys)
         }
-        let plan = TypePlan.of(Swift.type(of: object), naming: naming)
         let keys = object.amcKeys
-        // The default keys come from the plan under property names (a naming rule's plan has
-        // the same ones in an array of its own).
-        let usesDefaultKeys = TypePlan.of(Swift.type(of: object)).isDefault(keys: keys)
-        let found = Known(
-            type: type, plan: plan, plain: plan.plainFields(of: object), usesDefaultKeys: usesDefaultKeys,
-            nilMarked: plan.nilMarkedFields(of: Swift.type(of: object)))
+        // What the first instance of the type told is kept for the next calls, one look-up for
+        // them all (a small document's calls meet each type once); an instance whose keys are
+        // default where that one's were not, or the other way, gets its own.
+        var found = Self.shared(naming).value(for: Swift.type(of: object)) { Self.known(of: object, keys: keys, naming: naming) }
+        if found.usesDefaultKeys != found.defaultPlan.isDefault(keys: keys) {
+            found = Self.known(of: object, keys: keys, naming: naming)
+        }
         if known.count == Self.capacity { known.removeFirst() }
         known.append(found)
-        return (found, usesDefaultKeys ? nil : keys)
+        return (found, found.usesDefaultKeys ? nil : keys)
     }
+
+    /// What `object` tells of its type, whose ``AMCCodable/amcKeys`` are `keys`.
+    private static func known(of object: some AMCCodable, keys: [String], naming: AMCKeyNaming) -> Known {
+        let type = Swift.type(of: object)
+        let plan = TypePlan.of(type, naming: naming)
+        // The default keys come from the plan under property names (a naming rule's plan has
+        // the same ones in an array of its own).
+        let defaultPlan = TypePlan.of(type)
+        return Known(
+            type: ObjectIdentifier(type), plan: plan, plain: plan.plainFields(of: object),
+            usesDefaultKeys: defaultPlan.isDefault(keys: keys), nilMarked: plan.nilMarkedFields(of: type),
+            defaultPlan: defaultPlan)
+    }
+
+    /// The ``Known`` of each type met so far, for each key naming.
+    private static func shared(_ naming: AMCKeyNaming) -> TypeCache<Known> {
+        if naming == .archiverDefault || naming == .propertyNames { return sharedByDefault }
+        return sharedByNaming.withLock { caches in
+            if let cache = caches[naming] { return cache }
+            let made = TypeCache<Known>()
+            caches[naming] = made
+            return made
+        }
+    }
+
+    private static let sharedByDefault = TypeCache<Known>()
+    private static let sharedByNaming = Locked<[AMCKeyNaming: TypeCache<Known>]>([:])
 }
