@@ -445,6 +445,10 @@ struct KeyTable {
 
     /// A new number for `string`, whatever other keys there are; `print` its ASCII print, or 0.
     mutating func adding(_ string: String, print: UInt64) -> Int {
+        if keys.isEmpty {  // room for a small document's keys at once, not grown from one by doubling
+            keys.reserveCapacity(Self.scannedKeys)
+            prints.reserveCapacity(Self.scannedKeys)
+        }
         keys.append(string)
         prints.append(print)
         return keys.count - 1

@@ -40,6 +40,8 @@ struct KeyPathTracker {
     }
 
     private mutating func push(_ component: Component) {
+        // Room for a few levels at once, not grown from one by doubling.
+        if components.capacity == 0 { components.reserveCapacity(8) }
         components.append(component)
         guard let routes else { return }
         guard let parent = pointers.last ?? nil, let next = routes[parent] else { return pointers.append(nil) }

@@ -12,16 +12,19 @@ struct StringTable {
     /// For each bucket: the top 32 bits of the hash, and entry number + 1 below (0: empty).
     /// Open addressing with linear probing; the table doubles at half full.
     private var buckets = [UInt64](repeating: 0, count: 64)
-    /// The cache of strings met lately: a few slots at first, so that a small document does not
-    /// pay for making and freeing a large cache, and ``largeRecentBits`` once it has met as many
-    /// strings as those few slots hold.
-    private var recent = [(text: String, object: Int)?](repeating: nil, count: 1 << Self.smallRecentBits)
+    /// The cache of strings met lately, each slot's string and object number (-1: empty): made
+    /// at the first lookup with a few slots, so that a small document does not pay for making and
+    /// freeing a large cache, and grown to ``largeRecentBits`` once it has met as many strings as
+    /// those few slots hold. (Two plain arrays: freeing an array of optional tuples took a
+    /// look at each one's case.)
+    private var recentTexts: [String] = []
+    private var recentObjects: [Int] = []
     /// Each slot's string's print (``KeyTable/print(of:in:)``; 0 when empty):
     /// a string met for the first time, as most values are, is told apart from the one in its
     /// slot without a look at that string (a retain, a release and a comparison each).
-    private var recentPrints = [UInt64](repeating: 0, count: 1 << Self.smallRecentBits)
-    /// The bits of a slot number of `recent`, and how many strings it has been asked for.
-    private var recentBits = Self.smallRecentBits
+    private var recentPrints: [UInt64] = []
+    /// The bits of a slot number of the cache, and how many strings it has been asked for.
+    private var recentBits = 0
     private var recentLookups = 0
     private static let smallRecentBits = 5, largeRecentBits = 10
 
@@ -49,11 +52,13 @@ struct StringTable {
     /// The object number of the value whose UTF-8 is `bytes`, met lately, else where to add it.
     mutating func lookupRecent(_ bytes: ByteView) -> Lookup {
         recentLookups += 1
-        if recentBits < Self.largeRecentBits, recentLookups > recent.count { growRecent() }
+        if recentBits < Self.largeRecentBits, recentLookups > recentPrints.count {
+            resizeRecent(bits: recentBits == 0 ? Self.smallRecentBits : Self.largeRecentBits)
+        }
         let slot = Self.recentSlot(of: bytes, bits: recentBits)
         let print = KeyTable.print(of: 0..<bytes.count, in: bytes)
-        if recentPrints[slot] == print, let cached = recent[slot], Self.same(bytes, cached.text) {
-            return Lookup(object: cached.object, place: .recent(slot: slot, print: print))
+        if recentPrints[slot] == print, Self.same(bytes, recentTexts[slot]) {
+            return Lookup(object: recentObjects[slot], place: .recent(slot: slot, print: print))
         }
         return Lookup(object: nil, place: .recent(slot: slot, print: print))
     }
@@ -62,8 +67,7 @@ struct StringTable {
     mutating func add(_ text: String, at lookup: Lookup, object: Int) {
         switch lookup.place {
         case let .recent(slot, print):
-            recent[slot] = (text, object)
-            recentPrints[slot] = print
+            (recentTexts[slot], recentObjects[slot], recentPrints[slot]) = (text, object, print)
         case let .exact(hash):
             if (entries.count + 1) * 2 > buckets.count { rebuild(bucketCount: buckets.count * 2) }
             entries.append((text, hash, object))
@@ -73,9 +77,8 @@ struct StringTable {
 
     /// Forgets the strings whose object number is `objectCount` or more (the writer rewound).
     mutating func removeObjects(from objectCount: Int) {
-        for slot in recent.indices where (recent[slot]?.object ?? 0) >= objectCount {
-            recent[slot] = nil
-            recentPrints[slot] = 0
+        for slot in recentObjects.indices where recentObjects[slot] >= objectCount {
+            (recentTexts[slot], recentObjects[slot], recentPrints[slot]) = ("", -1, 0)
         }
         guard entries.contains(where: { $0.object >= objectCount }) else { return }
         entries.removeAll { $0.object >= objectCount }
@@ -96,16 +99,17 @@ struct StringTable {
         return nil
     }
 
-    /// The cache at its large size, holding what the small one held.
-    private mutating func growRecent() {
-        let held = recent
-        recentBits = Self.largeRecentBits
-        recent = [(text: String, object: Int)?](repeating: nil, count: 1 << recentBits)
-        recentPrints = [UInt64](repeating: 0, count: 1 << recentBits)
-        for case let (text, object)? in held {
+    /// The cache with `bits` bits of slot numbers, holding what it held.
+    private mutating func resizeRecent(bits: Int) {
+        let held = zip(recentTexts, recentObjects).filter { $0.1 >= 0 }
+        recentBits = bits
+        recentTexts = [String](repeating: "", count: 1 << bits)
+        recentObjects = [Int](repeating: -1, count: 1 << bits)
+        recentPrints = [UInt64](repeating: 0, count: 1 << bits)
+        for (text, object) in held {
             ByteView.withBytes(of: text) { bytes in
-                let slot = Self.recentSlot(of: bytes, bits: recentBits)
-                recent[slot] = (text, object)
+                let slot = Self.recentSlot(of: bytes, bits: bits)
+                (recentTexts[slot], recentObjects[slot]) = (text, object)
                 recentPrints[slot] = KeyTable.print(of: 0..<bytes.count, in: bytes)
             }
         }
@@ -133,7 +137,7 @@ struct StringTable {
         return hash &* 0xBF58_476D_1CE4_E5B9
     }
 
-    /// A slot of `recent` (`bits` bits) from the length and the first, middle and last bytes.
+    /// A slot of the cache (`bits` bits) from the length and the first, middle and last bytes.
     private static func recentSlot(of bytes: ByteView, bits: Int) -> Int {
         var mixed = UInt64(bytes.count)
         if let first = bytes.first, let last = bytes.last {
@@ -185,10 +189,11 @@ struct NumberTable {
         var wasMetAgain: Bool { tagged & 8 != 0 }
     }
 
-    /// Open addressing with linear probing; the table doubles at half full.
-    private var slots = [Slot](repeating: Slot(), count: 256)
+    /// Open addressing with linear probing; the table doubles at half full. Made with 16 slots
+    /// at the first value added: a document without numbers or dates does not pay for it.
+    private var slots: [Slot] = []
     /// Which slots are taken (see ``SlotBits``).
-    private var taken = SlotBits(count: 256)
+    private var taken = SlotBits(count: 0)
     private var count = 0
     /// How many values the table holds before it looks at them again (see above).
     private var limit = Self.startingLimit
@@ -196,6 +201,7 @@ struct NumberTable {
     /// The object number of the value of `kind` (its marker byte) and `bits` written before, or
     /// nil and the slot to give ``add(kind:bits:object:slot:)``.
     mutating func lookup(kind: UInt8, bits: UInt64) -> (object: Int?, slot: Int) {
+        guard !slots.isEmpty else { return (nil, 0) }
         let mask = slots.count - 1
         let code = Self.code(of: kind)
         var slot = Self.slot(kind: kind, bits: bits, mask: mask)
@@ -223,7 +229,7 @@ struct NumberTable {
             return add(kind: kind, bits: bits, object: object, slot: lookup(kind: kind, bits: bits).slot)
         }
         guard (count + 1) * 2 <= slots.count else {
-            rebuild(capacity: slots.count * 2)
+            rebuild(capacity: max(16, slots.count * 2))
             return add(kind: kind, bits: bits, object: object, slot: lookup(kind: kind, bits: bits).slot)
         }
         let tagged = UInt32(object + 1) << 4 | Self.code(of: kind)
