@@ -386,9 +386,10 @@ struct KeyTable {
     /// without one.
     private var prints: [UInt64] = []
     private var numbers: [String: Int] = [:]
-    /// The keys met lately, by a hash of their bytes: a few slots in a small document (which
+    /// The keys met lately, by a hash of their bytes: made at the first key read from bytes (a
+    /// binary property list's keys come as strings), a few slots in a small document (which
     /// then does not pay for a large table), 256 from the first key missed in a larger one.
-    private var recent = [Recent](repeating: Recent(), count: 32)
+    private var recent: [Recent] = []
     private var recentShift: UInt64 = 59
     /// How many keys were looked up: past ``smallDocumentKeys``, the document is not small.
     private var lookups = 0
@@ -404,6 +405,7 @@ struct KeyTable {
     /// The number of the key whose UTF-8 is `range` of `bytes`.
     mutating func number(of range: Range<Int>, in bytes: ByteView) -> Int {
         lookups += 1
+        if recent.isEmpty { recent = [Recent](repeating: Recent(), count: 32) }
         let (count, first, last) = Self.words(of: range, in: bytes)
         let hash = Self.hash(count: count, first: first, last: last)
         // Two slots of the table for each hash, so that two keys of one object that share a slot

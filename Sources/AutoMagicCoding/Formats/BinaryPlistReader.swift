@@ -110,7 +110,7 @@ struct BinaryPlistReader {
         state = Array(repeating: 0, count: objectCount)
         maximumExpansion = max(1 << 20, bytes.count * 16)
         maximumValues = max(1 << 16, (Int(table) - 8) / refSize + 1)
-        tape = TapeBuilder(runs: 0)  // sized by `readOffsetTable()`
+        tape = TapeBuilder(maximumSlots: 0)  // none yet: made for the document by `readOffsetTable()`
     }
 
     // MARK: - Objects
