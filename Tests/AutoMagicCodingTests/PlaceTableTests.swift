@@ -45,6 +45,32 @@ struct PlaceTableTests {
         #expect(table.place(of: ObjectIdentifier(Node())) == nil)
     }
 
+    /// A few places are found by a look at each, with no table of slots; the ninth makes the
+    /// table, and every place is found before, across and after that, and after forgetting.
+    @Test func aFewPlacesAreFoundWithoutSlotsAndThroughTheChange() {
+        let objects = (0..<20).map { _ in Node() }
+        var table = PlaceTable()
+        func record(_ range: Range<Int>) {
+            for index in range {
+                #expect(table.record(ObjectIdentifier(objects[index]), parent: index - 1, components: [.key("next")]) == index)
+            }
+        }
+        func expectFound(below count: Int) {
+            for (index, object) in objects.enumerated() {
+                #expect(table.place(of: ObjectIdentifier(object)) == (index < count ? index : nil))
+            }
+        }
+        record(0..<8)
+        expectFound(below: 8)
+        table.forget(since: 5)
+        expectFound(below: 5)
+        record(5..<20)
+        expectFound(below: 20)
+        #expect(table.components(of: 12) == Array(repeating: .key("next"), count: 13))  // the root's own, then one a level
+        table.forget(since: 3)
+        expectFound(below: 3)
+    }
+
     /// Objects packed closer than the 128 bytes a slot covers (32 bytes apart, as an allocator
     /// lays out objects without stored properties): their slots by where they lie in memory
     /// would pile up, so the table takes to spreading them, and finds every one, before and after

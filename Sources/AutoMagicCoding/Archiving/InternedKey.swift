@@ -14,9 +14,13 @@ struct InternedKey: Sendable {
     /// From 0, dense: a writer's table of keys by number holds as many entries as the process has
     /// met distinct keys of types it archives (a few hundred, not a number that grows with data).
     let number: Int
+    /// The key as a JSON string, quoted and escaped: written as it is, not looked through again
+    /// for each object.
+    let json: [UInt8]
 
     init(_ text: String) {
         self.text = text
+        json = JSONWriter.quoted(text)
         // Bytes, not `String` equality: "é" and "e\u{301}" are equal strings, yet each key must
         // be written as it was spelled.
         number = Self.numbers.withLock { numbers in

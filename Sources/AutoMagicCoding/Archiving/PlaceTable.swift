@@ -65,8 +65,10 @@ struct PlaceTable {
     private var lastKeys: [(key: String, number: Int)] = []
     /// The components of places whose path from their parent is not a key and an optional index.
     private var unusual: [Int: [Component]] = [:]
-    /// Open addressing with linear probing.
+    /// Open addressing with linear probing; none while there are at most ``scannedPlaces``
+    /// places, which are found by a look at each (a small document's objects need no table).
     private var slots: [Slot] = []
+    private static let scannedPlaces = 8
     /// Which slots are taken (see ``SlotBits``); only ``setSlot(_:to:)`` changes a slot.
     private var taken = SlotBits(count: 0)
     /// Whether an identity's first slot comes from all of its address's bits, rather than from
@@ -100,7 +102,11 @@ struct PlaceTable {
 
     /// The place of `identity`, if it was written.
     func place(of identity: ObjectIdentifier) -> Int? {
-        guard !slots.isEmpty else { return nil }
+        guard !slots.isEmpty else {
+            // A few places are found by a look at each (see ``scannedPlaces``).
+            for place in 0..<entries.count where entries[place].identity == identity { return place }
+            return nil
+        }
         let start = Self.slot(of: identity, in: slots.count, spread: spreadsAddresses)
         guard taken[start] else { return nil }
         let address = UInt(bitPattern: identity)
@@ -139,8 +145,10 @@ struct PlaceTable {
             index = nil
             if start < components.count { unusual[place] = Array(components[start...]) }
         }
-        if (place + 1) * 4 > slots.count * 3 { rebuildSlots(count: max(16, slots.count * 2)) }
+        let scanned = slots.isEmpty && place < Self.scannedPlaces
+        if !scanned, (place + 1) * 4 > slots.count * 3 { rebuildSlots(count: max(16, slots.count * 2)) }
         entries.append(Entry(identity: identity, link: Link(parent: parent, key: key, index: index)))
+        guard !scanned else { return place }
         insertSlot(of: place, identity: identity)
         // More than two steps an entry on average: objects packed closer than a slot each.
         if !spreadsAddresses, steps > 2 * entries.count + 64 {
@@ -254,6 +262,7 @@ struct PlaceTable {
     /// Empties the slot of `place` and moves back the entries after it that would no longer be
     /// found (linear probing's deletion, which leaves no tombstones).
     private mutating func removeSlot(of place: Int) {
+        guard !slots.isEmpty else { return }  // scanned, not in slots
         let mask = slots.count - 1
         let identity = entries[place].identity
         var hole = slot(of: identity)

@@ -60,6 +60,13 @@ final class ByteDrain {
 
     /// Passes `bytes` on.
     func write(_ bytes: [UInt8]) {
+        if case .data = destination, data.isEmpty {
+            // A document passed on whole (a small one): its `Data` made from it at once.
+            largestPass = max(largestPass, bytes.count)
+            data = Data(bytes)
+            reserved = data.count
+            return
+        }
         ByteView.withBytes(of: bytes) { write($0) }
     }
 

@@ -48,8 +48,32 @@ struct JSONWriter: EncodingSink {
     mutating func key(_ key: String) {
         separate()
         appendString(key)
+        afterKeyText()
+    }
+
+    mutating func key(_ key: InternedKey) {
+        separate()
+        bytes.append(contentsOf: key.json)
+        afterKeyText()
+    }
+
+    mutating func className(_ name: InternedKey) throws {
+        key(InternedKey.classKey)
+        beforeValue()
+        bytes.append(contentsOf: name.json)
+    }
+
+    /// The colon after a key.
+    private mutating func afterKeyText() {
         if pretty { bytes.append(": ") } else { bytes.append(UInt8(ascii: ":")) }
         afterKey = true
+    }
+
+    /// `string` as a JSON string, quoted and escaped, as a key or a value is written.
+    static func quoted(_ string: String) -> [UInt8] {
+        var writer = JSONWriter(pretty: false, capacity: string.utf8.count + 2)
+        writer.appendString(string)
+        return writer.bytes
     }
 
     mutating func scalar(_ value: ArchiveScalar) throws {

@@ -5,7 +5,8 @@
 /// the size of what it then held, and the allocator keeps it for a while (below its `mmap`
 /// threshold, or once the threshold has risen): a table that grew to `n` entries has taken the
 /// room of `2n`. Chunks of 1,024 entries take the room of `n` and one chunk at most, and an append
-/// never copies.
+/// never copies, except while the first chunk is small: it starts with room for 16 entries and
+/// doubles, so that a small document's tables do not take a whole chunk each.
 ///
 /// ```swift
 /// var places = ChunkedArray<UInt64>()
@@ -84,8 +85,11 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
             fullCount += Self.chunkSize
             last = []
         }
-        last.reserveCapacity(Self.chunkSize)
+        last.reserveCapacity(full.isEmpty ? Self.firstRoom : Self.chunkSize)
     }
+
+    /// The room the first chunk starts with.
+    private static var firstRoom: Int { 16 }
 
     /// The entry at `index`, which must be below ``count``.
     subscript(index: Int) -> Element {
