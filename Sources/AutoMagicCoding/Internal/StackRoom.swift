@@ -66,6 +66,11 @@ enum StackRoom {
         return callers + (used - callers) * writer.rawValue + UInt(reserve + readBackSlack) < high - low
     }
 
+    /// The size of the calling thread's stack, when the platform says: what it really has, which
+    /// may be more than it was created with (glibc hands a new thread a larger stack it kept from
+    /// one that ended).
+    static var threadStackSize: Int? { bounds().map { Int($0.high - $0.low) } }
+
     /// Marks the caller's frame as where a walk that writes a document begins on this thread,
     /// unless an enclosing write began already; true when it marked (call ``endWriting()`` then).
     static func beginWriting() -> Bool {
