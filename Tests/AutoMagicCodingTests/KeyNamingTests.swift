@@ -47,6 +47,8 @@ struct KeyNamingTests {
         ("maxRetries", "max_retries", "max-retries"), ("baseURL", "base_url", "base-url"),
         ("URLPath", "url_path", "url-path"), ("allowsHTTP2", "allows_http2", "allows-http2"),
         ("already_snake", "already_snake", "already-snake"), ("x", "x", "x"), ("userID", "user_id", "user-id"),
+        ("größeMax", "größe_max", "größe-max"), ("ÉtatCourant", "état_courant", "état-courant"),
+        ("naïveURLPath", "naïve_url_path", "naïve-url-path"), ("ΒάσηΤιμή", "βάση_τιμή", "βάση-τιμή"),
     ])
     func rulesSplitWordsAsSwiftNamesAreWritten(name: String, snake: String, kebab: String) {
         #expect(AMCKeyNaming.snakeCase.key(forProperty: name) == snake)

@@ -57,17 +57,41 @@ public enum AMCKeyNaming: Hashable, Sendable {
                 current = ""
                 continue
             }
-            if character.isUppercase, !current.isEmpty, index > 0 {
-                let previous = characters[index - 1]
-                let next = index + 1 < characters.count ? characters[index + 1] : nil
-                if previous.isLowercase || previous.isNumber || (previous.isUppercase && next?.isLowercase == true) {
+            let upper = Letter(character) == .upper
+            if upper, !current.isEmpty, index > 0 {
+                let previous = Letter(characters[index - 1])
+                let next = index + 1 < characters.count ? Letter(characters[index + 1]) : nil
+                if previous == .lower || previous == .number || (previous == .upper && next == .lower) {
                     words.append(current)
                     current = ""
                 }
             }
-            current += character.lowercased()
+            if upper, let ascii = character.asciiValue {
+                current.unicodeScalars.append(Unicode.Scalar(ascii + 32))
+            } else {
+                current += character.lowercased()
+            }
         }
         if !current.isEmpty { words.append(current) }
         return words
+    }
+
+    /// What a character is to the word rule; ASCII told without Unicode's property tables,
+    /// since nearly every key is ASCII and names are split per configuration read.
+    private enum Letter {
+        case upper, lower, number, other
+
+        init(_ character: Character) {
+            if let ascii = character.asciiValue {
+                switch ascii {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): self = .upper
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): self = .lower
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): self = .number
+                default: self = .other
+                }
+            } else {
+                self = character.isUppercase ? .upper : character.isLowercase ? .lower : character.isNumber ? .number : .other
+            }
+        }
     }
 }

@@ -255,9 +255,7 @@ public final class AMCConfig: @unchecked Sendable {
         guard !environments.isEmpty else { return [] }
         // A variable may name a whole section too (`MYAPP_SERVER` for `server`).
         var names = Set<String>()
-        for path in known {
-            for end in path.indices { names.insert(ConfigValues.variableName(Array(path[...end]))) }
-        }
+        for path in known { names.formUnion(ConfigValues.variableNames(ofPrefixesOf: path)) }
         var errors: [AMCError] = []
         for (prefix, values) in environments {
             for name in values.keys.sorted() where !names.contains(name) {

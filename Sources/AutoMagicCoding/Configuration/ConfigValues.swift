@@ -66,6 +66,17 @@ enum ConfigValues {
         keys.flatMap(AMCKeyNaming.words).joined(separator: "_").uppercased()
     }
 
+    /// The variable names of `keys` and each of its prefixes, shortest first (`["server",
+    /// "maxRetries"]` → `SERVER`, `SERVER_MAX_RETRIES`), each key's words found once.
+    static func variableNames(ofPrefixesOf keys: [String]) -> [String] {
+        var name = ""
+        return keys.map { key in
+            let part = variableName([key])
+            name = name.isEmpty || part.isEmpty ? name + part : name + "_" + part
+            return name
+        }
+    }
+
     /// `layers` as one dictionary: at every key path the first layer that has a value wins, and
     /// dictionaries present in several layers are merged the same way.
     static func merged(_ layers: [[String: Any]]) -> [String: Any] {
