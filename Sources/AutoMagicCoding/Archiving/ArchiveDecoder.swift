@@ -669,7 +669,7 @@ struct ArchiveDecoder {
 
     /// ``resolve(_:expected:)`` for a caller that has `expected` as an ``AMCCodable`` type already
     /// (`expectedCodable`, nil when it is not one): the cast looks up a conformance at run time,
-    /// 3% of reading the folders when it was made for every object.
+    /// too slow to make for every object.
     private func resolve(_ className: String?, expected: Any.Type, codable expectedCodable: (any AMCCodable.Type)?) throws
         -> (any AMCCodable.Type)?
     {

@@ -58,8 +58,7 @@ final class DocumentTape {
     }
 
     /// The document's bytes, which `text` slots point into: a copy, since reading `Data`'s bytes
-    /// costs an exclusivity check each time (holding the reader's `Data` instead made reading the
-    /// folders' JSON 5% slower).
+    /// costs an exclusivity check each time, which holding the reader's `Data` would pay per byte.
     let source: [UInt8]
     /// The UTF-8 of strings that had escapes, which `unescaped` slots point into.
     let unescaped: [UInt8]
@@ -191,8 +190,8 @@ struct TapeBuilder {
             pending.removeAll(keepingCapacity: true)
             pending.append(contentsOf: open)
         } else {
-            // One by one: a slice of `pending` took a retain and a release of its storage per
-            // container (2.5% of reading the folders' JSON).
+            // One by one: a slice of `pending` takes a retain and a release of its storage per
+            // container.
             for index in start..<pending.count { slots.append(pending[index]) }
             pending.removeLast(values)
         }
@@ -428,7 +427,7 @@ struct KeyTable {
         }
         // Into a free one of the two; else the one in the key's own slot moves to the other. (Moved
         // there whatever it held, a key whose own slot is the other one was pushed out each time:
-        // the folders' "name" and "size", one after the other in every file, never stayed.)
+        // two keys that alternate in every object never stayed.)
         let new = Recent(count: count, first: first, last: last, number: number)
         if recent[slot].count < 0 {
             recent[slot] = new

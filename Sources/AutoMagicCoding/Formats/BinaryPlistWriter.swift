@@ -35,8 +35,8 @@ struct BinaryPlistWriter: EncodingSink {
     /// Finished containers waiting for `finish()`, in order: each one's references are the next
     /// `count` of `refPool`, in the order they are written (a dictionary's keys, then its values).
     /// Only those that end before there are `inlineFrom` objects wait, so their references hold
-    /// in 16 bits (see `init`; in 32, with 8 bytes a container, they took 0.6 of the 2.1 MB of
-    /// writing 20,000 small objects); the rest are written as they end. (In chunks, as the
+    /// in 16 bits (see `init`; in 32, with 8 bytes a container, they were a large part of what a
+    /// write of many small objects holds); the rest are written as they end. (In chunks, as the
     /// offsets: see ``ChunkedArray``.)
     private var containers = ChunkedArray<WaitingContainer>()
     private var refPool = ChunkedArray<UInt16>()

@@ -17,8 +17,8 @@ import Foundation
 /// ```
 final class ByteDrain {
     /// What the writers keep before passing it on: small enough not to count beside the table
-    /// of objects (a write of 2,000 small objects is held to 146 KB in all, and 64 KB blocks put
-    /// it past that), large enough that system calls do not count either (one per 32 KB).
+    /// of objects a streamed write holds, large enough that its system calls do not count
+    /// either.
     static let blockSize = 1 << 15
     /// The room a writer with a drain sets aside for its pending bytes: a block, and a quarter
     /// more for the element that carries them past it.

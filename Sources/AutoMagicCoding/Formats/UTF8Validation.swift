@@ -165,7 +165,7 @@ enum UTF16Text {
         }
         // The UTF-8 length first, so the string is made at its size: the bytes `transcode` writes
         // for each unit, counted here on their own (keep the two in step; counting through
-        // `transcode` itself made the notes' binary read 2–4% slower).
+        // `transcode` itself slows every string read).
         var length = 0
         var index = 0
         while index < count {

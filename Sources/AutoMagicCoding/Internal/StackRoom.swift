@@ -9,8 +9,8 @@
 // One of the three files with unsafe code: it reads where the calling thread's stack ends and
 // where the current frame is, so that a walk over nested containers stops with an error before
 // the stack runs out instead of crashing (a thread's stack is 8 MB on a main thread, 512 KB on
-// Apple's secondary threads and dispatch workers; one level of nesting costs 0.3–1.3 KB in a
-// release build and up to 8 KB in a debug build, measured for each walk: README, Speed).
+// Apple's secondary threads and dispatch workers; one level of nesting costs about a kilobyte in
+// a release build and several in a debug build, so a fixed depth limit cannot fit both).
 
 /// Whether the calling thread's stack has room for one more level of nesting.
 enum StackRoom {

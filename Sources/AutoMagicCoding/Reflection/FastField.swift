@@ -12,8 +12,8 @@ struct FastField {
 
     private enum Access {
         /// A field of one of the types most models are made of, or an optional of one: read and
-        /// written by a switch. Through closures, each field's call took a retain and a release
-        /// of the closure's context (6% of writing the folders' binary property list).
+        /// written by a switch. Through closures, each field's call takes a retain and a release
+        /// of the closure's context.
         case direct(DirectType, optional: Bool, offset: Int)
         /// Any other scalar type, through closures made where its type is known.
         case closures(encode: (FieldBase) -> ArchiveScalar?, decode: (MutableFieldBase, ArchiveValue) -> Bool)
@@ -161,8 +161,8 @@ enum GraphField {
     /// object before needs only its identity, and asking for the element retains it. Write stores the array its third argument
     /// makes: called with each index below the second, it gives the element there, or nil to
     /// leave it out. Each element is checked and put in place as soon as it is made, while it is
-    /// still in the cache (checking a finished array touched every object once more: one retain
-    /// there took 2.5% of reading 20,000 notes). Write is false, storing nothing, when one is
+    /// still in the cache (checking a finished array would touch every object once more). Write
+    /// is false, storing nothing, when one is
     /// not a `type`.
     case objects(
         type: any AMCCodable.Type,

@@ -487,7 +487,7 @@ struct RecentPlans {
     mutating func plan(of object: some AMCCodable, naming: AMCKeyNaming) -> (known: Known, keys: [String]?) {
         let type = ObjectIdentifier(Swift.type(of: object))
         // Found where it is: moving it to the end at each change of type (a folder, its files,
-        // its folders) took a removal, an append and their retains, 2% of writing the folders.
+        // its folders) would take a removal, an append and their retains.
         if let index = known.lastIndex(where: { $0.type == type }) {
             let found = known[index]
             return (found, found.usesDefaultKeys ? nil : object.amcKeys)

@@ -351,7 +351,8 @@ extension UUID: ScalarValue {
 }
 
 /// `UUID`'s text, `uuidString`'s form (`E621E1F8-C36C-495A-93FC-0C247A3E6E5F`), written and read
-/// without Foundation's `snprintf` and `sscanf`, which took a tenth of writing string-heavy records.
+/// without Foundation's `snprintf` and `sscanf`, which are slow enough to show in every write of
+/// string-heavy records.
 enum UUIDText {
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
     /// The 36 characters of `uuid`, upper-case hex, as `uuidString` writes them.
