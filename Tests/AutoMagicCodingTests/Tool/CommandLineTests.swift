@@ -530,8 +530,7 @@ struct CommandLineTests {
 /// what it printed to standard output and standard error, compared verbatim. Run the tests with
 /// `RECORD_SNAPSHOTS=1` to write them anew (then read the diff before committing).
 enum Snapshot {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Snapshots/amc")
+    static let folder = FixtureFiles.packageRoot.appendingPathComponent("Tests/Snapshots/amc")
 
     /// What the golden file `name` records the command printing to standard output.
     static func output(of name: String) throws -> String {

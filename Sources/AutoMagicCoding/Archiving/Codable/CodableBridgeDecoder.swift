@@ -5,7 +5,7 @@ import Foundation
 /// values. Values the package has a scalar form for (numbers, dates, URLs, `Decimal`, raw-value
 /// enums) are read by the one value vocabulary, as anywhere else in an archive. Its errors are
 /// `DecodingError`s, as the protocol's users expect, each carrying the ``AMCError`` it stands for.
-struct DocumentDecoder: Decoder {
+struct CodableBridgeDecoder: Decoder {
     let value: ArchiveValue
     let codingPath: [any CodingKey]
     let context: ValueContext
@@ -32,7 +32,7 @@ struct DocumentDecoder: Decoder {
             let error = AMCError(refusal)
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(error)", underlyingError: error))
         }
-        return try Value(from: DocumentDecoder(value: raw, codingPath: codingPath, context: context))
+        return try Value(from: CodableBridgeDecoder(value: raw, codingPath: codingPath, context: context))
     }
 
     func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -48,8 +48,8 @@ struct DocumentDecoder: Decoder {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleDocumentContainer(decoder: self) }
 
     /// A decoder for `child`, one key deeper.
-    func nested(_ child: ArchiveValue, key: any CodingKey) -> DocumentDecoder {
-        DocumentDecoder(value: child, codingPath: codingPath + [key], context: context)
+    func nested(_ child: ArchiveValue, key: any CodingKey) -> CodableBridgeDecoder {
+        CodableBridgeDecoder(value: child, codingPath: codingPath + [key], context: context)
     }
 
     func decode<T: Decodable>(_: T.Type) throws -> T {
@@ -64,7 +64,7 @@ struct DocumentDecoder: Decoder {
 }
 
 private struct KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: DocumentDecoder
+    let decoder: CodableBridgeDecoder
     let dictionary: ArchiveDictionary
     /// A user's one-key dictionary `$$ref` was written for `$ref` (see ``ObjectReference``).
     let unescapes: Bool
@@ -72,7 +72,7 @@ private struct KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerPro
     /// repeated key keeps its first value); small ones are searched in order.
     let index: [String: ArchiveValue]?
 
-    init(decoder: DocumentDecoder, dictionary: ArchiveDictionary) {
+    init(decoder: CodableBridgeDecoder, dictionary: ArchiveDictionary) {
         self.decoder = decoder
         self.dictionary = dictionary
         unescapes = dictionary.count == 1 && ObjectReference.isEscapable(dictionary.entries[0].key, minimumDollars: 2)
@@ -104,7 +104,7 @@ private struct KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerPro
 
     func decode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
         let raw = try value(forKey: key, expecting: "a value of type \(T.self)")
-        return try DocumentDecoder.decode(T.self, from: raw, codingPath: codingPath + [key], context: decoder.context)
+        return try CodableBridgeDecoder.decode(T.self, from: raw, codingPath: codingPath + [key], context: decoder.context)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<
@@ -136,11 +136,11 @@ private struct KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerPro
 }
 
 private struct UnkeyedDocumentContainer: UnkeyedDecodingContainer {
-    let decoder: DocumentDecoder
+    let decoder: CodableBridgeDecoder
     let elements: ArchiveArray
     private(set) var currentIndex = 0
 
-    init(decoder: DocumentDecoder, elements: ArchiveArray) {
+    init(decoder: CodableBridgeDecoder, elements: ArchiveArray) {
         self.decoder = decoder
         self.elements = elements
     }
@@ -158,7 +158,7 @@ private struct UnkeyedDocumentContainer: UnkeyedDecodingContainer {
     mutating func decode<T: Decodable>(_: T.Type) throws -> T {
         let key = IndexKey(currentIndex)
         let raw = try next(expecting: "a value of type \(T.self)")
-        return try DocumentDecoder.decode(T.self, from: raw, codingPath: codingPath + [key], context: decoder.context)
+        return try CodableBridgeDecoder.decode(T.self, from: raw, codingPath: codingPath + [key], context: decoder.context)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
@@ -191,7 +191,7 @@ private struct UnkeyedDocumentContainer: UnkeyedDecodingContainer {
 }
 
 private struct SingleDocumentContainer: SingleValueDecodingContainer {
-    let decoder: DocumentDecoder
+    let decoder: CodableBridgeDecoder
     var codingPath: [any CodingKey] { decoder.codingPath }
 
     func decodeNil() -> Bool {

@@ -5,8 +5,17 @@ import Testing
 
 /// The files under `Fixtures/` at the package root.
 enum FixtureFiles {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+    /// The package's root: the nearest folder above this file that holds `Package.swift`.
+    static let packageRoot: URL = {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
+            folder.pathComponents.count > 1
+        {
+            folder.deleteLastPathComponent()
+        }
+        return folder
+    }()
+    static let folder = packageRoot.appendingPathComponent("Fixtures")
 
     static func url(_ name: String) -> URL { folder.appendingPathComponent(name) }
     static func data(_ name: String) throws -> Data { try Data(contentsOf: url(name)) }

@@ -28,7 +28,7 @@ final class CodableRoute: @unchecked Sendable {
             try node.encode(value, codingPath: [], levels: levels, limit: limit)
             return node
         }
-        decode = { raw, context in try DocumentDecoder.decode(Value.self, from: raw, codingPath: [], context: context) }
+        decode = { raw, context in try CodableBridgeDecoder.decode(Value.self, from: raw, codingPath: [], context: context) }
     }
 
     /// The route of `type` when it is `Codable`.

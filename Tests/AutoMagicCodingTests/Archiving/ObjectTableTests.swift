@@ -391,9 +391,7 @@ struct ObjectTableReadingTests {
     }
 
     static func fixture(_ name: String) throws -> Data {
-        try Data(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-                "../../Fixtures/graphs/\(name)"))
+        try FixtureFiles.data("graphs/\(name)")
     }
 
     @Test func aSocialGraphThePreviousVersionNestedDeepReadsBack() throws {
