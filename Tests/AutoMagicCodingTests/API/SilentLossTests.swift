@@ -180,7 +180,7 @@ struct SilentLossTests {
         let set = ExactLedger()
         try set.setValue(Decimal(string: "5.5")!, forKey: "ratio")
         #expect(set.ratio == 5.5)
-        // A file read as a dictionary, then decoded, as the README shows.
+        // A file read as a dictionary, then decoded, as the Files and formats article shows.
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
         let url = try folder.write("ledger.json", #"{"class": "ExactLedger", "total": \#(digits)}"#)

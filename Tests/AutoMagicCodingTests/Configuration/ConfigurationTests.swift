@@ -246,8 +246,8 @@ extension ConfigurationTests {
 }
 
 extension ConfigurationTests {
-    /// The README's Configuration example, as written there.
-    @Test func theReadmeExampleRunsAsWritten() throws {
+    /// The Typed configuration article's example, as written there.
+    @Test func theArticleExampleRunsAsWritten() throws {
         final class Theme: AMCCodable {
             var tintColor = AMCColor(white: 0)
             var cornerRadius = 4.0

@@ -12,7 +12,7 @@ import Testing
 enum Agreement: String, CaseIterable {
     /// Both read it to equal values, or both refuse it.
     case agree
-    // The differences README lists under "Where we differ from Foundation, on purpose". Each is
+    // The differences FilesAndFormats.md lists under "What differs from Foundation, on purpose". Each is
     // recognised only in its own direction (we refuse and Foundation reads, the other way round,
     // or both read and the values differ) and, where both read, from the values that differ, so
     // that a difference nobody decided about is never filed under one of these.
@@ -376,7 +376,7 @@ struct DifferentialTests {
     /// `DepthTests`).
     static func foundationCanRead(_ data: Data, ours: Result<ArchiveValue, Error>) -> Bool {
         // Foundation on Linux crashes on some binary plists holding a set (a `0xC_` object); ours
-        // reads a set as an array (README: "Where we differ from Foundation"). A table ours
+        // reads a set as an array (FilesAndFormats.md: "What differs from Foundation, on purpose"). A table ours
         // refuses is given to Foundation too.
         if AMCFormat(detecting: data) == .binaryPropertyList,
             let markers = try? BinaryPlistReader.markers(in: data), markers.contains(where: { $0 >> 4 == 0xC })

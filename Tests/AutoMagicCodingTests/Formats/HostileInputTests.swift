@@ -112,7 +112,7 @@ struct HostileInputTests {
     }
 
     /// XML readers must refuse what is not well-formed (XML 1.0 §1.2); Foundation's skips over
-    /// much of it (README: "Where we differ from Foundation").
+    /// much of it (FilesAndFormats.md: "What differs from Foundation, on purpose").
     @Test func xmlThatIsNotWellFormedIsRefused() throws {
         let body = "<plist version=\"1.0\"><true/></plist>"
         for (document, reason) in [
@@ -330,7 +330,7 @@ struct HostileInputTests {
 
     @Test func anEmptyUTF16StringReadsAsAnEmptyString() throws {
         // The format allows it, though CoreFoundation writes an empty string as ASCII; Foundation
-        // on Linux refuses a file holding one (README: "Where we differ from Foundation").
+        // on Linux refuses a file holding one (FilesAndFormats.md: "What differs from Foundation, on purpose").
         let data = Self.binary(objects: [[0xA1, 0x01], [0x60]], top: 0)
         let value = try DocumentCodec.parse(data).value
         guard case let .array(elements) = value, elements.count == 1, case let .string(string) = elements[0] else {

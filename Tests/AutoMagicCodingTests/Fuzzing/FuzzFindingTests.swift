@@ -160,7 +160,7 @@ struct FuzzFindingTests {
     }
 
     /// Foundation writes a carriage return in an XML string as a raw byte, which XML's line-end
-    /// normalisation reads as a line feed (README says so); our writer escapes it, and keeps it.
+    /// normalisation reads as a line feed (FilesAndFormats.md says so); our writer escapes it, and keeps it.
     /// Found by the differential run: `Double(_:)` stops at a NUL byte, so a `<real>` of
     /// `0.1`, NUL, garbage read as 0.1; Foundation refuses it, and so do we now.
     @Test func aNulByteInARealIsNotTheEndOfTheNumber() throws {

@@ -150,7 +150,7 @@ struct ByteViewTests {
         }
     }
 
-    /// README: all unsafe code is in `Reflection/RuntimeFields.swift`, `Internal/ByteView.swift` and
+    /// README and HowItWorks.md: all unsafe code is in `Reflection/RuntimeFields.swift`, `Internal/ByteView.swift` and
     /// `Internal/StackRoom.swift` (`Reflection/RuntimeSelfTest.swift` declares an `unowned(unsafe)`
     /// canary field, and nothing else unsafe).
     @Test func noOtherSourceFileTouchesRawMemory() throws {

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Styles and stylesheets: bulk setting, all or nothing")
 struct StyleTests {
-    /// The README's Styles example, as written there.
+    /// The Styles and stylesheets article's first example, as written there.
     @Test func aStyleSetsNativeAndStringValuesByNameAndKeyPath() throws {
         let label = Label()
         try label.apply(style: ["font": "bold 17", "textColor": "#333", "layer.cornerRadius": 4])
@@ -205,8 +205,8 @@ struct StyleTests {
 }
 
 extension StyleTests {
-    /// The README's Styles section, as written there (its JSON in a file).
-    @Test func theReadmeExamplesRunAsWritten() throws {
+    /// The Styles and stylesheets article's examples, as written there (its JSON in a file).
+    @Test func theArticleExamplesRunAsWritten() throws {
         final class Layer: AMCCodable {
             var cornerRadius = 0.0
             required init() {}
