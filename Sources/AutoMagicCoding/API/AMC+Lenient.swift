@@ -110,6 +110,25 @@ extension AMCArchiver {
         return AMCDecodingReport(object: object, problems: decoder.problems ?? [])
     }
 
+    /// Reads a `T` leniently from a file in any of the three formats; each problem's error
+    /// names the file.
+    ///
+    /// ```swift
+    /// let report = try archiver.lenientRead(Settings.self, from: url, reportingUnknownKeys: true)
+    /// for problem in report.problems { print(problem) }   // In /…/settings.json, at "volume": …
+    /// ```
+    public func lenientRead<T: AMCCodable>(
+        _ type: T.Type, from url: URL, reportingUnknownKeys: Bool = false
+    ) throws -> AMCDecodingReport<T> {
+        try AMCError.naming(url) {
+            let report = try lenientObject(T.self, from: try AtomicFile.read(url), reportingUnknownKeys: reportingUnknownKeys)
+            let problems = report.problems.map { problem in
+                AMCProblem(error: problem.error.naming(url.path), value: problem.value)
+            }
+            return AMCDecodingReport(object: report.object, problems: problems)
+        }
+    }
+
     private func lenientObject<T: AMCCodable>(
         _ type: T.Type, from root: ArchiveValue, reportingUnknownKeys: Bool
     ) throws -> AMCDecodingReport<T> {
@@ -136,6 +155,19 @@ extension AMC {
         try AMCArchiver().lenientObject(T.self, from: data, reportingUnknownKeys: reportingUnknownKeys)
     }
 
+    /// ``lenientObject(_:from:reportingUnknownKeys:)-(_,Data,_)`` for a dictionary
+    /// representation, with the process-wide settings.
+    ///
+    /// ```swift
+    /// let report = try AMC.lenientObject(Settings.self, from: ["volume": "loud"])
+    /// report.problems.count   // 1: "volume" is not a number
+    /// ```
+    public static func lenientObject<T: AMCCodable>(
+        _ type: T.Type, from dictionary: [String: Any], reportingUnknownKeys: Bool = false
+    ) throws -> AMCDecodingReport<T> {
+        try AMCArchiver().lenientObject(T.self, from: dictionary, reportingUnknownKeys: reportingUnknownKeys)
+    }
+
     /// Decodes leniently the object `data` describes, of the registered class its `"class"` names.
     ///
     /// ```swift
@@ -155,13 +187,6 @@ extension AMC {
     public static func lenientRead<T: AMCCodable>(
         _ type: T.Type, from url: URL, reportingUnknownKeys: Bool = false
     ) throws -> AMCDecodingReport<T> {
-        try AMCError.naming(url) {
-            let report = try AMCArchiver().lenientObject(
-                T.self, from: try AtomicFile.read(url), reportingUnknownKeys: reportingUnknownKeys)
-            let problems = report.problems.map { problem in
-                AMCProblem(error: problem.error.naming(url.path), value: problem.value)
-            }
-            return AMCDecodingReport(object: report.object, problems: problems)
-        }
+        try AMCArchiver().lenientRead(T.self, from: url, reportingUnknownKeys: reportingUnknownKeys)
     }
 }

@@ -678,7 +678,7 @@ struct ArchiveDecoder {
         let registered = try self.registered(className)
         if RuntimeAccess.shape(of: expected) == .existential { return registered }
         func isInstantiable<Expected>(_: Expected.Type) -> Bool { registered is Expected.Type }
-        return _openExistential(expected, do: isInstantiable) ? registered : nil
+        return isInstantiable(expected) ? registered : nil
     }
 
     /// The one type registered under `className`; throws, naming the fix, for none or several.
@@ -1047,7 +1047,7 @@ struct ArchiveDecoder {
                 var instance = object  // a class: the same object
                 try didDecode(&instance, at: KeyPathTracker(components: place.components, routes: nil))
             }
-            try _openExistential(object, do: call)
+            try call(object)
         }
         filled.removeAll()  // so that only `result` holds what it holds, for the check below
         let targets = conditionalTargets
@@ -1173,7 +1173,7 @@ struct ArchiveDecoder {
         }
         try enterContainer()
         defer { depth -= 1 }
-        try _openExistential(object, do: fill)
+        try fill(object)
     }
 
     /// The class of the object at `components` when its dictionary names none: the type its
@@ -1219,7 +1219,7 @@ struct ArchiveDecoder {
     private func checked(_ object: any AMCCodable, _ expected: Any.Type) throws -> any AMCCodable {
         if Swift.type(of: object) == expected { return object }
         func fits<Expected>(_: Expected.Type) -> Bool { object is Expected }
-        guard _openExistential(expected, do: fits) else {
+        guard fits(expected) else {
             throw path.error(
                 .unrelatedClass(className: Swift.type(of: object).amcClassName, expected: AMC.unqualifiedName(of: expected)))
         }

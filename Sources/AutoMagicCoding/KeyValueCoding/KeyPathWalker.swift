@@ -92,7 +92,7 @@ enum KeyPathWalker {
             let result = try step(path, index: index, owner: &child, mode: mode, visitor: &visitor)
             return (result, RuntimeAccess.shape(of: Child.self) == .class ? nil : child)
         }
-        return try _openExistential(child, do: open)
+        return try open(child)
     }
 }
 

@@ -206,7 +206,7 @@ enum RuntimeAccess {
     /// Only for strong fields: `weak`/`unowned` storage is read via `Mirror`.
     static func load(_ type: Any.Type, at offset: Int, from base: FieldBase) -> Any {
         func load<T>(_: T.Type) -> Any { (base.address + offset).load(as: T.self) }
-        return _openExistential(type, do: load)
+        return load(type)
     }
 
     /// Writes `value` into the `var` field of static type `type` at `offset` of `instance` (a class
@@ -326,7 +326,7 @@ enum RuntimeAccess {
                     return true
                 }
             }
-            return _openExistential(wrapped, do: store)
+            return store(wrapped)
         }
     }
 
@@ -424,6 +424,6 @@ enum RuntimeAccess {
             pointer.assumingMemoryBound(to: T.self).pointee = typed
             return true
         }
-        return _openExistential(type, do: store)
+        return store(type)
     }
 }

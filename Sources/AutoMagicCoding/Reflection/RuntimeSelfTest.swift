@@ -140,7 +140,7 @@ enum RuntimeSelfTest {
     /// The size and alignment of a value of `type`.
     private static func layout(of type: Any.Type) -> (size: Int, alignment: Int) {
         func layout<T>(_: T.Type) -> (size: Int, alignment: Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
-        return _openExistential(type, do: layout)
+        return layout(type)
     }
 
     /// The field labels `Mirror` gives, superclasses' first (the type-shapes tests ask it too).

@@ -59,7 +59,7 @@ indirect enum ValueKind: @unchecked Sendable {
         case .scalar, .dynamic, .unsupported: return false
         }
         func isInstance<T>(_: T.Type) -> Bool { value is T }
-        return _openExistential(type, do: isInstance)
+        return isInstance(type)
     }
 
     private static let cache = TypeCache<ValueKind>()

@@ -26,7 +26,7 @@ extension String {
     /// "0x1F".isNumeric      // true
     /// "12 apples".isNumeric // false
     /// ```
-    public var isNumeric: Bool { ScalarStrings.number(self) != nil }
+    var isNumeric: Bool { ScalarStrings.number(self) != nil }
 }
 
 /// Helpers for the value types' parsers.
