@@ -62,7 +62,7 @@ public enum AMCFormat: String, Sendable, Equatable, CaseIterable, CustomStringCo
         }
         var rest = bytes[...]
         if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
-        rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        rest = rest.drop(while: TextWhitespace.contains)
         guard let first = rest.first else { return nil }
         switch first {
         case UInt8(ascii: "<"):

@@ -172,7 +172,7 @@ public struct AMCDocument {
         let parsed = try DocumentCodec.parse(data)
         (format, root) = (parsed.format, parsed.value)
         // Indented when a line break comes between the first and the last of its content.
-        let isContent = { (byte: UInt8) in ![0x20, 0x0A, 0x0D, 0x09].contains(byte) }
+        let isContent = { (byte: UInt8) in !TextWhitespace.contains(byte) }
         let content =
             (data.firstIndex(where: isContent) ?? data.startIndex)..<(data.lastIndex(where: isContent) ?? data.startIndex)
         let indented = format != .json || data[content].contains(UInt8(ascii: "\n"))

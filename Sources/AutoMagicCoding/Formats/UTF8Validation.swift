@@ -70,7 +70,7 @@ enum UTF16Text {
             let next = bytes.index(after: index)
             guard next != bytes.endIndex else { return nil }
             let unit = UInt16(self.unit(bytes[index], bytes[next], bigEndian: bigEndian))
-            guard [0x20, 0x09, 0x0A, 0x0D].contains(unit) else { return unit }
+            guard unit < 0x80, TextWhitespace.contains(UInt8(unit)) else { return unit }
             index = bytes.index(after: next)
         }
         return nil

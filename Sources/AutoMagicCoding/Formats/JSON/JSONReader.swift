@@ -285,12 +285,7 @@ struct JSONReader {
     // MARK: - Scanning
 
     private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
-            }
-        }
+        while position < bytes.count, TextWhitespace.contains(bytes[position]) { position += 1 }
     }
 
     private mutating func consume(_ byte: UInt8) -> Bool {

@@ -52,7 +52,9 @@ struct XMLPlistReader {
     /// instructions and white space. The bytes are checked as UTF-8 after the declaration, so that
     /// a document in another encoding is refused for what it says it is.
     private mutating func parseDocument() throws -> ArchiveValue {
-        if startsWith("<?xml"), position + 5 < bytes.count, Self.isSpace(bytes[position + 5]) { try parseDeclaration() }
+        if startsWith("<?xml"), position + 5 < bytes.count, TextWhitespace.contains(bytes[position + 5]) {
+            try parseDeclaration()
+        }
         if !isUTF16, let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
             throw error("invalid UTF-8 (byte 0x\(ByteText.hex(bytes[invalid])))", at: invalid)
         }
@@ -516,7 +518,7 @@ struct XMLPlistReader {
     /// with `=` at its end (and only there).
     private static func base64(_ text: String) -> Data? {
         var characters = Array(text.utf8)
-        characters.removeAll { isSpace($0) }
+        characters.removeAll { TextWhitespace.contains($0) }
         let padding = characters.reversed().prefix { $0 == UInt8(ascii: "=") }.count
         guard characters.count % 4 == 0, padding <= 2,
             !characters.dropLast(padding).contains(UInt8(ascii: "="))
@@ -530,7 +532,7 @@ struct XMLPlistReader {
     @discardableResult
     private mutating func skipWhitespace() -> Bool {
         let start = position
-        while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
+        while position < bytes.count, TextWhitespace.contains(bytes[position]) { position += 1 }
         return position > start
     }
 
@@ -542,10 +544,6 @@ struct XMLPlistReader {
     /// An ASCII letter or digit.
     private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     private func startsWith(_ prefix: StaticString) -> Bool {
