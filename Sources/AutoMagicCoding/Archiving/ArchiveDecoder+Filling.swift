@@ -51,7 +51,7 @@ extension ArchiveDecoder {
         let fields = plan.fields
         // Stores `raw` in the field at `index` when it is exactly of the field's type, or marks
         // the field for the second pass. A field the type cannot set is left alone.
-        func store(_ index: Int, _ raw: ArchiveValue, _ base: MutableFieldBase) {
+        func store(_ index: Int, _ raw: ArchiveValue, _ base: UnsafeMutableFieldBase) {
             guard index < 64, writable[index] else { return }
             if known.plain[index], fields[index].fast?.decode(base, raw) == true { return }
             pending |= 1 << index

@@ -239,7 +239,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// The fields of `object` among its keys that are nil where a new instance's are not (see
     /// ``TypePlan/nilMarkedFields(of:)``), by position; listed under ``TypePlan/nilKey`` now for a
     /// sink without null, written as null in their places by the caller otherwise.
-    private mutating func writeNils(of object: any AMCCodable, at base: FieldBase, known: RecentPlans.Known, keys: [String]?)
+    private mutating func writeNils(
+        of object: any AMCCodable, at base: UnsafeFieldBase, known: RecentPlans.Known, keys: [String]?
+    )
         throws -> [Int]
     {
         let fields = known.plan.fields
@@ -290,7 +292,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     // MARK: - Fields and values
 
     /// A field with a typed accessor for objects or an array (see ``GraphField``).
-    private mutating func encodeGraphField(_ graph: GraphField, named name: InternedKey, at base: FieldBase) throws {
+    private mutating func encodeGraphField(_ graph: GraphField, named name: InternedKey, at base: UnsafeFieldBase) throws {
         switch graph {
         case let .object(type, read, _):
             guard let child = read(base) else { return }  // nil: the key is left out
@@ -326,7 +328,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
 
     /// `base`: the object's field base. `plain`: the field's declared type is the inferred one (see
     /// ``TypePlan/plainFields(of:)``).
-    private mutating func encodeField(_ field: FieldPlan, of object: any AMCCodable, at base: FieldBase, plain: Bool) throws {
+    private mutating func encodeField(_ field: FieldPlan, of object: any AMCCodable, at base: UnsafeFieldBase, plain: Bool) throws
+    {
         guard field.isStrong else { return try encodeConditional(field, of: object, at: base) }
         let inferred = field.kind.fieldType
         let declared = plain ? inferred : object.amcFieldType(forKey: field.name)
@@ -347,7 +350,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
 
     /// A `weak` or `unowned` field: a reference to its target when the target is in the archive
     /// (written before, or, as the first pass found, after); left out otherwise, and in tree mode.
-    private mutating func encodeConditional(_ field: FieldPlan, of object: any AMCCodable, at base: FieldBase) throws {
+    private mutating func encodeConditional(_ field: FieldPlan, of object: any AMCCodable, at base: UnsafeFieldBase) throws {
         guard graphMode == .graph, let target = field.referencedObject(at: base, of: object) else { return }
         let identity = ObjectIdentifier(target)
         if let place = places.place(of: identity) {

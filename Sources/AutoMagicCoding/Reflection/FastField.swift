@@ -16,7 +16,7 @@ struct FastField {
         /// of the closure's context.
         case direct(DirectType, optional: Bool, offset: Int)
         /// Any other scalar type, through closures made where its type is known.
-        case closures(encode: (FieldBase) -> ArchiveScalar?, decode: (MutableFieldBase, ArchiveValue) -> Bool)
+        case closures(encode: (UnsafeFieldBase) -> ArchiveScalar?, decode: (UnsafeMutableFieldBase, ArchiveValue) -> Bool)
     }
 
     /// The types read and written without closures, each through its ``ScalarValue``
@@ -27,7 +27,7 @@ struct FastField {
 
     /// The field's value as a scalar; nil for a `nil` optional (the key is left out).
     @inline(__always)
-    func encode(_ base: FieldBase) -> ArchiveScalar? {
+    func encode(_ base: UnsafeFieldBase) -> ArchiveScalar? {
         switch access {
         case let .direct(type, optional, offset):
             switch type {
@@ -43,7 +43,7 @@ struct FastField {
 
     /// Stores `raw` when it is exactly of the field's kind; false (storing nothing) otherwise.
     @inline(__always)
-    func decode(_ base: MutableFieldBase, _ raw: ArchiveValue) -> Bool {
+    func decode(_ base: UnsafeMutableFieldBase, _ raw: ArchiveValue) -> Bool {
         switch access {
         case let .direct(type, optional, offset):
             switch type {
@@ -100,7 +100,7 @@ struct FastField {
     /// `scalar`; nil for a `nil` optional.
     @inline(__always)
     private static func encode<Value>(
-        _: Value.Type, optional: Bool, at offset: Int, from base: FieldBase, scalar: (Value) -> ArchiveScalar
+        _: Value.Type, optional: Bool, at offset: Int, from base: UnsafeFieldBase, scalar: (Value) -> ArchiveScalar
     ) -> ArchiveScalar? {
         optional
             ? RuntimeAccess.read(Value?.self, at: offset, from: base).map(scalar)
@@ -111,7 +111,7 @@ struct FastField {
     /// null is `nil` for an optional. False, storing nothing, when `raw` is not exactly a value.
     @inline(__always)
     private static func decode<Value>(
-        _: Value.Type, optional: Bool, at offset: Int, into base: MutableFieldBase, from raw: ArchiveValue,
+        _: Value.Type, optional: Bool, at offset: Int, into base: UnsafeMutableFieldBase, from raw: ArchiveValue,
         exactValue: (ArchiveValue) -> Value?
     ) -> Bool {
         if optional, case .null = raw {
@@ -153,8 +153,8 @@ enum GraphField {
     /// (the key is left out); write is false when the object is not a `type`.
     case object(
         type: any AMCCodable.Type,
-        read: (FieldBase) -> (any AMCCodable)?,
-        write: (MutableFieldBase, any AMCCodable) -> Bool)
+        read: (UnsafeFieldBase) -> (any AMCCodable)?,
+        write: (UnsafeMutableFieldBase, any AMCCodable) -> Bool)
     /// An array of ``AMCCodable`` values of type `type`: read calls its second argument for each
     /// element in order (the array is not copied), with the element's identity when it is an
     /// object (nil for a struct) and a function that gives the element: a walk that has met the
@@ -166,20 +166,20 @@ enum GraphField {
     /// not a `type`.
     case objects(
         type: any AMCCodable.Type,
-        read: (FieldBase, (ObjectIdentifier?, () -> any AMCCodable) throws -> Void) throws -> Void,
-        write: (MutableFieldBase, Int, (Int) throws -> (any AMCCodable)?) throws -> Bool)
+        read: (UnsafeFieldBase, (ObjectIdentifier?, () -> any AMCCodable) throws -> Void) throws -> Void,
+        write: (UnsafeMutableFieldBase, Int, (Int) throws -> (any AMCCodable)?) throws -> Bool)
     /// An array of scalars (strings, numbers, dates, data, ``AMCStructCodable`` values): write is
     /// false, storing nothing, unless every element is exactly of the element type (see
     /// ``FastField``).
     case scalars(
-        read: (FieldBase) -> [ArchiveScalar],
-        write: (MutableFieldBase, ArchiveArray) -> Bool)
+        read: (UnsafeFieldBase) -> [ArchiveScalar],
+        write: (UnsafeMutableFieldBase, ArchiveArray) -> Bool)
     /// A `[String: Value]` of scalars, as ``scalars`` for arrays: read gives the entries in the
     /// dictionary's order; write is false, storing nothing, unless every value is exactly of the
     /// value type (and no key is escaped, see ``ObjectReference``).
     case scalarDictionary(
-        read: (FieldBase) -> [(key: String, value: ArchiveScalar)],
-        write: (MutableFieldBase, ArchiveDictionary) -> Bool)
+        read: (UnsafeFieldBase) -> [(key: String, value: ArchiveScalar)],
+        write: (UnsafeMutableFieldBase, ArchiveDictionary) -> Bool)
 
     /// The accessor for a field of `type` (whose kind is `kind`) at `offset`; nil for other shapes.
     static func make(for type: Any.Type, kind: ValueKind, at offset: Int) -> GraphField? {
@@ -223,7 +223,7 @@ enum GraphField {
 
     private static func objects<T: AMCCodable>(_: T.Type, _ type: Any.Type, _ offset: Int) -> GraphField? {
         guard type == [T].self else { return nil }
-        let read: (FieldBase, (ObjectIdentifier?, () -> any AMCCodable) throws -> Void) throws -> Void =
+        let read: (UnsafeFieldBase, (ObjectIdentifier?, () -> any AMCCodable) throws -> Void) throws -> Void =
             RuntimeAccess.shape(of: T.self) == .class
             ? { base, body in
                 try RuntimeAccess.forEachObject(of: [T].self, at: offset, from: base) { identity, element in

@@ -83,15 +83,24 @@ enum RuntimeTypeShape: Equatable {
 
 /// Where a struct value or class instance's fields are, for reading: what field offsets count
 /// from. Opaque outside `Reflection/`; valid only inside ``RuntimeAccess/withFieldBase(of:_:)``.
-struct FieldBase {
-    /// Only `RuntimeAccess` and its tests read it.
-    let address: UnsafeRawPointer
+struct UnsafeFieldBase {
+    /// Read only in this file: every typed load goes through `RuntimeAccess`.
+    fileprivate let address: UnsafeRawPointer
+
+    /// Whether the fields are read from `object` itself (a class instance's are).
+    ///
+    /// ```swift
+    /// RuntimeAccess.withFieldBase(of: note) { $0.isAddress(of: note) }   // true
+    /// ```
+    func isAddress(of object: AnyObject) -> Bool {
+        address == UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+    }
 }
 
-/// ``FieldBase`` for writing; valid only inside ``RuntimeAccess/withMutableFieldBase(of:_:)``.
-struct MutableFieldBase {
-    /// Only `RuntimeAccess` and its tests read it.
-    let address: UnsafeMutableRawPointer
+/// ``UnsafeFieldBase`` for writing; valid only inside ``RuntimeAccess/withMutableFieldBase(of:_:)``.
+struct UnsafeMutableFieldBase {
+    /// Read only in this file: every typed store goes through `RuntimeAccess`.
+    fileprivate let address: UnsafeMutableRawPointer
 }
 
 /// Typed access to raw memory and runtime metadata. The rest of the package never sees a pointer
@@ -157,22 +166,22 @@ enum RuntimeAccess {
     /// instance, a copy of the value for a struct. `Root` must be the concrete type, not an
     /// existential (open it first): anything else traps, rather than reading the existential's
     /// box as if it were the value.
-    static func withFieldBase<Root, R>(of instance: Root, _ body: (FieldBase) throws -> R) rethrows -> R {
+    static func withFieldBase<Root, R>(of instance: Root, _ body: (UnsafeFieldBase) throws -> R) rethrows -> R {
         let shape = shape(of: Root.self)
         if shape == .class {
             return try withExtendedLifetime(instance) {
-                try body(FieldBase(address: unsafeBitCast(instance, to: UnsafeRawPointer.self)))
+                try body(UnsafeFieldBase(address: unsafeBitCast(instance, to: UnsafeRawPointer.self)))
             }
         }
         precondition(shape == .struct, "field access needs the concrete struct type, not \(Root.self)")
         var copy = instance
-        return try withUnsafeBytes(of: &copy) { try body(FieldBase(address: $0.baseAddress!)) }
+        return try withUnsafeBytes(of: &copy) { try body(UnsafeFieldBase(address: $0.baseAddress!)) }
     }
 
     /// ``withFieldBase(of:_:)`` for an instance known only as `any AMCCodable`: opened here, so
     /// that code generic over something else (the encoder's sink) need not be generic over the
     /// instance's type too, and can be specialised.
-    static func withFieldBase<R>(ofAny instance: any AMCCodable, _ body: (FieldBase) throws -> R) throws -> R {
+    static func withFieldBase<R>(ofAny instance: any AMCCodable, _ body: (UnsafeFieldBase) throws -> R) throws -> R {
         func open<Root: AMCCodable>(_ instance: Root) throws -> R { try withFieldBase(of: instance, body) }
         return try open(instance)
     }
@@ -204,7 +213,7 @@ enum RuntimeAccess {
 
     /// Reads the field of static type `type` at `offset` from `base` (see `withFieldBase`), boxed.
     /// Only for strong fields: `weak`/`unowned` storage is read via `Mirror`.
-    static func load(_ type: Any.Type, at offset: Int, from base: FieldBase) -> Any {
+    static func load(_ type: Any.Type, at offset: Int, from base: UnsafeFieldBase) -> Any {
         func load<T>(_: T.Type) -> Any { (base.address + offset).load(as: T.self) }
         return load(type)
     }
@@ -228,22 +237,22 @@ enum RuntimeAccess {
     /// Runs `body` with the address that field offsets count from, for writing: the object for a
     /// class instance, the value itself (in place) for a struct.
     static func withMutableFieldBase<Root, R>(
-        of instance: inout Root, _ body: (MutableFieldBase) throws -> R
+        of instance: inout Root, _ body: (UnsafeMutableFieldBase) throws -> R
     ) rethrows -> R {
         let shape = shape(of: Root.self)
         if shape == .class {
             return try withExtendedLifetime(instance) {
-                try body(MutableFieldBase(address: unsafeBitCast(instance, to: UnsafeMutableRawPointer.self)))
+                try body(UnsafeMutableFieldBase(address: unsafeBitCast(instance, to: UnsafeMutableRawPointer.self)))
             }
         }
         precondition(shape == .struct, "field access needs the concrete struct type, not \(Root.self)")
-        return try withUnsafeMutableBytes(of: &instance) { try body(MutableFieldBase(address: $0.baseAddress!)) }
+        return try withUnsafeMutableBytes(of: &instance) { try body(UnsafeMutableFieldBase(address: $0.baseAddress!)) }
     }
 
     /// The strong field of type `T` at `offset` from `base` (see `withFieldBase`): no boxing, no
     /// casts.
     @inline(__always)
-    static func read<T>(_: T.Type, at offset: Int, from base: FieldBase) -> T {
+    static func read<T>(_: T.Type, at offset: Int, from base: UnsafeFieldBase) -> T {
         base.address.load(fromByteOffset: offset, as: T.self)
     }
 
@@ -251,7 +260,8 @@ enum RuntimeAccess {
     /// copying the array's elements (see `withFieldBase`). The walk holds the array itself, so a
     /// `body` that changes the field does not free what is being walked.
     @inline(__always)
-    static func forEachElement<T>(of _: [T].Type, at offset: Int, from base: FieldBase, _ body: (T) throws -> Void) rethrows {
+    static func forEachElement<T>(of _: [T].Type, at offset: Int, from base: UnsafeFieldBase, _ body: (T) throws -> Void) rethrows
+    {
         try base.address.advanced(by: offset).assumingMemoryBound(to: [T].self).pointee.withUnsafeBufferPointer { elements in
             for element in elements { try body(element) }
         }
@@ -268,7 +278,7 @@ enum RuntimeAccess {
     /// lazily, which this walk would skip.
     @inline(__always)
     static func forEachObject<T>(
-        of type: [T].Type, at offset: Int, from base: FieldBase, _ body: (ObjectIdentifier, UnsafePointer<T>) throws -> Void
+        of type: [T].Type, at offset: Int, from base: UnsafeFieldBase, _ body: (ObjectIdentifier, UnsafePointer<T>) throws -> Void
     ) rethrows {
         #if canImport(ObjectiveC)
             try forEachElement(of: type, at: offset, from: base) { element in
@@ -292,7 +302,7 @@ enum RuntimeAccess {
     /// Writes the `var` field of type `T` at `offset` from `base` (see `withMutableFieldBase`),
     /// releasing the previous value.
     @inline(__always)
-    static func write<T>(_ value: T, at offset: Int, to base: MutableFieldBase) {
+    static func write<T>(_ value: T, at offset: Int, to base: UnsafeMutableFieldBase) {
         (base.address + offset).assumingMemoryBound(to: T.self).pointee = value
     }
 
@@ -333,7 +343,7 @@ enum RuntimeAccess {
     /// The object the `weak`, `unowned` or `unowned(unsafe)` field at `offset` of `base` refers
     /// to, read as the property would be (nil for none); nil too when `ownership` is `.strong`.
     /// The reference is the field's first word whatever its type (see ``storeReference``).
-    static func loadReference(ownership: ReferenceOwnership, at offset: Int, from base: FieldBase) -> AnyObject? {
+    static func loadReference(ownership: ReferenceOwnership, at offset: Int, from base: UnsafeFieldBase) -> AnyObject? {
         let pointer = base.address + offset
         switch ownership {
         case .weak: return pointer.assumingMemoryBound(to: WeakReference.self).pointee.object

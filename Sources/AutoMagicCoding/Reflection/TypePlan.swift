@@ -43,14 +43,14 @@ final class FieldPlan: @unchecked Sendable {
     /// ``value(in:)`` for a caller that has `instance`'s field base already (see
     /// `RuntimeAccess.withFieldBase`): strong fields are read from `base`, `weak` and `unowned`
     /// ones through `Mirror` of `instance`, which may be an existential.
-    func value(at base: FieldBase, of instance: Any) -> Any {
+    func value(at base: UnsafeFieldBase, of instance: Any) -> Any {
         isStrong ? RuntimeAccess.load(type, at: offset, from: base) : mirrorValue(in: instance)
     }
 
     /// The object a `weak` or `unowned` field refers to, for a caller that has `instance`'s
     /// field base (nil for none, and for a strong field): read from `base` where the field's
     /// ownership is known, through `Mirror` of `instance` where it is not.
-    func referencedObject(at base: FieldBase, of instance: Any) -> AnyObject? {
+    func referencedObject(at base: UnsafeFieldBase, of instance: Any) -> AnyObject? {
         guard !isStrong else { return nil }
         if let ownership = field.ownership { return RuntimeAccess.loadReference(ownership: ownership, at: offset, from: base) }
         guard let target = unwrappedValue(mirrorValue(in: instance)), RuntimeAccess.shape(of: Swift.type(of: target)) == .class
