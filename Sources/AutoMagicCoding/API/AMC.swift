@@ -110,7 +110,10 @@ public enum AMC {
     /// A type's name without its module: `"Company"`, `"Box<Int>"`; cached, as it is asked for
     /// every object encoded.
     static func unqualifiedName(of type: Any.Type) -> String {
-        typeNames.value(for: type) { String(describing: type) }
+        // What `String(describing:)` prints for a type, without the conformance look-ups it makes
+        // to see whether a metatype prints itself, which cost a scan of the process's conformance
+        // records for each type a process meets first.
+        typeNames.value(for: type) { _typeName(type, qualified: false) }
     }
 
     private static let typeNames = TypeCache<String>()

@@ -110,7 +110,7 @@ public final class AMCRegistry: Sendable {
 
     /// A type's name with its module and enclosing types: `Shop.Item`.
     static func fullName(_ type: Any.Type) -> String {
-        let name = String(reflecting: type)
+        let name = _typeName(type, qualified: true)  // `String(reflecting:)` without its conformance look-ups
         return name.split(separator: ".", maxSplits: 1).count == 2 ? String(name.split(separator: ".", maxSplits: 1)[1]) : name
     }
 

@@ -21,12 +21,13 @@ struct InternedKey: Sendable {
     init(_ text: String) {
         self.text = text
         json = JSONWriter.quoted(text)
-        // Bytes, not `String` equality: "é" and "e\u{301}" are equal strings, yet each key must
-        // be written as it was spelled.
+        // Found by text, told apart by bytes: "é" and "e\u{301}" are equal strings, yet each key
+        // must be written as it was spelled.
         number = Self.numbers.withLock { numbers in
             let bytes = Array(text.utf8)
-            if let known = numbers[bytes] { return known }
-            numbers[bytes] = numbers.count
+            if let known = numbers.byText[text]?.first(where: { $0.bytes == bytes }) { return known.number }
+            numbers.count += 1
+            numbers.byText[text, default: []].append((bytes, numbers.count - 1))
             return numbers.count - 1
         }
     }
@@ -34,5 +35,8 @@ struct InternedKey: Sendable {
     /// The key of every object's class name.
     static let classKey = InternedKey("class")
 
-    private static let numbers = Locked<[[UInt8]: Int]>([:])
+    /// The numbers given so far. Keyed by `String`, whose hashing every process has set up
+    /// already: a table keyed by byte arrays would cost the first archive of a process a search
+    /// of the runtime's conformance records.
+    private static let numbers = Locked<(byText: [String: [(bytes: [UInt8], number: Int)]], count: Int)>(([:], 0))
 }
