@@ -430,23 +430,9 @@ public struct AMCDocument {
         case remove
     }
 
-    /// The keys of `keyPath`: split at each dot, except one written `\.`, as plutil reads them.
+    /// The keys of `keyPath` (see `KeyPathWalker.components(_:)`).
     private static func components(of keyPath: String) -> [Component] {
-        var keys: [Component] = []
-        var key = ""
-        var rest = Substring(keyPath)
-        while let character = rest.popFirst() {
-            if character == "\\", rest.first == "." {
-                key.append(rest.removeFirst())
-            } else if character == "." {
-                keys.append(.key(key))
-                key = ""
-            } else {
-                key.append(character)
-            }
-        }
-        keys.append(.key(key))
-        return keys
+        KeyPathWalker.components(keyPath).map(Component.key)
     }
 
     /// The value `components` lead to from `value`, and the path walked; with `type`, only a value

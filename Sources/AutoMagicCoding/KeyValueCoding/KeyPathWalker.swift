@@ -30,8 +30,32 @@ enum KeyPathWalker {
         case write
     }
 
+    /// The keys of `keyPath`: split at each dot, except one written `\.`, which is part of its
+    /// key (as plutil reads key paths): the one key-path syntax of Key-Value Coding, styles,
+    /// configurations, `AMCDocument` and `amc`.
+    ///
+    /// ```swift
+    /// KeyPathWalker.components("servers.eu\\.west.port")   // ["servers", "eu.west", "port"]
+    /// ```
     static func components(_ keyPath: String) -> [String] {
-        keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard keyPath.contains("\\") else {
+            return keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        }
+        var keys: [String] = []
+        var key = ""
+        var rest = Substring(keyPath)
+        while let character = rest.popFirst() {
+            if character == "\\", rest.first == "." {
+                key.append(rest.removeFirst())
+            } else if character == "." {
+                keys.append(key)
+                key = ""
+            } else {
+                key.append(character)
+            }
+        }
+        keys.append(key)
+        return keys
     }
 
     /// Walks `path` from `root` and lets `visitor` act on the owner of its last key.

@@ -153,6 +153,22 @@ extension ConfigurationTests {
         #expect(sink.all.first?.file == url.path)
     }
 
+    /// One key-path syntax everywhere: `\.` is a dot inside a key, as in amc and plutil.
+    @Test func anEscapedDotStaysInItsKeyInConfigsDocumentsAndKeyValueCoding() throws {
+        let config = AMCConfig(dictionary: ["servers": ["eu.west": ["port": 8080]], "a": ["b": 1]])
+        #expect(try config.int(forKeyPath: #"servers.eu\.west.port"#) == 8080)
+        #expect(try config.int(forKeyPath: "a.b") == 1)
+        let document = try AMCDocument(data: Data(#"{"servers": {"eu.west": {"port": 8080}}}"#.utf8))
+        #expect(try document.value(atKeyPath: #"servers.eu\.west.port"#) == .integer(8080))
+        var settings = Settings()
+        #expect(throws: AMCError.self) { try settings.setValue(string: "9", forKeyPath: #"volume\.x"#) }
+        do {
+            try settings.setValue(string: "9", forKeyPath: #"volume\.x"#)
+        } catch let error as AMCError {
+            #expect(error.keyPath == "volume.x")
+        }
+    }
+
     @Test func theFirstLayerWithAKeyWins() throws {
         let defaults = AMCConfig(dictionary: ["colors": ["tint": "red", "text": "black"], "layout": ["columns": 2]])
         let user = AMCConfig(dictionary: ["colors": ["tint": "#00ff00"]])
