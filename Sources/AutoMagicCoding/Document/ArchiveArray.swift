@@ -37,6 +37,19 @@ struct ArchiveArray: RandomAccessCollection, ExpressibleByArrayLiteral {
         }
     }
 
+    /// Calls `body` with each element that is a dictionary or an array, in order; the other
+    /// elements are not made.
+    func forEachContainer(_ body: (ArchiveValue) -> Void) {
+        switch storage {
+        case let .values(values):
+            for value in values where value.isContainer { body(value) }
+        case let .tape(tape, first, count):
+            for index in Int(first)..<Int(first) + Int(count) where tape.holdsContainer(at: index) {
+                body(tape.value(at: index))
+            }
+        }
+    }
+
     subscript(index: Int) -> ArchiveValue {
         switch storage {
         case let .values(values): return values[index]

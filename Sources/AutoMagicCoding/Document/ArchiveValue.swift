@@ -134,6 +134,19 @@ struct ArchiveDictionary {
         (0..<count).lazy.map { self.value(ofEntry: $0) }
     }
 
+    /// Calls `body` with each value that is a dictionary or an array, in document order; the
+    /// other values are not made.
+    func forEachContainerValue(_ body: (ArchiveValue) -> Void) {
+        switch storage {
+        case let .entries(entries):
+            for entry in entries where entry.value.isContainer { body(entry.value) }
+        case let .tape(tape, first, count):
+            for index in 0..<Int(count) where tape.holdsContainer(at: Int(first) + 2 * index + 1) {
+                body(tape.value(at: Int(first) + 2 * index + 1))
+            }
+        }
+    }
+
     var count: Int {
         switch storage {
         case let .entries(entries): return entries.count

@@ -94,6 +94,13 @@ final class DocumentTape {
         }
     }
 
+    /// Whether the value at `index` is a dictionary or an array: asked by walks over a
+    /// document's structure, which need not make its strings.
+    func holdsContainer(at index: Int) -> Bool {
+        let kind = slots[index].kind
+        return kind == .dictionary || kind == .array
+    }
+
     /// The string of a `text`, `unescaped` or `key` slot.
     func string(_ slot: Slot) -> String {
         switch slot.kind {

@@ -213,9 +213,9 @@ enum ObjectReference {
                 }
                 return
             }
-            for value in dictionary.values { collect(value, into: &found, tableCount: tableCount) }
+            dictionary.forEachContainerValue { collect($0, into: &found, tableCount: tableCount) }
         case let .array(elements):
-            for element in elements { collect(element, into: &found, tableCount: tableCount) }
+            elements.forEachContainer { collect($0, into: &found, tableCount: tableCount) }
         default:
             break
         }
