@@ -4,12 +4,10 @@ extension Array where Element == UInt8 {
     /// appended a byte at a time: the general copy's set-up cost more than the bytes.
     @inline(__always)
     mutating func append(_ text: StaticString) {
-        guard text.hasPointerRepresentation, text.utf8CodeUnitCount <= 8 else {
-            return text.withUTF8Buffer { append(contentsOf: $0) }
+        text.withUTF8Buffer { bytes in
+            guard bytes.count <= 8 else { return append(contentsOf: bytes) }
+            for byte in bytes { append(byte) }
         }
-        let count = text.utf8CodeUnitCount
-        let start = text.utf8Start
-        for index in 0..<count { append(start[index]) }
     }
 
     /// Appends `value` in decimal.
