@@ -242,6 +242,29 @@ struct FormatTests {
         #expect(try foundationValue(data, json: false) as? [String] == strings)
     }
 
+    /// A value every object repeats is written once even when a one-off string meets it in the
+    /// cache's small start: the cache grows instead of forgetting it.
+    @Test func aRepeatedValueIsNotForgottenWhileTheCacheIsSmall() throws {
+        func slot(_ text: String, bits: Int) -> Int {
+            ByteView.withBytes(of: text) { StringTable.recentSlot(of: $0, bits: bits) }
+        }
+        // A one-off string in the repeated value's small-cache slot, though not its large one.
+        let small = StringTable.smallRecentBits
+        let large = StringTable.largeRecentBits
+        let oneOff = try #require(
+            (0..<26 * 26 * 26).lazy.map { number -> String in
+                // Slots follow the length and the first, middle and last bytes.
+                let letters = [number / 676, number / 26 % 26, number % 26].map { Character(UnicodeScalar(97 + UInt8($0))) }
+                return "\(letters[0])xyz\(letters[1])xy\(letters[2])"
+            }.first {
+                slot($0, bits: small) == slot("designer", bits: small) && slot($0, bits: large) != slot("designer", bits: large)
+            })
+        let strings = ["designer", oneOff, "designer", "designer"]
+        let data = try AMC.convert(try JSONSerialization.data(withJSONObject: strings), to: .binaryPropertyList)
+        #expect(data.ranges(of: Data("designer".utf8)).count == 1)
+        #expect(try foundationValue(data, json: false) as? [String] == strings)
+    }
+
     /// Every repeated number and date is written once, as Foundation's writers do; values of
     /// different kinds or bit patterns (1 and 1.0, 0.0 and -0.0) stay apart.
     @Test func ourBinaryWriterSharesRepeatedNumbersAndDates() throws {

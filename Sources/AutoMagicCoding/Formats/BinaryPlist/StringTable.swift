@@ -26,7 +26,7 @@ struct StringTable {
     /// The bits of a slot number of the cache, and how many strings it has been asked for.
     private var recentBits = 0
     private var recentLookups = 0
-    private static let smallRecentBits = 5, largeRecentBits = 10
+    static let smallRecentBits = 5, largeRecentBits = 10
 
     /// Where a lookup got to, for ``add(_:at:object:)`` when the string is new.
     struct Lookup {
@@ -55,10 +55,20 @@ struct StringTable {
         if recentBits < Self.largeRecentBits, recentLookups > recentPrints.count {
             resizeRecent(bits: recentBits == 0 ? Self.smallRecentBits : Self.largeRecentBits)
         }
-        let slot = Self.recentSlot(of: bytes, bits: recentBits)
+        var slot = Self.recentSlot(of: bytes, bits: recentBits)
         let print = KeyTable.print(of: 0..<bytes.count, in: bytes)
         if recentPrints[slot] == print, Self.same(bytes, recentTexts[slot]) {
             return Lookup(object: recentObjects[slot], place: .recent(slot: slot, print: print))
+        }
+        // A string that would push another out of the small cache grows it first: only the large
+        // cache forgets, so a value every object repeats is not written again for the cache's
+        // small start.
+        if recentBits < Self.largeRecentBits, recentObjects[slot] >= 0 {
+            resizeRecent(bits: Self.largeRecentBits)
+            slot = Self.recentSlot(of: bytes, bits: recentBits)
+            if recentPrints[slot] == print, Self.same(bytes, recentTexts[slot]) {
+                return Lookup(object: recentObjects[slot], place: .recent(slot: slot, print: print))
+            }
         }
         return Lookup(object: nil, place: .recent(slot: slot, print: print))
     }
@@ -101,7 +111,8 @@ struct StringTable {
 
     /// The cache with `bits` bits of slot numbers, holding what it held.
     private mutating func resizeRecent(bits: Int) {
-        let held = zip(recentTexts, recentObjects).filter { $0.1 >= 0 }
+        // Oldest first, so that of two that meet in one slot the later stays, as it would have.
+        let held = zip(recentTexts, recentObjects).filter { $0.1 >= 0 }.sorted { $0.1 < $1.1 }
         recentBits = bits
         recentTexts = [String](repeating: "", count: 1 << bits)
         recentObjects = [Int](repeating: -1, count: 1 << bits)
@@ -138,7 +149,7 @@ struct StringTable {
     }
 
     /// A slot of the cache (`bits` bits) from the length and the first, middle and last bytes.
-    private static func recentSlot(of bytes: ByteView, bits: Int) -> Int {
+    static func recentSlot(of bytes: ByteView, bits: Int) -> Int {
         var mixed = UInt64(bytes.count)
         if let first = bytes.first, let last = bytes.last {
             mixed |= UInt64(first) << 16 | UInt64(bytes[bytes.count / 2]) << 24 | UInt64(last) << 32
