@@ -68,12 +68,16 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     /// ``AMCCodable/amcKeys``. When a `weak` or `unowned` reference points to an object not
     /// written yet, a first pass finds where every object goes, and the second writes.
     ///
+    /// `restarting` gives a sink made as the one it is handed was, with nothing written, for
+    /// writing the graph again from the start (a new one: keeping the first would share its
+    /// storage, and the first append would copy it).
+    ///
     /// Returns the sink and how many errors no-throw mode swallowed (and reported). When this is
     /// the write done again (see ``DocumentWriter/wider``), `reportedBefore` is how many the try
     /// before reported: the first that many are not reported again.
     static func encode(
-        _ object: any AMCCodable, into sink: consuming Sink, archiver: AMCArchiver, sortedKeys: Bool = false,
-        omitsDeclaredClasses: Bool = false, reportedBefore: Int = 0
+        _ object: any AMCCodable, into sink: consuming Sink, restarting: (borrowing Sink) -> Sink, archiver: AMCArchiver,
+        sortedKeys: Bool = false, omitsDeclaredClasses: Bool = false, reportedBefore: Int = 0
     ) throws -> (sink: Sink, swallowed: Int) {
         let marked = StackRoom.beginWriting()
         defer { if marked { StackRoom.endWriting() } }
@@ -91,23 +95,24 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                 do {
                     try planner.encodeObject(object, declared: nil)
                 } catch is TableNeeded {
-                    encoder = encoder.startedAgain(archiver: archiver, usesTable: true)
+                    encoder = encoder.startedAgain(archiver: archiver, usesTable: true, restarting: restarting)
                     continue
                 }
-                encoder = encoder.startedAgain(archiver: archiver, usesTable: encoder.usesTable)
+                encoder = encoder.startedAgain(archiver: archiver, usesTable: encoder.usesTable, restarting: restarting)
                 encoder.plannedPlaces = planner.places
             } catch is TableNeeded {
-                encoder = encoder.startedAgain(archiver: archiver, usesTable: true)
+                encoder = encoder.startedAgain(archiver: archiver, usesTable: true, restarting: restarting)
             }
         }
     }
 
     /// An encoder with the same settings that writes the graph again from the start, into the
-    /// sink's ``EncodingSink/fresh()`` one.
-    private consuming func startedAgain(archiver: AMCArchiver, usesTable: Bool) -> ArchiveEncoder {
-        sink.restart()
+    /// sink `restarting` makes.
+    private consuming func startedAgain(
+        archiver: AMCArchiver, usesTable: Bool, restarting: (borrowing Sink) -> Sink
+    ) -> ArchiveEncoder {
         var encoder = ArchiveEncoder(
-            sink: sink.fresh(), archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
+            sink: restarting(sink), archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
         encoder.usesTable = usesTable
         return encoder
     }

@@ -6,6 +6,11 @@ protocol DocumentWriter: EncodingSink {
     init(options: AMCWriteOptions, capacity: Int)
     /// Where the writer passes its bytes on as it goes, if anywhere.
     var link: DrainLink { get set }
+    /// The bytes written so far, where the writer counts them (the text writers); 0 elsewhere.
+    var outputSize: Int { get }
+    /// A writer made as this one was, with nothing written, for writing the document again from
+    /// its start: the drain takes back what was passed on to it.
+    func restarted() -> Self
     /// The finished document: what was not passed on to ``link``'s drain.
     mutating func finish() -> [UInt8]
     /// A writer to write the document again with, when what this one wrote cannot be finished
@@ -16,10 +21,9 @@ protocol DocumentWriter: EncodingSink {
 extension DocumentWriter {
     init(options: AMCWriteOptions) { self.init(options: options, capacity: 4096) }
 
-    var wider: Self? { nil }
+    var outputSize: Int { 0 }
 
-    /// Takes back what the writer passed on to its drain (see ``EncodingSink/restart()``).
-    func restart() { link.drain?.restart() }
+    var wider: Self? { nil }
 }
 
 extension JSONWriter: DocumentWriter {
@@ -132,10 +136,10 @@ enum DocumentCodec {
     ) throws -> [UInt8] {
         writer.link.drain = drain
         var (written, swallowed) = try ArchiveEncoder.encode(
-            object, into: consume writer, archiver: archiver, sortedKeys: options.sortedKeys,
+            object, into: consume writer, restarting: { $0.restarted() }, archiver: archiver, sortedKeys: options.sortedKeys,
             omitsDeclaredClasses: options.classNames == .whereNeeded, reportedBefore: reportedBefore)
         if let wider = written.wider {
-            written.restart()
+            written.link.drain?.restart()
             written = wider  // the first try's tables go before the second starts
             return try encode(
                 object, with: consume written, options: options, archiver: archiver, drain: drain, reportedBefore: swallowed)
@@ -166,8 +170,8 @@ extension ArchiveValue {
     /// Replays this document into a sink (to convert between formats, or write a dictionary),
     /// stopping once the sink holds more than `outputLimit` bytes. Without `textForDatesAndData`,
     /// a date or data throws (a conversion to JSON, which would make them strings).
-    func write<Sink: EncodingSink>(
-        to sink: inout Sink, sortedKeys: Bool, path: inout KeyPathTracker, outputLimit: Int = .max,
+    func write<Writer: DocumentWriter>(
+        to sink: inout Writer, sortedKeys: Bool, path: inout KeyPathTracker, outputLimit: Int = .max,
         textForDatesAndData: Bool = true
     ) throws {
         func scalar(_ value: ArchiveScalar) throws {

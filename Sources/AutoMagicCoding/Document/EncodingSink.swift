@@ -78,26 +78,13 @@ protocol EncodingSink {
     /// A point to come back to, so that no-throw mode can drop an entry that failed half-way.
     mutating func mark() -> Mark
     mutating func rewind(to mark: Mark)
-    /// The bytes written so far, where the sink counts them (the text writers); 0 elsewhere.
-    var outputSize: Int { get }
     /// Whether the sink writes ``ArchiveScalar/null`` (JSON): a property list cannot, and a
     /// dictionary representation is one.
     var holdsNull: Bool { get }
-    /// The encoder is about to write the graph again from the start, into ``fresh()``: a writer
-    /// takes back what it passed on (see ``ByteDrain``).
-    func restart()
-    /// A sink as this one was made: the same settings and drain, nothing written, for the
-    /// encoder to write the graph again into. (The encoder does not keep the sink it started
-    /// from for that: the two would share their storage, and the first append would copy it.)
-    func fresh() -> Self
 }
 
 extension EncodingSink {
-    var outputSize: Int { 0 }
-
     var holdsNull: Bool { false }
-
-    func restart() {}
 
     mutating func key(_ key: InternedKey) { self.key(key.text) }
 
@@ -125,7 +112,6 @@ struct NullSink: EncodingSink {
     mutating func entryReference(_ entry: Int) {}
     mutating func mark() -> Int { 0 }
     mutating func rewind(to mark: Int) {}
-    func fresh() -> NullSink { NullSink() }
 }
 
 /// Builds the `[String: Any]` dictionary representation.
@@ -180,8 +166,6 @@ struct DictionaryBuilder: EncodingSink {
         stack.removeLast(stack.count - mark)
         stack.last?.pendingKey = nil
     }
-
-    func fresh() -> DictionaryBuilder { DictionaryBuilder() }
 
     private mutating func add(_ value: Any) {
         guard let frame = stack.last else {

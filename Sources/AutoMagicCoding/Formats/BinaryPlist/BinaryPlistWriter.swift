@@ -78,7 +78,8 @@ struct BinaryPlistWriter: EncodingSink {
         inlineFrom = inlineFromStart ? 0 : 1 << (8 * (inlineWidth - 1))
     }
 
-    func fresh() -> BinaryPlistWriter {
+    func restarted() -> BinaryPlistWriter {
+        link.drain?.restart()
         var writer = BinaryPlistWriter(capacity: capacity, inlineWidth: inlineWidth, inlineFromStart: inlineFrom == 0)
         writer.link.drain = link.drain
         return writer

@@ -23,7 +23,8 @@ struct JSONWriter: EncodingSink {
         bytes.reserveCapacity(capacity)
     }
 
-    func fresh() -> JSONWriter {
+    func restarted() -> JSONWriter {
+        link.drain?.restart()
         var writer = JSONWriter(pretty: pretty, capacity: capacity)
         writer.link.drain = link.drain
         return writer

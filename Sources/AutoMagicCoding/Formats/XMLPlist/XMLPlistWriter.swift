@@ -28,7 +28,8 @@ struct XMLPlistWriter: EncodingSink {
             """)
     }
 
-    func fresh() -> XMLPlistWriter {
+    func restarted() -> XMLPlistWriter {
+        link.drain?.restart()
         var writer = XMLPlistWriter(pretty: pretty, capacity: capacity)
         writer.link.drain = link.drain
         return writer
