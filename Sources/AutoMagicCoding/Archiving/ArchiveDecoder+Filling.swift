@@ -43,55 +43,17 @@ extension ArchiveDecoder {
         let writability = plan.lets.isEmpty ? nil : plan.writability(of: T.self)
         let writable = writability?.writable ?? plan.writable
         let slots = plan.slots(for: keys, sorted: false)
-        // First every field whose value is exactly of its type, through one field base; then the
-        // rest (objects, collections, conversions, errors), which need the decoder. Bit n of
-        // `pending` marks the field at position n of the plan's fields for the second pass;
-        // fields past 64 all go there.
-        var pending: UInt64 = 0
-        let fields = plan.fields
-        // Stores `raw` in the field at `index` when it is exactly of the field's type, or marks
-        // the field for the second pass. A field the type cannot set is left alone.
-        func store(_ index: Int, _ raw: ArchiveValue, _ base: UnsafeMutableFieldBase) {
-            guard index < 64, writable[index] else { return }
-            if known.plain[index], fields[index].fast?.decode(base, raw) == true { return }
-            pending |= 1 << index
-        }
+        // First every field whose value is exactly of its type; then the rest, which need the decoder.
+        let pending = FastFill.fill(
+            &instance, from: dictionary, known: known, writable: writable, slots: slots, keyFields: &keyFields)
         let source = dictionary
-        if let (tape, first) = source.tapeRun, known.usesDefaultKeys, !plan.hasAlternateKeys {
-            // A document's dictionary, every field read under its key: the entries in document
-            // order, each key's field found by its number (see ``DocumentKeyFields``).
-            var map = keyFields.take(for: plan, in: tape)
-            RuntimeAccess.withMutableFieldBase(of: &instance) { base in
-                for keyAt in stride(from: first, to: first + 2 * source.count, by: 2) {
-                    let number = Int(tape.slots[keyAt].payload)
-                    guard let index = DocumentKeyFields.field(ofKey: number, in: tape, plan: plan, map: &map) else { continue }
-                    store(index, tape.value(at: keyAt + 1), base)
-                }
-            }
-            keyFields.putBack(map, for: plan)
-        } else {
-            var hint = 0
-            RuntimeAccess.withMutableFieldBase(of: &instance) { base in
-                for slot in slots {
-                    // Unknown keys, and keys the data lacks, are left alone.
-                    guard case let .field(index) = slot, let raw = plan.value(for: fields[index], in: source, hint: &hint) else {
-                        continue
-                    }
-                    store(index, raw, base)
-                }
-            }
-        }
+        let fields = plan.fields
         var hint = 0
         for slot in slots {
-            guard case let .field(index) = slot, index >= 64 || pending & (1 << index) != 0 else { continue }
+            guard case let .field(index) = slot, pending.contains(index) else { continue }
             let field = fields[index]
-            guard writable[index], let entry = plan.entry(for: field, in: source, hint: &hint) else { continue }
+            guard let entry = plan.entry(for: field, in: source, hint: &hint) else { continue }
             let raw = entry.value
-            if index >= 64, known.plain[index], let fast = field.fast,
-                RuntimeAccess.withMutableFieldBase(of: &instance, { fast.decode($0, raw) })
-            {
-                continue
-            }
             path.push(key: movedFrom.isEmpty ? entry.key : movedFrom[entry.key] ?? entry.key)
             defer { path.pop() }
             do {

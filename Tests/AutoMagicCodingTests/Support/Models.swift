@@ -275,7 +275,7 @@ enum Fixtures {
     static func register() { _ = registered }
 }
 
-/// More fields than the decoder's first pass tracks (64), with objects and conversions past them.
+/// More fields than one word of the decoder's field set holds (64), with objects and conversions past them.
 final class Wide: AMCCodable {
     var f0 = 0
     var f1 = 0
