@@ -212,15 +212,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     let mark = noThrow ? sink.mark() : nil
                     let placesMark = places.count
                     do {
-                        if known.plain[index], let fast = fields[index].fast {
-                            guard let scalar = fast.encode(base) else { continue }  // nil: left out
-                            sink.key(fields[index].internedKey)
-                            try emit(scalar)
-                        } else if known.plain[index], let graph = fields[index].graph {
-                            try encodeGraphField(graph, named: fields[index].internedKey, at: base)
-                        } else {
-                            try encodeField(fields[index], of: object, at: base, plain: known.plain[index])
-                        }
+                        try encodeField(fields[index], of: object, at: base, plain: known.plain[index])
                     } catch let error as AMCError {
                         if let mark {
                             sink.rewind(to: mark)
@@ -331,13 +323,22 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         }
     }
 
-    /// `base`: the object's field base. `plain`: the field's declared type is the inferred one (see
-    /// ``TypePlan/plainFields(of:)``).
+    /// Writes `field` of `object` (its key, then its value; neither when it is nil), choosing the
+    /// field's lane: a scalar read straight from the object, objects or an array through a typed
+    /// accessor (see ``GraphField``), a `weak` or `unowned` reference, or the general walk, with
+    /// the field-type hook. `base`: the object's field base. `plain`: the field's declared type is
+    /// the inferred one (see ``TypePlan/plainFields(of:)``).
     private mutating func encodeField(_ field: FieldPlan, of object: any AMCCodable, at base: UnsafeFieldBase, plain: Bool) throws
     {
+        if plain, let fast = field.fast {
+            guard let scalar = fast.encode(base) else { return }  // nil: left out
+            sink.key(field.internedKey)
+            return try emit(scalar)
+        }
+        if plain, let graph = field.graph { return try encodeGraphField(graph, named: field.internedKey, at: base) }
         guard field.isStrong else { return try encodeConditional(field, of: object, at: base) }
         let inferred = field.kind.fieldType
-        let declared = plain ? inferred : object.amcFieldType(forKey: field.name)
+        let declared = plain ? inferred : Swift.type(of: object).amcFieldType(forKey: field.name)
         guard let (value, kind) = Self.unwrapped(field.value(at: base, of: object), kind: field.kind) else {
             return  // nil: the key is left out
         }
