@@ -79,7 +79,7 @@ private struct TypeChecker {
                 continue
             }
             let inferred = field.kind.fieldType
-            let declared = instance.amcFieldType(forKey: field.name)
+            let declared = Swift.type(of: instance).amcFieldType(forKey: field.name)
             if declared == .structure, inferred != .structure {
                 probeStruct(unwrappedType(field.type), owner: instance, at: here)
             } else if declared != inferred {

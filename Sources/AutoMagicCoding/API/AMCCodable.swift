@@ -113,16 +113,17 @@ public protocol AMCCodable {
     /// ```
     static var amcSpecialKeys: Set<String> { get }
 
-    /// How the field under `key` is treated. Default: inferred from the property's declared type
+    /// How the field under `key` is treated, for every instance of the type (the archiver asks
+    /// once per type). Default: inferred from the property's declared type
     /// (``AMC/inferredFieldType(of:forKey:)``); return ``AMCFieldType/structure`` to route a field
     /// through the struct hooks instead.
     ///
     /// ```swift
-    /// func amcFieldType(forKey key: String) -> AMCFieldType {
+    /// static func amcFieldType(forKey key: String) -> AMCFieldType {
     ///     key == "tint" ? .structure : AMC.inferredFieldType(of: Self.self, forKey: key)
     /// }
     /// ```
-    func amcFieldType(forKey key: String) -> AMCFieldType
+    static func amcFieldType(forKey key: String) -> AMCFieldType
 
     /// Encodes a struct with no ``AMCStructCodable`` conformance held by this object (directly or in
     /// its collections) as a string; `structName` is the type's unqualified name. Fall back to
@@ -206,8 +207,8 @@ extension AMCCodable {
     public static var amcSpecialKeys: Set<String> { [] }
 
     /// The field type inferred from the property's declared type.
-    public func amcFieldType(forKey key: String) -> AMCFieldType {
-        AMC.inferredFieldType(of: Swift.type(of: self), forKey: key)
+    public static func amcFieldType(forKey key: String) -> AMCFieldType {
+        AMC.inferredFieldType(of: Self.self, forKey: key)
     }
 
     /// Handles the built-in structs, otherwise throws the unsupported-struct ``AMCError``.

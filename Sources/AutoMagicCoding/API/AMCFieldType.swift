@@ -9,7 +9,7 @@
 /// final class Sprite: AMCCodable {
 ///     var tint = Tint()               // an AMCCodable struct: a nested dictionary by default
 ///     required init() {}
-///     func amcFieldType(forKey key: String) -> AMCFieldType {
+///     static func amcFieldType(forKey key: String) -> AMCFieldType {
 ///         key == "tint" ? .structure : AMC.inferredFieldType(of: Sprite.self, forKey: key)
 ///     }
 /// }

@@ -94,7 +94,7 @@ extension ArchiveDecoder {
     mutating func decodeField<Root: AMCCodable>(
         _ field: FieldPlan, from raw: ArchiveValue, into instance: inout Root
     ) throws {
-        let declared = instance.amcFieldType(forKey: field.name)
+        let declared = Root.amcFieldType(forKey: field.name)
         let inferred = field.kind.fieldType
         if fillsExistingValues, declared == inferred, case let .dictionary(dictionary) = raw, dictionary["class"] == nil,
             ObjectReference.pointer(in: dictionary) == nil,
@@ -112,7 +112,7 @@ extension ArchiveDecoder {
     mutating func fieldValue<Root: AMCCodable>(_ field: FieldPlan, from raw: ArchiveValue, owner: Root) throws
         -> Any?
     {
-        let declared = owner.amcFieldType(forKey: field.name)
+        let declared = Swift.type(of: owner).amcFieldType(forKey: field.name)
         let inferred = field.kind.fieldType
         if declared == inferred { return try decode(raw, kind: field.kind, owner: owner) }
         guard declared == .structure else {

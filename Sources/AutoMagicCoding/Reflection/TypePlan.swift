@@ -276,11 +276,11 @@ final class TypePlan: @unchecked Sendable {
     }
 
     /// Whether each field (by position in ``fields``) has the field type its Swift type implies,
-    /// so that its value is archived the plain way. Asked of ``AMCCodable/amcFieldType(forKey:)``
-    /// on the first instance of the type the archiver meets, then cached.
-    func plainFields<T: AMCCodable>(of instance: T) -> [Bool] {
+    /// so that its value is archived the plain way: what ``AMCCodable/amcFieldType(forKey:)`` of
+    /// `type` answers, asked once.
+    func plainFields(of type: any AMCCodable.Type) -> [Bool] {
         if let cached = plain.withLock({ $0 }) { return cached }
-        let answers = fields.map { instance.amcFieldType(forKey: $0.name) == $0.kind.fieldType }
+        let answers = fields.map { type.amcFieldType(forKey: $0.name) == $0.kind.fieldType }
         plain.withLock { $0 = answers }
         return answers
     }
@@ -513,7 +513,7 @@ struct RecentPlans {
         // the same ones in an array of its own).
         let defaultPlan = TypePlan.of(type)
         return Known(
-            type: ObjectIdentifier(type), plan: plan, plain: plan.plainFields(of: object),
+            type: ObjectIdentifier(type), plan: plan, plain: plan.plainFields(of: type),
             usesDefaultKeys: defaultPlan.isDefault(keys: keys), nilMarked: plan.nilMarkedFields(of: type),
             defaultPlan: defaultPlan)
     }

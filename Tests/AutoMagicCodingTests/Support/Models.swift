@@ -227,7 +227,7 @@ final class WrongKeys: AMCCodable {
 final class StructAsString: AMCCodable {
     var point3 = Point3(x: 1, y: 2, z: 3)
     required init() {}
-    func amcFieldType(forKey key: String) -> AMCFieldType {
+    static func amcFieldType(forKey key: String) -> AMCFieldType {
         key == "point3" ? .structure : AMC.inferredFieldType(of: Self.self, forKey: key)
     }
     func amcEncodeStruct(_ value: Any, named structName: String) throws -> String {
