@@ -39,7 +39,7 @@ public struct AMCProblem: @unchecked Sendable, CustomStringConvertible {
     /// The error's sentence, then the value: `At "age": expected …, found the string "x". (value: "x")`.
     public var description: String {
         guard let value else { return error.description }
-        return "\(error.description) (value: \(ConfigValues.describe(value)))"
+        return "\(error.description) (value: \(ArchiveValue.literal(value)))"
     }
 }
 

@@ -163,7 +163,7 @@ public final class AMCConfig: @unchecked Sendable {
                 throw AMCError(
                     .typeMismatch(
                         expected: AMC.withArticle(AMC.unqualifiedName(of: T.self)),
-                        found: ConfigValues.describe(raw)))
+                        found: ArchiveValue.literal(raw)))
             }
             return typed
         } catch let error as AMCError {

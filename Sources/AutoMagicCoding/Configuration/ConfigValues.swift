@@ -111,23 +111,4 @@ enum ConfigValues {
             return value
         }
     }
-
-    /// A value as an error message shows it: `"wide"`, `42`, `true`, `a dictionary`,
-    /// `a dictionary of class "Note"`, `{"$ref": "#/notes/0"}`.
-    static func describe(_ raw: Any) -> String {
-        switch raw {
-        case let string as String: return "\"\(ArchiveValue.shortened(string))\""
-        case let dictionary as [String: Any]:
-            if dictionary.count == 1, let pointer = dictionary[ObjectReference.key] as? String {
-                return "{\"$ref\": \"\(pointer)\"}"
-            }
-            if let className = dictionary["class"] as? String { return "a dictionary of class \"\(className)\"" }
-            return "a dictionary"
-        case let array as [Any]: return "an array of \(array.count)"
-        case is NSNull: return "null"
-        case let date as Date: return ISODate.described(date)
-        case let data as Data: return "\(data.count) bytes"
-        default: return "\(raw)"
-        }
-    }
 }

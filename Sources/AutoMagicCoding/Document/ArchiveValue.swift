@@ -296,35 +296,4 @@ extension ArchiveValue {
         case let .foreign(box): return box.value
         }
     }
-
-    /// `string` as messages show it: up to 60 characters, longer ones cut to 57 and `...`.
-    static func shortened(_ string: String) -> Substring {
-        string.count > 60 ? string.prefix(57) + "..." : Substring(string)
-    }
-
-    /// How this value reads in an error message: `the string "abc"`, `the number 300`,
-    /// `a dictionary of class "Person"`.
-    var summary: String {
-        switch self {
-        case let .dictionary(dictionary):
-            if case let .string(name)? = dictionary["class"] { return "a dictionary of class \"\(name)\"" }
-            return "a dictionary"
-        case .array:
-            return "an array"
-        case let .string(string):
-            return "the string \"\(Self.shortened(string))\""
-        case let .bool(bool):
-            return "the bool \(bool)"
-        case .date:
-            return "a date"
-        case let .data(data):
-            return "data of \(data.count) bytes"
-        case .null:
-            return "null"
-        case .int, .uint, .double, .longNumber:
-            return "the number \(number!)"
-        case let .foreign(box):
-            return "a value of type \(AMC.unqualifiedName(of: Swift.type(of: box.value)))"
-        }
-    }
 }

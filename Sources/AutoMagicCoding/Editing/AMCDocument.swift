@@ -490,7 +490,7 @@ public struct AMCDocument {
             path.push(index: index)
             return (index < array.count ? array[index] : nil, "past the end of an array of \(array.count)")
         default:
-            throw path.error(.keyPathNotFound(reason: "\"\(key)\" goes into \(describe(container)), not a dictionary or array"))
+            throw path.error(.keyPathNotFound(reason: "\"\(key)\" goes into \(container.kindPhrase), not a dictionary or array"))
         }
     }
 
@@ -563,26 +563,9 @@ public struct AMCDocument {
         case (.dictionary, .append):
             throw path.error(.typeMismatch(expected: "an array to append to", found: "a dictionary"))
         case let (_, .key(key)):
-            throw path.error(.keyPathNotFound(reason: "\"\(key)\" goes into \(describe(value)), not a dictionary or array"))
+            throw path.error(.keyPathNotFound(reason: "\"\(key)\" goes into \(value.kindPhrase), not a dictionary or array"))
         case (_, .append):
-            throw path.error(.typeMismatch(expected: "an array to append to", found: describe(value)))
-        }
-    }
-
-    /// `a string`, `an integer`… for messages.
-    private static func describe(_ value: ArchiveValue) -> String {
-        switch value {
-        case .string: "a string"
-        case .int, .uint: "an integer"
-        case .double: "a float"
-        case let .longNumber(text): ScalarStrings.isInteger(text) ? "an integer" : "a float"
-        case .bool: "a bool"
-        case .date: "a date"
-        case .data: "data"
-        case .null: "null"
-        case .array: "an array"
-        case .dictionary: "a dictionary"
-        case .foreign: "a foreign value"
+            throw path.error(.typeMismatch(expected: "an array to append to", found: value.kindPhrase))
         }
     }
 }

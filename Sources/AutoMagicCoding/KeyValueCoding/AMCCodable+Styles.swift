@@ -125,7 +125,7 @@ enum Styling {
                     throw AMCError(
                         .typeMismatch(
                             expected: "a string (\"\(key)\" is set by amcSetString)",
-                            found: ConfigValues.describe(raw)), keyPath: keyPath)
+                            found: ArchiveValue.literal(raw)), keyPath: keyPath)
                 }
                 hooked.append((path, string))
                 return .checked

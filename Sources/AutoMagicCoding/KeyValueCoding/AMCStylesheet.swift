@@ -58,7 +58,7 @@ public struct AMCStylesheet: @unchecked Sendable {
         let named = entries.removeValue(forKey: "styles") ?? [String: Any]()
         guard let declared = named as? [String: Any] else {
             throw AMCError(
-                .typeMismatch(expected: "a dictionary of named styles", found: ConfigValues.describe(named)),
+                .typeMismatch(expected: "a dictionary of named styles", found: ArchiveValue.literal(named)),
                 keyPath: "styles")
         }
         var styles: [String: [String: Any]] = [:]
@@ -125,7 +125,7 @@ public struct AMCStylesheet: @unchecked Sendable {
             let style = styles[name] ?? [:]
             let own = (style[Self.extendsKey] as? String).map { " (extends \($0))" } ?? ""
             let lines = style.filter { $0.key != Self.extendsKey }.sorted { $0.key < $1.key }
-                .map { "  \($0.key): \(ConfigValues.describe($0.value))" }
+                .map { "  \($0.key): \(ArchiveValue.literal($0.value))" }
             return ([name + own] + lines).joined(separator: "\n")
         }.joined(separator: "\n")
     }
@@ -184,12 +184,12 @@ public struct AMCStylesheet: @unchecked Sendable {
             throw AMCError(
                 .typeMismatch(
                     expected: "a dictionary of key paths and values",
-                    found: ConfigValues.describe(declared[name] ?? "nothing")), keyPath: "styles.\(name)")
+                    found: ArchiveValue.literal(declared[name] ?? "nothing")), keyPath: "styles.\(name)")
         }
         guard let parent = style[extendsKey] else { return style }
         guard let parentName = parent as? String, declared[parentName] != nil else {
             throw AMCError(
-                .typeMismatch(expected: "the name of a style", found: ConfigValues.describe(parent)),
+                .typeMismatch(expected: "the name of a style", found: ArchiveValue.literal(parent)),
                 keyPath: "styles.\(name).extends")
         }
         guard !chain.contains(parentName), parentName != name else {

@@ -63,7 +63,7 @@ final class CodableRoute: @unchecked Sendable {
         }
         let keyPath = Self.rendered(codingPath)
         if let amcError = underlying as? AMCError { return amcError.at(keyPath) }
-        let found = raw.flatMap { Self.value(at: codingPath, in: $0) }.map { "; found \(Self.described($0))" } ?? ""
+        let found = raw.flatMap { Self.value(at: codingPath, in: $0) }.map { "; found \(ArchiveValue.summaryWithKeys($0))" } ?? ""
         let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
         return AMCError(.hookFailed(hook: hook, typeName: typeName, reason: sentence + found), keyPath: keyPath)
     }
@@ -84,15 +84,6 @@ final class CodableRoute: @unchecked Sendable {
             }
         }
         return value
-    }
-
-    /// What a value is, with a dictionary's keys (what an enum's case is told by): `a dictionary
-    /// with the key "exploded"`.
-    private static func described(_ value: ArchiveValue) -> String {
-        guard case let .dictionary(dictionary) = value, !dictionary.isEmpty else { return value.summary }
-        let keys = dictionary.entries.prefix(4).map { "\"\($0.key)\"" }.joined(separator: ", ")
-        let more = dictionary.count > 4 ? ", …" : ""
-        return "a dictionary with the key\(dictionary.count == 1 ? "" : "s") \(keys)\(more)"
     }
 
     /// A coding path as a key path: `published.tags[2]`.
