@@ -109,7 +109,8 @@ extension AMCArchiver {
     /// ```
     public func dictionaryRepresentation(of object: any AMCCodable) throws -> [String: Any] {
         try guarded(fallback: [:]) {
-            try ArchiveEncoder.encode(object, into: DictionaryBuilder(), restarting: { _ in DictionaryBuilder() }, archiver: self).sink.result as? [String: Any] ?? [:]
+            try ArchiveEncoder.encode(object, into: DictionaryBuilder(), restarting: { _ in DictionaryBuilder() }, archiver: self)
+                .sink.result as? [String: Any] ?? [:]
         }
     }
 

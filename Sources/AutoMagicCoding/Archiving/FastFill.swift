@@ -66,7 +66,10 @@ struct FieldSet {
     private var high: [UInt64] = []
 
     mutating func insert(_ index: Int) {
-        if index < 64 { return low |= 1 << index }
+        if index < 64 {
+            low |= 1 << index
+            return
+        }
         let word = index / 64 - 1
         if word >= high.count { high.append(contentsOf: repeatElement(0, count: word + 1 - high.count)) }
         high[word] |= 1 << (index % 64)

@@ -48,8 +48,8 @@ extension Array where Element == UInt8 {
     mutating func append(_ byte: UInt8, times count: Int) {
         let run: [UInt8]
         switch byte {
-        case 0x20: run = ByteRuns.spaces
-        case 0x09: run = ByteRuns.tabs
+        case ASCII.space: run = ByteRuns.spaces
+        case ASCII.tab: run = ByteRuns.tabs
         case 0x00: run = ByteRuns.zeros
         default: return append(contentsOf: repeatElement(byte, count: count))
         }
@@ -90,7 +90,7 @@ extension Array where Element == UInt8 {
 
 /// Runs of the bytes writers repeat most.
 private enum ByteRuns {
-    static let spaces = [UInt8](repeating: 0x20, count: 256)
-    static let tabs = [UInt8](repeating: 0x09, count: 256)
+    static let spaces = [UInt8](repeating: ASCII.space, count: 256)
+    static let tabs = [UInt8](repeating: ASCII.tab, count: 256)
     static let zeros = [UInt8](repeating: 0x00, count: 256)
 }

@@ -16,9 +16,9 @@ enum ByteWords {
         let ones: UInt64 = 0x0101_0101_0101_0101
         // A byte below 0x20 (bytes from 0x80 up have their high bit set and are masked out), and
         // a zero byte after XOR with `"` or `\` (the classic "has a zero byte" test).
-        let control = (word &- ones &* 0x20) & ~word & highBits
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* UInt64(ASCII.space)) & ~word & highBits
+        let quote = word ^ (ones &* UInt64(ASCII.quote))
+        let backslash = word ^ (ones &* UInt64(ASCII.backslash))
         let zero = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highBits
         return control | zero != 0
     }

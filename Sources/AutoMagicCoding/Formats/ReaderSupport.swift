@@ -6,7 +6,7 @@ enum TextLocation {
     static func of(_ offset: Int, in bytes: ByteView) -> AMCError.Location {
         var line = 1
         var lineStart = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
+        for index in 0..<min(offset, bytes.count) where bytes[index] == ASCII.lineFeed {
             line += 1
             lineStart = index + 1
         }

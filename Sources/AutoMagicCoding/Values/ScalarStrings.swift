@@ -55,7 +55,8 @@ enum ScalarStrings {
     static func hexDigitValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): (byte | 0x20) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"):
+            (byte | ASCII.lowercaseBit) - UInt8(ascii: "a") + 10
         default: nil
         }
     }

@@ -40,7 +40,9 @@ enum TextTrimming {
     static func lowercased<Text: StringProtocol>(_ text: Text) -> String {
         let utf8 = text.utf8
         guard utf8.allSatisfy({ $0 < 0x80 }) else { return text.lowercased() }
-        return String(decoding: utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return String(
+            decoding: utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | ASCII.lowercaseBit : $0 },
+            as: UTF8.self)
     }
 
     /// Whether `scalar` is white space (see ``TextTrimming``).
@@ -131,6 +133,6 @@ enum TextTrimming {
     }
 
     private static func isASCIISpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (0x09...0x0D).contains(byte)
+        byte == ASCII.space || (ASCII.tab...ASCII.carriageReturn).contains(byte)
     }
 }

@@ -144,11 +144,13 @@ struct JSONReader {
                 runStart = position
                 continue
             }
-            if byte == 0x0A {
+            if byte == ASCII.lineFeed {
                 position = start
                 throw error("unterminated string (a line break inside a string must be written \\n)")
             }
-            if byte < 0x20 { throw error("a control character (U+00\(ByteText.hex(byte))) inside a string must be escaped") }
+            if byte < ASCII.space {
+                throw error("a control character (U+00\(ByteText.hex(byte))) inside a string must be escaped")
+            }
             if byte >= 0x80 { isASCII = false }
             position += 1
         }
@@ -172,11 +174,11 @@ struct JSONReader {
         position += 1
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): tape.unescaped.append(byte)
-        case UInt8(ascii: "b"): tape.unescaped.append(0x08)
-        case UInt8(ascii: "f"): tape.unescaped.append(0x0C)
-        case UInt8(ascii: "n"): tape.unescaped.append(0x0A)
-        case UInt8(ascii: "r"): tape.unescaped.append(0x0D)
-        case UInt8(ascii: "t"): tape.unescaped.append(0x09)
+        case UInt8(ascii: "b"): tape.unescaped.append(ASCII.backspace)
+        case UInt8(ascii: "f"): tape.unescaped.append(ASCII.formFeed)
+        case UInt8(ascii: "n"): tape.unescaped.append(ASCII.lineFeed)
+        case UInt8(ascii: "r"): tape.unescaped.append(ASCII.carriageReturn)
+        case UInt8(ascii: "t"): tape.unescaped.append(ASCII.tab)
         case UInt8(ascii: "u"):
             var scalar = try parseHex4()
             if (0xD800...0xDBFF).contains(scalar) {
@@ -298,7 +300,8 @@ struct JSONReader {
     private var found: String {
         guard position < bytes.count else { return "the end of the data" }
         let byte = bytes[position]
-        return byte >= 0x20 && byte < 0x7F ? "\"\(Character(Unicode.Scalar(byte)))\"" : "byte 0x\(ByteText.hex(byte))"
+        return byte >= ASCII.space && byte < ASCII.delete
+            ? "\"\(Character(Unicode.Scalar(byte)))\"" : "byte 0x\(ByteText.hex(byte))"
     }
 
     private func error(_ reason: String, at offset: Int? = nil) -> AMCError {

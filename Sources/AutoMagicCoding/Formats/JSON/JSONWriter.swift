@@ -180,7 +180,7 @@ struct JSONWriter: EncodingSink {
                     continue
                 }
                 let byte = utf8[index]
-                if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                if byte < ASCII.space || byte == ASCII.quote || byte == ASCII.backslash {
                     utf8.append(runStart..<index, to: &bytes)
                     appendEscape(byte)
                     runStart = index + 1
@@ -194,13 +194,13 @@ struct JSONWriter: EncodingSink {
 
     private mutating func appendEscape(_ byte: UInt8) {
         switch byte {
-        case 0x22: bytes.append("\\\"")
-        case 0x5C: bytes.append("\\\\")
-        case 0x0A: bytes.append("\\n")
-        case 0x0D: bytes.append("\\r")
-        case 0x09: bytes.append("\\t")
-        case 0x08: bytes.append("\\b")
-        case 0x0C: bytes.append("\\f")
+        case ASCII.quote: bytes.append("\\\"")
+        case ASCII.backslash: bytes.append("\\\\")
+        case ASCII.lineFeed: bytes.append("\\n")
+        case ASCII.carriageReturn: bytes.append("\\r")
+        case ASCII.tab: bytes.append("\\t")
+        case ASCII.backspace: bytes.append("\\b")
+        case ASCII.formFeed: bytes.append("\\f")
         default:
             let hex: [UInt8] = Array("0123456789abcdef".utf8)
             bytes.append("\\u00")

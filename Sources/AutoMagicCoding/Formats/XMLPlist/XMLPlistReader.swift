@@ -290,12 +290,12 @@ struct XMLPlistReader {
                 bytes.append(runStart..<position, to: &text)
                 try parseReference()
                 runStart = position
-            case 0x0D:
+            case ASCII.carriageReturn:
                 // XML reads a carriage return (and CR LF) as a line feed.
                 bytes.append(runStart..<position, to: &text)
-                text.append(0x0A)
+                text.append(ASCII.lineFeed)
                 position += 1
-                if position < bytes.count, bytes[position] == 0x0A { position += 1 }
+                if position < bytes.count, bytes[position] == ASCII.lineFeed { position += 1 }
                 runStart = position
             default:
                 position += 1
@@ -309,7 +309,9 @@ struct XMLPlistReader {
     private mutating func contentSlot(of name: String) throws -> Slot {
         let start = position
         var end = position
-        while end < bytes.count, case let byte = bytes[end], byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&"), byte != 0x0D {
+        while end < bytes.count, case let byte = bytes[end], byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&"),
+            byte != ASCII.carriageReturn
+        {
             end += 1
         }
         position = end
@@ -538,12 +540,14 @@ struct XMLPlistReader {
 
     /// XML's `PubidChar`.
     private static func isPublicIDCharacter(_ byte: UInt8) -> Bool {
-        isLetterOrDigit(byte) || byte == 0x20 || byte == 0x0A || byte == 0x0D || "-'()+,./:=?;!*#@$_%".utf8.contains(byte)
+        isLetterOrDigit(byte) || byte == ASCII.space || byte == ASCII.lineFeed || byte == ASCII.carriageReturn
+            || "-'()+,./:=?;!*#@$_%".utf8.contains(byte)
     }
 
     /// An ASCII letter or digit.
     private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | ASCII.lowercaseBit)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     private func startsWith(_ prefix: StaticString) -> Bool {

@@ -160,12 +160,13 @@ struct XMLPlistWriter: EncodingSink {
     private mutating func appendEscaped(_ string: String) {
         ByteView.withBytes(of: string) { utf8 in
             var runStart = 0
-            for (index, byte) in utf8.enumerated() where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x0D {
+            for (index, byte) in utf8.enumerated()
+            where byte == ASCII.ampersand || byte == ASCII.lessThan || byte == ASCII.greaterThan || byte == ASCII.carriageReturn {
                 utf8.append(runStart..<index, to: &bytes)
                 switch byte {
-                case 0x26: bytes.append("&amp;")
-                case 0x3C: bytes.append("&lt;")
-                case 0x3E: bytes.append("&gt;")
+                case ASCII.ampersand: bytes.append("&amp;")
+                case ASCII.lessThan: bytes.append("&lt;")
+                case ASCII.greaterThan: bytes.append("&gt;")
                 default: bytes.append("&#13;")
                 }
                 runStart = index + 1

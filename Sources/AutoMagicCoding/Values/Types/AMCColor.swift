@@ -130,7 +130,7 @@ public struct AMCColor: Hashable, Sendable, AMCStructCodable {
 
     /// `byte`, with ASCII capitals made small.
     private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | ASCII.lowercaseBit : byte
     }
 
     /// What lies between `prefix` (in any case) and a closing `)` that ends `text`.

@@ -102,7 +102,7 @@ public struct AMCImage: Hashable, Sendable, AMCStructCodable {
             let byte = bytes[index]
             if digits.contains(byte) {
                 sawDigit = true
-            } else if byte | 0x20 == UInt8(ascii: "e") {
+            } else if byte | ASCII.lowercaseBit == UInt8(ascii: "e") {
                 // An exponent: after a digit or a point, before a digit or a signed one (`sprite 2e` is a name).
                 let next = bytes.index(after: index)
                 var exponent = next
