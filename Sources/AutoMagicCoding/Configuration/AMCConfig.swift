@@ -14,7 +14,7 @@ import Foundation
 /// file, the key path, the type and the value. The `default:` variants never throw. Layers
 /// (``init(layers:archiver:)``) answer from the first layer that has the key. Reading is thread-safe,
 /// also while ``reload()`` or a ``watch(every:onChange:)`` replaces the values.
-public final class AMCConfig: @unchecked Sendable {
+public final class AMCConfig: Sendable {
     /// The file the values come from; nil for a dictionary or layers.
     public let url: URL?
     /// The settings values are converted and objects made with (the base of relative URLs, the
@@ -390,14 +390,15 @@ public final class AMCConfig: @unchecked Sendable {
 
 /// A running ``AMCConfig/watch(every:onChange:)``: polling stops on ``cancel()`` or when the watch
 /// is released.
-public final class AMCConfigWatch: @unchecked Sendable {
-    private let timer: DispatchSourceTimer
+public final class AMCConfigWatch: Sendable {
+    /// Behind a lock: a timer source is not `Sendable` on every platform.
+    private let timer: Locked<any DispatchSourceTimer>
 
-    init(timer: DispatchSourceTimer) {
-        self.timer = timer
+    init(timer: any DispatchSourceTimer) {
+        self.timer = Locked(timer)
     }
 
-    deinit { timer.cancel() }
+    deinit { cancel() }
 
     /// Stops polling: no check starts after this returns.
     ///
@@ -405,7 +406,7 @@ public final class AMCConfigWatch: @unchecked Sendable {
     /// watch.cancel()
     /// ```
     public func cancel() {
-        timer.cancel()
+        timer.withLock { $0.cancel() }
     }
 }
 

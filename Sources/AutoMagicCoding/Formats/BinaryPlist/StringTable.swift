@@ -57,19 +57,15 @@ struct StringTable {
         }
         var slot = Self.recentSlot(of: bytes, bits: recentBits)
         let print = KeyTable.print(of: 0..<bytes.count, in: bytes)
-        if recentPrints[slot] == print, Self.same(bytes, recentTexts[slot]) {
-            return Lookup(object: recentObjects[slot], place: .recent(slot: slot, print: print))
-        }
+        func holds(_ slot: Int) -> Bool { recentPrints[slot] == print && Self.same(bytes, recentTexts[slot]) }
         // A string that would push another out of the small cache grows it first: only the large
         // cache forgets, so a value every object repeats is not written again for the cache's
         // small start.
-        if recentBits < Self.largeRecentBits, recentObjects[slot] >= 0 {
+        if recentBits < Self.largeRecentBits, recentObjects[slot] >= 0, !holds(slot) {
             resizeRecent(bits: Self.largeRecentBits)
             slot = Self.recentSlot(of: bytes, bits: recentBits)
-            if recentPrints[slot] == print, Self.same(bytes, recentTexts[slot]) {
-                return Lookup(object: recentObjects[slot], place: .recent(slot: slot, print: print))
-            }
         }
+        if holds(slot) { return Lookup(object: recentObjects[slot], place: .recent(slot: slot, print: print)) }
         return Lookup(object: nil, place: .recent(slot: slot, print: print))
     }
 
