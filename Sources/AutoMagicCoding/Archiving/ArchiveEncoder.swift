@@ -196,8 +196,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     defer { path.pop() }
                     try fail(path.error(.unknownKey(key: key, typeName: AMC.unqualifiedName(of: type))))
                 case let .field(index):
-                    // `fields[index]` each time, not held in a local: holding the field's plan
-                    // across the calls below took a retain and a release of it per field.
+                    // `fields[index]` each time, not held in a local (see `encodeField(_:of:object:at:plain:)`).
                     let fields = plan.fields
                     path.push(key: fields[index].key)
                     defer { path.pop() }
@@ -212,7 +211,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                     let mark = noThrow ? sink.mark() : nil
                     let placesMark = places.count
                     do {
-                        try encodeField(fields[index], of: object, at: base, plain: known.plain[index])
+                        try encodeField(index, of: fields, object: object, at: base, plain: known.plain[index])
                     } catch let error as AMCError {
                         if let mark {
                             sink.rewind(to: mark)
@@ -323,19 +322,33 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         }
     }
 
-    /// Writes `field` of `object` (its key, then its value; neither when it is nil), choosing the
-    /// field's lane: a scalar read straight from the object, objects or an array through a typed
-    /// accessor (see ``GraphField``), a `weak` or `unowned` reference, or the general walk, with
-    /// the field-type hook. `base`: the object's field base. `plain`: the field's declared type is
+    /// Writes field `index` of `object` (its key, then its value; neither when it is nil),
+    /// choosing the field's lane: a scalar read straight from the object, objects or an array
+    /// through a typed accessor (see ``GraphField``), or the rest (``encodeField(_:of:at:plain:)``).
+    /// `fields`: the plan's; `base`: the object's field base. `plain`: the field's declared type is
     /// the inferred one (see ``TypePlan/plainFields(of:)``).
-    private mutating func encodeField(_ field: FieldPlan, of object: any AMCCodable, at base: UnsafeFieldBase, plain: Bool) throws
-    {
-        if plain, let fast = field.fast {
+    ///
+    /// Inlined into the walk over the fields, and handed the array rather than the field's plan:
+    /// holding a field's plan across these calls took a retain and a release of it per field.
+    @inline(__always)
+    private mutating func encodeField(
+        _ index: Int, of fields: [FieldPlan], object: any AMCCodable, at base: UnsafeFieldBase, plain: Bool
+    ) throws {
+        if plain, let fast = fields[index].fast {
             guard let scalar = fast.encode(base) else { return }  // nil: left out
-            sink.key(field.internedKey)
+            sink.key(fields[index].internedKey)
             return try emit(scalar)
         }
-        if plain, let graph = field.graph { return try encodeGraphField(graph, named: field.internedKey, at: base) }
+        if plain, let graph = fields[index].graph {
+            return try encodeGraphField(graph, named: fields[index].internedKey, at: base)
+        }
+        try encodeField(fields[index], of: object, at: base, plain: plain)
+    }
+
+    /// Writes `field` of `object` in the lanes that need the object: a `weak` or `unowned`
+    /// reference, or the general walk, with the field-type hook.
+    private mutating func encodeField(_ field: FieldPlan, of object: any AMCCodable, at base: UnsafeFieldBase, plain: Bool) throws
+    {
         guard field.isStrong else { return try encodeConditional(field, of: object, at: base) }
         let inferred = field.kind.fieldType
         let declared = plain ? inferred : Swift.type(of: object).amcFieldType(forKey: field.name)
