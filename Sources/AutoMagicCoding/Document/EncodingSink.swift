@@ -1,59 +1,5 @@
 import Foundation
 
-/// One scalar the encoder emits.
-enum ArchiveScalar {
-    case string(String)
-    case bool(Bool)
-    case int(Int64)
-    case uint(UInt64)
-    case float(Float)
-    case double(Double)
-    case date(Date)
-    case data(Data)
-    /// JSON's `null`: written when converting a document that has one, and for a nil where a new
-    /// instance has a value (see ``TypePlan/nilMarkedFields(of:)``).
-    case null
-    /// A long number a document had (see ``ArchiveValue/longNumber(_:)``), written again as it was:
-    /// its digits in JSON and in an XML property list's `<real>`; a binary property list, whose
-    /// numbers have 64 bits, refuses it.
-    case longNumber(String)
-}
-
-extension ArchiveScalar {
-    /// An order for scalars of one type, the same in every run: numbers by value, strings by
-    /// their characters, the rest by ``keyText``; nil (a value of another type) first.
-    static func ascending(_ left: ArchiveScalar?, _ right: ArchiveScalar?) -> Bool {
-        switch (left, right) {
-        case let (.int(a)?, .int(b)?): return a < b
-        case let (.uint(a)?, .uint(b)?): return a < b
-        case let (.int(a)?, .uint(b)?): return a < 0 || UInt64(a) < b
-        case let (.uint(a)?, .int(b)?): return b >= 0 && a < UInt64(b)
-        case let (.double(a)?, .double(b)?): return a < b || (a.isNaN && !b.isNaN)
-        case let (.float(a)?, .float(b)?): return a < b || (a.isNaN && !b.isNaN)
-        case let (.date(a)?, .date(b)?): return a < b
-        case (nil, _?): return true
-        default: return (left?.keyText ?? "") < (right?.keyText ?? "")
-        }
-    }
-
-    /// The scalar as a dictionary key: the text its type reads back exactly (see
-    /// ``ScalarValue/init(converting:context:)``); nil for `null`.
-    var keyText: String? {
-        switch self {
-        case let .string(string): return string
-        case let .bool(bool): return bool ? "true" : "false"
-        case let .int(int): return String(int)
-        case let .uint(uint): return String(uint)
-        case let .float(float): return "\(float)"
-        case let .double(double): return "\(double)"
-        case let .longNumber(text): return text
-        case let .date(date): return ISODate.string(from: date) ?? "\(date.timeIntervalSinceReferenceDate)"
-        case let .data(data): return data.base64EncodedString()
-        case .null: return nil
-        }
-    }
-}
-
 /// What the encoder's walk over an object graph writes to: the dictionary representation
 /// (``DictionaryBuilder``), or the bytes of a file format (the JSON, XML and binary writers), with
 /// the same walk. Events arrive in document order; a dictionary's
