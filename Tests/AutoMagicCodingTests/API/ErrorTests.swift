@@ -3,12 +3,6 @@ import Testing
 
 @testable import AutoMagicCoding
 
-final class Pair: AMCCodable {
-    var name = ""
-    var other: Pair?
-    required init() {}
-}
-
 @Suite("Errors: key paths, cycles, nesting limits")
 struct ErrorTests {
     init() { Fixtures.register() }

@@ -20,21 +20,6 @@ final class Keyed: AMCCodable {
     required init() {}
 }
 
-/// A model with a property named like the key that names classes.
-final class Lesson: AMCCodable {
-    var title = "Swift"
-    var `class` = "6B"
-    required init() {}
-}
-
-/// A reply thread: each reply holds the next, or a list of replies.
-final class Reply: AMCCodable {
-    var text = ""
-    var next: Reply?
-    var replies: [Reply] = []
-    required init() {}
-}
-
 /// A record as Swift developers declare one: identity and creation date are `let`.
 final class Record: AMCCodable {
     let id: UUID
@@ -253,28 +238,6 @@ struct Clamped: Sendable {
         set { value = min(max(newValue, 0), 100) }
     }
     init(wrappedValue: Int) { value = min(max(wrappedValue, 0), 100) }
-}
-
-/// A property wrapper that keeps its bounds beside the value, and is `Codable`.
-@propertyWrapper
-struct Bounded: Codable, Equatable, Sendable {
-    var value: Double
-    var range: ClosedRange<Double>
-    var wrappedValue: Double {
-        get { value }
-        set { value = min(max(newValue, range.lowerBound), range.upperBound) }
-    }
-    init(wrappedValue: Double, _ range: ClosedRange<Double>) {
-        self.range = range
-        value = min(max(wrappedValue, range.lowerBound), range.upperBound)
-    }
-}
-
-final class AudioSettings: AMCCodable {
-    @Clamped var volume = 50
-    @Bounded(0...2) var balance = 1
-    var muted = false
-    required init() {}
 }
 
 #if canImport(Observation)

@@ -3,19 +3,6 @@ import Testing
 
 @testable import AutoMagicCoding
 
-/// An enum with payloads, as Swift models declare state.
-enum PublishState: Codable, Equatable, Sendable {
-    case draft
-    case published(Date)
-    case archived(reason: String, at: Date)
-}
-
-/// A value type from another library: only `Codable`.
-struct Price: Codable, Equatable, Sendable {
-    var amount: Decimal
-    var currency: String
-}
-
 /// A `Codable` class that is no `AMCCodable`.
 final class Signature: Codable, Equatable, @unchecked Sendable {
     var name = ""

@@ -42,32 +42,6 @@ final class EvolvedBook: AMCCodable {
     required init() {}
 }
 
-/// A model for lenient decoding: a `let` every instance agrees on, and a version.
-final class Gadget: AMCCodable {
-    static var amcVersion: Int { 1 }
-    var name = ""
-    var sizes: [Int] = []
-    var parts: [GadgetPart] = []
-    var spare: GadgetPart?
-    let kind = "gadget"
-    required init() {}
-}
-
-final class GadgetPart: AMCCodable {
-    static var amcVersion: Int { 3 }
-    var label = ""
-    var weight = 0.0
-    required init() {}
-}
-
-enum Evolution {
-    static func register() {
-        AMC.register(EvolvedPerson.self, formerNames: ["Contact"])
-        AMC.register(EvolvedCoworker.self, formerNames: ["Colleague"])
-        AMC.register(EvolvedBook.self, Gadget.self, GadgetPart.self)
-    }
-}
-
 @Suite("Evolving models: versions, migrations, renames")
 struct EvolutionTests {
     init() { Evolution.register() }

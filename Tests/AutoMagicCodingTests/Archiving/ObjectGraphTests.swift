@@ -3,68 +3,6 @@ import Testing
 
 @testable import AutoMagicCoding
 
-final class Player: AMCCodable {
-    var name = ""
-    var friend: Player?
-    var payload = ""
-    weak var squad: Squad?
-    required init() {}
-
-    convenience init(_ name: String) {
-        self.init()
-        self.name = name
-    }
-}
-
-final class Squad: AMCCodable {
-    var roster: [Player] = []
-    var captain: Player?
-    var vice: Player?
-    var groups: [[Player]] = []
-    var anything: [Any] = []
-    var lookup: [String: Any] = [:]
-    var notes: [String: String] = [:]
-    required init() {}
-}
-
-/// A folder tree whose items point back at their folder, as Swift models do.
-final class Folder: AMCCodable {
-    var name = ""
-    var items: [Item] = []
-    required init() {}
-}
-
-/// What an item reports to, as delegates are declared.
-protocol ItemObserver: AnyObject {
-    var name: String { get }
-}
-
-extension Folder: ItemObserver {}
-
-final class Item: AMCCodable {
-    var title = ""
-    weak var parent: Folder?
-    weak var delegate: Item?
-    weak var observer: (any ItemObserver)?
-    weak var anyOwner: AnyObject?
-    required init() {}
-}
-
-/// Every kind of reference a property can hold but a strong one, in a class hierarchy.
-class Holder: AMCCodable {
-    weak var weakFolder: Folder?
-    required init() {}
-}
-
-final class Keeper: Holder {
-    var folders: [Folder] = []
-    unowned var owner: Folder = Keeper.placeholder
-    unowned var maybeOwner: Folder?
-    unowned(unsafe) var bare: Folder = Keeper.placeholder
-    /// What `unowned` properties hold before decoding sets them (they cannot be nil).
-    nonisolated(unsafe) static let placeholder = Folder()
-}
-
 @Suite("Object graphs: shared objects, cycles and weak references come back as they were")
 struct ObjectGraphTests {
     init() { AMC.register(Player.self, Squad.self, Folder.self, Item.self, Holder.self, Keeper.self) }

@@ -23,20 +23,6 @@ final class Accent: AMCCodable {
     static func amcKey(forProperty name: String) -> String { snakeCase(name) }
 }
 
-/// A typed configuration object whose file keys are snake_case.
-final class Theme: AMCCodable {
-    var tintColor = AMCColor(white: 0)
-    var cornerRadius = 4.0
-    var cardSize = CGSize(width: 100, height: 50)
-    var titleFont = AMCFont()
-    var insets = AMCEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
-    var card = CardStyle()
-    var accent: Accent? = Accent()
-    var tags: [String] = []
-    required init() {}
-    static func amcKey(forProperty name: String) -> String { snakeCase(name) }
-}
-
 @Suite("Configuration: renamed keys, typed config by key path, config objects, reload")
 struct ConfigurationTests {
     @Test func theArchiverWritesAndReadsRenamedKeys() throws {

@@ -23,13 +23,6 @@ final class Edges: AMCCodable {
     required init() {}
 }
 
-final class Shelf: AMCCodable {
-    var samples: [Double] = []
-    var labels: [String] = []
-    var versions: [Version] = []
-    required init() {}
-}
-
 @Suite("File formats: JSON, XML and binary property lists, both directions with Foundation")
 struct FormatTests {
     init() {

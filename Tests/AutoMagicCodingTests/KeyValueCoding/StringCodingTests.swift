@@ -8,26 +8,6 @@ enum ContentMode: String, AMCCaseAliases {
     static var amcAliases: [String: ContentMode] { ["fit": .scaleAspectFit, "fill": .scaleAspectFill] }
 }
 
-enum Priority: Int, CaseIterable {
-    case low = 1
-    case high = 10
-}
-
-/// A case whose name starts with the type's name.
-enum Mode: CaseIterable {
-    case model, plain
-}
-
-struct Autoresizing: OptionSet, AMCNamedOptions {
-    let rawValue: Int
-    static let flexibleWidth = Autoresizing(rawValue: 1)
-    static let flexibleHeight = Autoresizing(rawValue: 2)
-    static let flexibleTopMargin = Autoresizing(rawValue: 4)
-    static var amcNamedMembers: [String: Autoresizing] {
-        ["flexibleWidth": .flexibleWidth, "flexibleHeight": .flexibleHeight, "flexibleTopMargin": .flexibleTopMargin]
-    }
-}
-
 final class Layer: AMCCodable {
     var borderColor = AMCColor(white: 0)
     var cornerRadius = 0.0
@@ -56,33 +36,6 @@ final class Label: AMCCodable {
         actions.append(string)
         return true
     }
-}
-
-final class Header: AMCCodable {
-    var title: Label? = Label()
-    var subtitle: Label?
-    var insets = AMCEdgeInsets()
-    var shadow = AMCOffset()
-    var background: AMCImage?
-    var resizing: Autoresizing = []
-    required init() {}
-}
-
-final class Screen: AMCCodable {
-    var header = Header()
-    var button = Label()
-    var priority = Priority.low
-    var homepage: URL?
-    var request: AMCURLRequest?
-    var published: Date?
-    var initial: Character = "a"
-    var enabled = false
-    required init() {}
-}
-
-struct Card: AMCCodable {
-    var frame = CGRect.zero
-    var corner = 0.0
 }
 
 @Suite("String coding: values from strings, Key-Value Coding by key path")

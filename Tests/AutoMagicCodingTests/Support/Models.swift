@@ -352,3 +352,215 @@ final class Wide: AMCCodable {
     var lateTags: [String] = []
     required init() {}
 }
+
+final class Player: AMCCodable {
+    var name = ""
+    var friend: Player?
+    var payload = ""
+    weak var squad: Squad?
+    required init() {}
+
+    convenience init(_ name: String) {
+        self.init()
+        self.name = name
+    }
+}
+
+final class Squad: AMCCodable {
+    var roster: [Player] = []
+    var captain: Player?
+    var vice: Player?
+    var groups: [[Player]] = []
+    var anything: [Any] = []
+    var lookup: [String: Any] = [:]
+    var notes: [String: String] = [:]
+    required init() {}
+}
+
+/// A folder tree whose items point back at their folder, as Swift models do.
+final class Folder: AMCCodable {
+    var name = ""
+    var items: [Item] = []
+    required init() {}
+}
+
+extension Folder: ItemObserver {}
+
+final class Item: AMCCodable {
+    var title = ""
+    weak var parent: Folder?
+    weak var delegate: Item?
+    weak var observer: (any ItemObserver)?
+    weak var anyOwner: AnyObject?
+    required init() {}
+}
+
+final class Keeper: Holder {
+    var folders: [Folder] = []
+    unowned var owner: Folder = Keeper.placeholder
+    unowned var maybeOwner: Folder?
+    unowned(unsafe) var bare: Folder = Keeper.placeholder
+    /// What `unowned` properties hold before decoding sets them (they cannot be nil).
+    nonisolated(unsafe) static let placeholder = Folder()
+}
+
+/// An enum with payloads, as Swift models declare state.
+enum PublishState: Codable, Equatable, Sendable {
+    case draft
+    case published(Date)
+    case archived(reason: String, at: Date)
+}
+
+/// A value type from another library: only `Codable`.
+struct Price: Codable, Equatable, Sendable {
+    var amount: Decimal
+    var currency: String
+}
+
+/// A model for lenient decoding: a `let` every instance agrees on, and a version.
+final class Gadget: AMCCodable {
+    static var amcVersion: Int { 1 }
+    var name = ""
+    var sizes: [Int] = []
+    var parts: [GadgetPart] = []
+    var spare: GadgetPart?
+    let kind = "gadget"
+    required init() {}
+}
+
+final class GadgetPart: AMCCodable {
+    static var amcVersion: Int { 3 }
+    var label = ""
+    var weight = 0.0
+    required init() {}
+}
+
+enum Evolution {
+    static func register() {
+        AMC.register(EvolvedPerson.self, formerNames: ["Contact"])
+        AMC.register(EvolvedCoworker.self, formerNames: ["Colleague"])
+        AMC.register(EvolvedBook.self, Gadget.self, GadgetPart.self)
+    }
+}
+
+enum Priority: Int, CaseIterable {
+    case low = 1
+    case high = 10
+}
+
+/// A case whose name starts with the type's name.
+enum Mode: CaseIterable {
+    case model, plain
+}
+
+struct Autoresizing: OptionSet, AMCNamedOptions {
+    let rawValue: Int
+    static let flexibleWidth = Autoresizing(rawValue: 1)
+    static let flexibleHeight = Autoresizing(rawValue: 2)
+    static let flexibleTopMargin = Autoresizing(rawValue: 4)
+    static var amcNamedMembers: [String: Autoresizing] {
+        ["flexibleWidth": .flexibleWidth, "flexibleHeight": .flexibleHeight, "flexibleTopMargin": .flexibleTopMargin]
+    }
+}
+
+final class Header: AMCCodable {
+    var title: Label? = Label()
+    var subtitle: Label?
+    var insets = AMCEdgeInsets()
+    var shadow = AMCOffset()
+    var background: AMCImage?
+    var resizing: Autoresizing = []
+    required init() {}
+}
+
+final class Screen: AMCCodable {
+    var header = Header()
+    var button = Label()
+    var priority = Priority.low
+    var homepage: URL?
+    var request: AMCURLRequest?
+    var published: Date?
+    var initial: Character = "a"
+    var enabled = false
+    required init() {}
+}
+
+struct Card: AMCCodable {
+    var frame = CGRect.zero
+    var corner = 0.0
+}
+
+final class Shelf: AMCCodable {
+    var samples: [Double] = []
+    var labels: [String] = []
+    var versions: [Version] = []
+    required init() {}
+}
+
+final class Pair: AMCCodable {
+    var name = ""
+    var other: Pair?
+    required init() {}
+}
+
+/// A model with a property named like the key that names classes.
+final class Lesson: AMCCodable {
+    var title = "Swift"
+    var `class` = "6B"
+    required init() {}
+}
+
+/// A reply thread: each reply holds the next, or a list of replies.
+final class Reply: AMCCodable {
+    var text = ""
+    var next: Reply?
+    var replies: [Reply] = []
+    required init() {}
+}
+
+/// A property wrapper that keeps its bounds beside the value, and is `Codable`.
+@propertyWrapper
+struct Bounded: Codable, Equatable, Sendable {
+    var value: Double
+    var range: ClosedRange<Double>
+    var wrappedValue: Double {
+        get { value }
+        set { value = min(max(newValue, range.lowerBound), range.upperBound) }
+    }
+    init(wrappedValue: Double, _ range: ClosedRange<Double>) {
+        self.range = range
+        value = min(max(wrappedValue, range.lowerBound), range.upperBound)
+    }
+}
+
+final class AudioSettings: AMCCodable {
+    @Clamped var volume = 50
+    @Bounded(0...2) var balance = 1
+    var muted = false
+    required init() {}
+}
+
+/// A typed configuration object whose file keys are snake_case.
+final class Theme: AMCCodable {
+    var tintColor = AMCColor(white: 0)
+    var cornerRadius = 4.0
+    var cardSize = CGSize(width: 100, height: 50)
+    var titleFont = AMCFont()
+    var insets = AMCEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+    var card = CardStyle()
+    var accent: Accent? = Accent()
+    var tags: [String] = []
+    required init() {}
+    static func amcKey(forProperty name: String) -> String { snakeCase(name) }
+}
+
+/// Every kind of reference a property can hold but a strong one, in a class hierarchy.
+class Holder: AMCCodable {
+    weak var weakFolder: Folder?
+    required init() {}
+}
+
+/// What an item reports to, as delegates are declared.
+protocol ItemObserver: AnyObject {
+    var name: String { get }
+}

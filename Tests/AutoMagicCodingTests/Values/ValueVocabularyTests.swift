@@ -76,9 +76,6 @@ extension AMCURLRequest: TableValue {
 }
 extension AMCTextAlignment: TableValue { static var placeholder: AMCTextAlignment { .natural } }
 extension AMCLineBreakMode: TableValue { static var placeholder: AMCLineBreakMode { .clip } }
-extension Priority: TableValue { static var placeholder: Priority { .low } }
-extension Mode: TableValue { static var placeholder: Mode { .plain } }
-extension Autoresizing: TableValue { static var placeholder: Autoresizing { [.flexibleTopMargin] } }
 extension Version: TableValue { static var placeholder: Version { Version(major: 0, minor: 0) } }
 extension Optional: TableValue where Wrapped: TableValue { static var placeholder: Wrapped? { Wrapped.placeholder } }
 
@@ -503,3 +500,7 @@ struct ValueVocabularyTests {
         #expect(try lenient.object(Endpoint.self, from: json)?.host == "h")
     }
 }
+
+extension Priority: TableValue { static var placeholder: Priority { .low } }
+extension Mode: TableValue { static var placeholder: Mode { .plain } }
+extension Autoresizing: TableValue { static var placeholder: Autoresizing { [.flexibleTopMargin] } }
