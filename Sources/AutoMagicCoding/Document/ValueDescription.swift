@@ -56,24 +56,38 @@ extension ArchiveValue {
         return "a dictionary with the key\(dictionary.count == 1 ? "" : "s") \(keys)\(more)"
     }
 
-    /// The kind alone: `a string`, `an integer`, `a dictionary`.
+    /// Its type's name, as `plutil -type` says it: `bool`, `integer`, `float`, `string`, `date`,
+    /// `data`, `dictionary`, `array`; `null` for JSON's.
+    ///
+    /// ```swift
+    /// ArchiveValue.longNumber("1e400").typeName   // float
+    /// ```
+    var typeName: String {
+        switch self {
+        case .bool: "bool"
+        case .int, .uint: "integer"
+        case .double: "float"
+        case let .longNumber(text): ScalarStrings.isInteger(text) ? "integer" : "float"
+        case .string: "string"
+        case .date: "date"
+        case .data: "data"
+        case .dictionary: "dictionary"
+        case .array: "array"
+        case .null: "null"
+        case .foreign: "foreign"
+        }
+    }
+
+    /// The kind alone, for a sentence: `a string`, `an integer`, `data`, `null`.
     ///
     /// ```swift
     /// ArchiveValue.int(3).kindPhrase   // an integer
     /// ```
     var kindPhrase: String {
         switch self {
-        case .string: "a string"
-        case .int, .uint: "an integer"
-        case .double: "a float"
-        case let .longNumber(text): ScalarStrings.isInteger(text) ? "an integer" : "a float"
-        case .bool: "a bool"
-        case .date: "a date"
-        case .data: "data"
-        case .null: "null"
-        case .array: "an array"
-        case .dictionary: "a dictionary"
+        case .data, .null: typeName
         case .foreign: "a foreign value"
+        default: (typeName.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + typeName
         }
     }
 

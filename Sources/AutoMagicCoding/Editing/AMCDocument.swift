@@ -571,23 +571,6 @@ public struct AMCDocument {
 }
 
 extension ArchiveValue {
-    /// Its type's name, as `plutil -type` says it; `null` for JSON's.
-    fileprivate var typeName: String {
-        switch self {
-        case .bool: "bool"
-        case .int, .uint: "integer"
-        case .double: "float"
-        case let .longNumber(text): ScalarStrings.isInteger(text) ? "integer" : "float"
-        case .string: "string"
-        case .date: "date"
-        case .data: "data"
-        case .dictionary: "dictionary"
-        case .array: "array"
-        case .null: "null"
-        case .foreign: "foreign"
-        }
-    }
-
     /// The value as `plutil -extract KEYPATH raw` prints it.
     fileprivate var rawText: String {
         switch self {
