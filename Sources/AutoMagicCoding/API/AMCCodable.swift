@@ -138,12 +138,19 @@ public protocol AMCCodable {
     func amcEncodeStruct(_ value: Any, named structName: String) throws -> String
 
     /// Decodes a struct written by ``amcEncodeStruct(_:named:)``. Fall back to
-    /// ``AMC/defaultDecodeStruct(_:named:)`` for names you don't handle.
+    /// ``AMC/defaultDecodeStruct(_:named:)`` for names you don't handle (it throws
+    /// ``AMCError/Kind/unsupportedStruct(typeName:operation:)``). For a string you cannot read,
+    /// throw another error, such as ``AMCError/Kind/typeMismatch(expected:found:)``, and never
+    /// trap: data may hold anything, and ``AMC/check(_:)`` asks with an empty string to learn
+    /// which names you handle.
     ///
     /// ```swift
     /// func amcDecodeStruct(_ string: String, named structName: String) throws -> Any {
-    ///     if structName == "CustomStruct" { return try CustomStruct(parsing: string) }
-    ///     return try AMC.defaultDecodeStruct(string, named: structName)
+    ///     guard structName == "CustomStruct" else { return try AMC.defaultDecodeStruct(string, named: structName) }
+    ///     guard let custom = CustomStruct(parsing: string) else {
+    ///         throw AMCError(.typeMismatch(expected: "a CustomStruct as \"a;b\"", found: "\"\(string)\""))
+    ///     }
+    ///     return custom
     /// }
     /// ```
     func amcDecodeStruct(_ string: String, named structName: String) throws -> Any
