@@ -14,8 +14,8 @@ struct StringTable {
     private var buckets = [UInt64](repeating: 0, count: 64)
     /// The cache of strings met lately, each slot's string and object number (-1: empty): made
     /// at the first lookup with a few slots, so that a small document does not pay for making and
-    /// freeing a large cache, and grown to ``largeRecentBits`` once it has met as many strings as
-    /// those few slots hold. (Two plain arrays: freeing an array of optional tuples took a
+    /// freeing a large cache; doubled when two of its strings would share a slot, and grown to
+    /// ``largeRecentBits`` once it has met as many strings as its slots hold. (Two plain arrays: freeing an array of optional tuples took a
     /// look at each one's case.)
     private var recentTexts: [String] = []
     private var recentObjects: [Int] = []
@@ -58,11 +58,12 @@ struct StringTable {
         var slot = Self.recentSlot(of: bytes, bits: recentBits)
         let print = KeyTable.print(of: 0..<bytes.count, in: bytes)
         func holds(_ slot: Int) -> Bool { recentPrints[slot] == print && Self.same(bytes, recentTexts[slot]) }
-        // A string that would push another out of the small cache grows it first: only the large
-        // cache forgets, so a value every object repeats is not written again for the cache's
-        // small start.
-        if recentBits < Self.largeRecentBits, recentObjects[slot] >= 0, !holds(slot) {
-            resizeRecent(bits: Self.largeRecentBits)
+        // A string that would push another out of a smaller cache doubles it first, until the
+        // strings part: only the large cache forgets, so a value every object repeats is not
+        // written again for the cache's small start, and a small document's few strings do not
+        // make the large cache.
+        while recentBits < Self.largeRecentBits, recentObjects[slot] >= 0, !holds(slot) {
+            resizeRecent(bits: recentBits + 1)
             slot = Self.recentSlot(of: bytes, bits: recentBits)
         }
         if holds(slot) { return Lookup(object: recentObjects[slot], place: .recent(slot: slot, print: print)) }
