@@ -258,6 +258,32 @@ struct FormatTests {
         #expect(try foundationValue(data, json: false) as? [String] == strings)
     }
 
+    /// Two strings that meet in a slot of the small cache grow it one step, not to the large
+    /// cache: a small document's few strings do not make and free the large one on every write.
+    @Test func aCollisionInTheSmallCacheDoublesIt() throws {
+        func slot(_ text: String, bits: Int) -> Int {
+            ByteView.withBytes(of: Array(text.utf8)) { StringTable.recentSlot(of: $0, bits: bits) }
+        }
+        let small = StringTable.smallRecentBits
+        let other = try #require(
+            (0..<26 * 26 * 26).lazy.map { number -> String in
+                let letters = [number / 676, number / 26 % 26, number % 26].map { Character(UnicodeScalar(97 + UInt8($0))) }
+                return "\(letters[0])xyz\(letters[1])xy\(letters[2])"
+            }.first {
+                slot($0, bits: small) == slot("designer", bits: small)
+                    && slot($0, bits: small + 1) != slot("designer", bits: small + 1)
+            })
+        var table = StringTable()
+        for (object, text) in ["designer", other].enumerated() {
+            let lookup = ByteView.withBytes(of: Array(text.utf8)) { table.lookupRecent($0) }
+            #expect(lookup.object == nil)
+            table.add(text, at: lookup, object: object)
+        }
+        #expect(table.recentBits == small + 1)
+        let again = ByteView.withBytes(of: Array("designer".utf8)) { table.lookupRecent($0) }
+        #expect(again.object == 0)
+    }
+
     /// Every repeated number and date is written once, as Foundation's writers do; values of
     /// different kinds or bit patterns (1 and 1.0, 0.0 and -0.0) stay apart.
     @Test func ourBinaryWriterSharesRepeatedNumbersAndDates() throws {

@@ -24,7 +24,7 @@ struct StringTable {
     /// slot without a look at that string (a retain, a release and a comparison each).
     private var recentPrints: [UInt64] = []
     /// The bits of a slot number of the cache, and how many strings it has been asked for.
-    private var recentBits = 0
+    private(set) var recentBits = 0
     private var recentLookups = 0
     static let smallRecentBits = 5, largeRecentBits = 10
 
