@@ -113,8 +113,8 @@ public protocol AMCCodable {
     /// ```
     static var amcSpecialKeys: Set<String> { get }
 
-    /// How the field under `key` is treated, for every instance of the type (the archiver asks
-    /// once per type). Default: inferred from the property's declared type
+    /// How the field under `key` is treated, for every instance of the type: a fact about the
+    /// type, which the archiver may ask once and remember. Default: inferred from the property's declared type
     /// (``AMC/inferredFieldType(of:forKey:)``); return ``AMCFieldType/structure`` to route a field
     /// through the struct hooks instead.
     ///

@@ -94,7 +94,7 @@ extension ArchiveDecoder {
     mutating func decodeField<Root: AMCCodable>(
         _ field: FieldPlan, from raw: ArchiveValue, into instance: inout Root
     ) throws {
-        let declared = Root.amcFieldType(forKey: field.name)
+        let declared = Swift.type(of: instance).amcFieldType(forKey: field.name)
         let inferred = field.kind.fieldType
         if fillsExistingValues, declared == inferred, case let .dictionary(dictionary) = raw, dictionary["class"] == nil,
             ObjectReference.pointer(in: dictionary) == nil,

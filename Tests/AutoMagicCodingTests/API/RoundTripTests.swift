@@ -148,6 +148,26 @@ struct RoundTripTests {
         dict["f66"] = "many"
         let error = expectAMCError { _ = try AMC.object(Wide.self, from: dict) }
         #expect(error?.keyPath == "f66")
+        // Through files: a parsed document's fields are found by key number, past 64 too, `let`s
+        // among them.
+        for format in [AMCFormat.json, .binaryPropertyList] {
+            let data = try AMC.data(for: wide, format: format)
+            let file = try #require(try AMC.object(Wide.self, from: data))
+            #expect(file.lateID == wide.lateID, "\(format)")
+            var altered = try #require(
+                format == .json
+                    ? try JSONSerialization.jsonObject(with: data) as? [String: Any]
+                    : try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+            altered["lateKind"] = "narrow"
+            let alteredData =
+                format == .json
+                ? try JSONSerialization.data(withJSONObject: altered)
+                : try PropertyListSerialization.data(fromPropertyList: altered, format: .binary, options: 0)
+            let contradicted = expectAMCError { _ = try AMC.object(Wide.self, from: alteredData) }
+            #expect(contradicted?.kind == .unrestorableLet(key: "lateKind", typeName: "Wide"), "\(format)")
+            #expect([file.f0, file.f63, file.f64, file.f69] as [Int] == [1, 63, 64, 69], "\(format)")
+            #expect(file.late == "late" && file.lateTags == ["a", "b"] && file.lateChild?.next?.value == 1, "\(format)")
+        }
     }
 
     @Test func heterogeneousCollectionsOfCollectionsOfObjects() throws {

@@ -258,9 +258,11 @@ struct FormatTests {
         #expect(try foundationValue(data, json: false) as? [String] == strings)
     }
 
-    /// Two strings that meet in a slot of the small cache grow it one step, not to the large
-    /// cache: a small document's few strings do not make and free the large one on every write.
-    @Test func aCollisionInTheSmallCacheDoublesIt() throws {
+    /// Two strings that meet in a slot of the small cache grow it to the size where they part,
+    /// not to the large cache; two that meet at every size leave it small (the large one would
+    /// not hold both either): a small document's few strings do not make and free the large
+    /// cache on every write.
+    @Test func aCollisionInTheSmallCacheGrowsItOnlyToWhereTheStringsPart() throws {
         func slot(_ text: String, bits: Int) -> Int {
             ByteView.withBytes(of: Array(text.utf8)) { StringTable.recentSlot(of: $0, bits: bits) }
         }
@@ -282,6 +284,16 @@ struct FormatTests {
         #expect(table.recentBits == small + 1)
         let again = ByteView.withBytes(of: Array("designer".utf8)) { table.lookupRecent($0) }
         #expect(again.object == 0)
+
+        // The same length and the same first, middle and last bytes: one slot at every size.
+        var dates = StringTable()
+        for (object, text) in ["2024-01-05", "2024-03-05"].enumerated() {
+            let lookup = ByteView.withBytes(of: Array(text.utf8)) { dates.lookupRecent($0) }
+            #expect(lookup.object == nil)
+            dates.add(text, at: lookup, object: object)
+        }
+        #expect(dates.recentBits == small)
+        #expect(ByteView.withBytes(of: Array("2024-03-05".utf8)) { dates.lookupRecent($0) }.object == 1)
     }
 
     /// Every repeated number and date is written once, as Foundation's writers do; values of

@@ -199,7 +199,7 @@ final class ReadOnly: AMCCodable {
     }
 }
 
-/// amcKeys, amcFieldType and amcDidDecode overrides in a hierarchy whose root implements them.
+/// amcKeys and amcDidDecode overrides in a hierarchy whose root implements them.
 class Configured: AMCCodable {
     var kept = 1
     var skipped = 2
@@ -350,6 +350,8 @@ final class Wide: AMCCodable {
     var late = ""
     var lateChild: Node?
     var lateTags: [String] = []
+    let lateID = UUID()  // set per instance: restored
+    let lateKind = "wide"  // the same in every instance: checked, never written
     required init() {}
 }
 

@@ -14,7 +14,7 @@ struct StringTable {
     private var buckets = [UInt64](repeating: 0, count: 64)
     /// The cache of strings met lately, each slot's string and object number (-1: empty): made
     /// at the first lookup with a few slots, so that a small document does not pay for making and
-    /// freeing a large cache; doubled when two of its strings would share a slot, and grown to
+    /// freeing a large cache; grown when two of its strings would share a slot, and grown to
     /// ``largeRecentBits`` once it has met as many strings as its slots hold. (Two plain arrays: freeing an array of optional tuples took a
     /// look at each one's case.)
     private var recentTexts: [String] = []
@@ -58,13 +58,20 @@ struct StringTable {
         var slot = Self.recentSlot(of: bytes, bits: recentBits)
         let print = KeyTable.print(of: 0..<bytes.count, in: bytes)
         func holds(_ slot: Int) -> Bool { recentPrints[slot] == print && Self.same(bytes, recentTexts[slot]) }
-        // A string that would push another out of a smaller cache doubles it first, until the
-        // strings part: only the large cache forgets, so a value every object repeats is not
-        // written again for the cache's small start, and a small document's few strings do not
-        // make the large cache.
-        while recentBits < Self.largeRecentBits, recentObjects[slot] >= 0, !holds(slot) {
-            resizeRecent(bits: recentBits + 1)
-            slot = Self.recentSlot(of: bytes, bits: recentBits)
+        // A string that would push another out of a smaller cache grows it first, to the size at
+        // which the two part: only the large cache forgets, so a value every object repeats is
+        // not written again for the cache's small start, and a small document's few strings do
+        // not make the large cache. Two that meet at every size (the same length and sampled
+        // bytes) would meet in the large cache too: the newer takes the slot, as it would there.
+        if recentBits < Self.largeRecentBits, recentObjects[slot] >= 0, !holds(slot) {
+            let held = recentTexts[slot]
+            let parting = (recentBits + 1...Self.largeRecentBits).first { bits in
+                Self.recentSlot(of: bytes, bits: bits) != ByteView.withBytes(of: held) { Self.recentSlot(of: $0, bits: bits) }
+            }
+            if let parting {
+                resizeRecent(bits: parting)
+                slot = Self.recentSlot(of: bytes, bits: recentBits)
+            }
         }
         if holds(slot) { return Lookup(object: recentObjects[slot], place: .recent(slot: slot, print: print)) }
         return Lookup(object: nil, place: .recent(slot: slot, print: print))
