@@ -235,23 +235,24 @@ struct FormatTests {
         #expect(try foundationValue(data, json: false) as? [String] == strings)
     }
 
-    /// A value every object repeats is written once even when a one-off string meets it in the
-    /// cache's small start: the cache grows instead of forgetting it.
-    @Test func aRepeatedValueIsNotForgottenWhileTheCacheIsSmall() throws {
+    /// A string of the form `?xyz?xy?` in `text`'s slot of the recent-string cache at `bits`,
+    /// though not at `parting` bits (slots follow the length and the first, middle and last bytes).
+    static func string(meeting text: String, atBits bits: Int, partingAt parting: Int) -> String? {
         func slot(_ text: String, bits: Int) -> Int {
             ByteView.withBytes(of: text) { StringTable.recentSlot(of: $0, bits: bits) }
         }
+        return (0..<26 * 26 * 26).lazy.map { number -> String in
+            let letters = [number / 676, number / 26 % 26, number % 26].map { Character(UnicodeScalar(97 + UInt8($0))) }
+            return "\(letters[0])xyz\(letters[1])xy\(letters[2])"
+        }.first { slot($0, bits: bits) == slot(text, bits: bits) && slot($0, bits: parting) != slot(text, bits: parting) }
+    }
+
+    /// A value every object repeats is written once even when a one-off string meets it in the
+    /// cache's small start: the cache grows instead of forgetting it.
+    @Test func aRepeatedValueIsNotForgottenWhileTheCacheIsSmall() throws {
         // A one-off string in the repeated value's small-cache slot, though not its large one.
-        let small = StringTable.smallRecentBits
-        let large = StringTable.largeRecentBits
         let oneOff = try #require(
-            (0..<26 * 26 * 26).lazy.map { number -> String in
-                // Slots follow the length and the first, middle and last bytes.
-                let letters = [number / 676, number / 26 % 26, number % 26].map { Character(UnicodeScalar(97 + UInt8($0))) }
-                return "\(letters[0])xyz\(letters[1])xy\(letters[2])"
-            }.first {
-                slot($0, bits: small) == slot("designer", bits: small) && slot($0, bits: large) != slot("designer", bits: large)
-            })
+            Self.string(meeting: "designer", atBits: StringTable.smallRecentBits, partingAt: StringTable.largeRecentBits))
         let strings = ["designer", oneOff, "designer", "designer"]
         let data = try AMC.convert(try JSONSerialization.data(withJSONObject: strings), to: .binaryPropertyList)
         #expect(data.ranges(of: Data("designer".utf8)).count == 1)
@@ -263,18 +264,8 @@ struct FormatTests {
     /// not hold both either): a small document's few strings do not make and free the large
     /// cache on every write.
     @Test func aCollisionInTheSmallCacheGrowsItOnlyToWhereTheStringsPart() throws {
-        func slot(_ text: String, bits: Int) -> Int {
-            ByteView.withBytes(of: Array(text.utf8)) { StringTable.recentSlot(of: $0, bits: bits) }
-        }
         let small = StringTable.smallRecentBits
-        let other = try #require(
-            (0..<26 * 26 * 26).lazy.map { number -> String in
-                let letters = [number / 676, number / 26 % 26, number % 26].map { Character(UnicodeScalar(97 + UInt8($0))) }
-                return "\(letters[0])xyz\(letters[1])xy\(letters[2])"
-            }.first {
-                slot($0, bits: small) == slot("designer", bits: small)
-                    && slot($0, bits: small + 1) != slot("designer", bits: small + 1)
-            })
+        let other = try #require(Self.string(meeting: "designer", atBits: small, partingAt: small + 1))
         var table = StringTable()
         for (object, text) in ["designer", other].enumerated() {
             let lookup = ByteView.withBytes(of: Array(text.utf8)) { table.lookupRecent($0) }
