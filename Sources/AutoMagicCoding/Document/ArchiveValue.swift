@@ -241,40 +241,54 @@ extension ArchiveValue {
     /// Converts a dictionary representation value (Swift or Foundation types) to a document value.
     /// Deeper than ``AMC/maximumDepth`` containers throw, before anything deeper is visited.
     static func converting(_ raw: Any, path: inout KeyPathTracker, depth: Int = 0) throws -> ArchiveValue {
+        // The types a dictionary representation is made of, told by their metatype: each cast is
+        // then of the exact type, with no search of conformances or bridging.
+        let type = Swift.type(of: raw)
+        if type == String.self, let string = raw as? String { return .string(string) }
+        if type == Int.self, let int = raw as? Int { return .int(Int64(int)) }
+        if type == Double.self, let double = raw as? Double { return .double(double) }
+        if type == Bool.self, let bool = raw as? Bool { return .bool(bool) }
+        if type == [String: Any].self, let dictionary = raw as? [String: Any] {
+            return try converting(dictionary, path: &path, depth: depth)
+        }
+        if type == [Any].self, let array = raw as? [Any] { return try converting(array, path: &path, depth: depth) }
+        if type == Date.self, let date = raw as? Date { return .date(date) }
         if let string = raw as? String { return .string(string) }
-        if Swift.type(of: raw) == Bool.self, let bool = raw as? Bool { return .bool(bool) }
         if NumberValue.isNull(raw) { return .null }
         if let number = NumberValue.foundationNumber(raw) {
             if "cB".contains(NumberValue.typeCode(of: number)) { return .bool(number.boolValue) }
         }
         if let number = NumberValue(raw) { return ArchiveValue(number) }
         switch raw {
-        case let date as Date:
-            return .date(date)
-        case let data as Data:
-            return .data(data)
-        case let dictionary as [String: Any]:
-            try enter(depth, path: path, readBack: nil)
-            var converted = ArchiveDictionary(minimumCapacity: dictionary.count)
-            for (key, value) in dictionary {
-                path.push(key: key)
-                defer { path.pop() }
-                converted.append(key, try converting(value, path: &path, depth: depth + 1))
-            }
-            return .dictionary(converted)
-        case let array as [Any]:
-            try enter(depth, path: path, readBack: nil)
-            var converted: [ArchiveValue] = []
-            converted.reserveCapacity(array.count)
-            for (index, element) in array.enumerated() {
-                path.push(index: index)
-                defer { path.pop() }
-                converted.append(try converting(element, path: &path, depth: depth + 1))
-            }
-            return .array(ArchiveArray(converted))
-        default:
-            return .foreign(ForeignValue(raw))
+        case let date as Date: return .date(date)
+        case let data as Data: return .data(data)
+        case let dictionary as [String: Any]: return try converting(dictionary, path: &path, depth: depth)
+        case let array as [Any]: return try converting(array, path: &path, depth: depth)
+        default: return .foreign(ForeignValue(raw))
         }
+    }
+
+    private static func converting(_ dictionary: [String: Any], path: inout KeyPathTracker, depth: Int) throws -> ArchiveValue {
+        try enter(depth, path: path, readBack: nil)
+        var converted = ArchiveDictionary(minimumCapacity: dictionary.count)
+        for (key, value) in dictionary {
+            path.push(key: key)
+            defer { path.pop() }
+            converted.append(key, try converting(value, path: &path, depth: depth + 1))
+        }
+        return .dictionary(converted)
+    }
+
+    private static func converting(_ array: [Any], path: inout KeyPathTracker, depth: Int) throws -> ArchiveValue {
+        try enter(depth, path: path, readBack: nil)
+        var converted: [ArchiveValue] = []
+        converted.reserveCapacity(array.count)
+        for (index, element) in array.enumerated() {
+            path.push(index: index)
+            defer { path.pop() }
+            converted.append(try converting(element, path: &path, depth: depth + 1))
+        }
+        return .array(ArchiveArray(converted))
     }
 
     /// The Swift value for this document value: `String`, `Int` (or `UInt64` above `Int.max`),
