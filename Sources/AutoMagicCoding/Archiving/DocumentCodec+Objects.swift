@@ -32,7 +32,8 @@ extension DocumentCodec {
                 drain: drain)
         case .binaryPropertyList:
             return try encode(
-                object, with: BinaryPlistWriter(options: options, capacity: capacity), options: options, archiver: archiver,
+                object, with: BinaryPlistWriter.reused(options: options, capacity: capacity), options: options,
+                archiver: archiver,
                 drain: drain)
         }
     }
@@ -54,6 +55,8 @@ extension DocumentCodec {
             return try encode(
                 object, with: consume written, options: options, archiver: archiver, drain: drain, reportedBefore: swallowed)
         }
-        return written.finish()
+        let bytes = written.finish()
+        written.recycle()
+        return bytes
     }
 }

@@ -8,6 +8,12 @@ protocol DocumentWriter: EncodingSink {
     var link: DrainLink { get set }
     /// The bytes written so far, where the writer counts them (the text writers); 0 elsewhere.
     var outputSize: Int { get }
+    /// A writer as `init(options:capacity:)` makes one, with the room of tables that a write
+    /// before it made when the writer keeps them (see ``recycle()``).
+    static func reused(options: AMCWriteOptions, capacity: Int) -> Self
+    /// Keeps this finished writer's tables, emptied, for the next ``reused(options:capacity:)``,
+    /// where the writer keeps any.
+    mutating func recycle()
     /// A writer made as this one was, with nothing written, for writing the document again from
     /// its start: the drain takes back what was passed on to it.
     func restarted() -> Self
@@ -24,6 +30,10 @@ extension DocumentWriter {
     var outputSize: Int { 0 }
 
     var wider: Self? { nil }
+
+    static func reused(options: AMCWriteOptions, capacity: Int) -> Self { Self(options: options, capacity: capacity) }
+
+    mutating func recycle() {}
 }
 
 extension JSONWriter: DocumentWriter {
@@ -41,6 +51,8 @@ extension XMLPlistWriter: DocumentWriter {
 
 extension BinaryPlistWriter: DocumentWriter {
     init(options: AMCWriteOptions, capacity: Int) { self.init(capacity: capacity) }
+
+    static func reused(options: AMCWriteOptions, capacity: Int) -> BinaryPlistWriter { reused(capacity: capacity) }
 }
 
 /// A document as a reader parsed it.

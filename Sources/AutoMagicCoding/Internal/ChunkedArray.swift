@@ -105,6 +105,15 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         }
     }
 
+    /// Removes every entry, keeping the room of the first chunk when it is the only one.
+    mutating func removeAll() {
+        guard full.isEmpty else {
+            self = ChunkedArray()
+            return
+        }
+        last.removeAll(keepingCapacity: true)
+    }
+
     /// Removes the last `removed` entries, and the chunks they leave empty.
     mutating func removeLast(_ removed: Int) {
         precondition((0...count).contains(removed), "removing \(removed) of \(count) entries")

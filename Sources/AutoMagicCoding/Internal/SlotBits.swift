@@ -17,6 +17,12 @@ struct SlotBits {
         words = [UInt64](repeating: 0, count: (count + 63) / 64)
     }
 
+    /// Bits for `count` slots, all free, in the room these took when it is enough.
+    mutating func reset(count: Int) {
+        words.removeAll(keepingCapacity: true)
+        words.append(contentsOf: repeatElement(0, count: (count + 63) / 64))
+    }
+
     /// Whether slot `slot` is taken. (Inlined: a call each probe cost as much as the bits save.)
     subscript(slot: Int) -> Bool {
         @inline(__always) get { words[slot >> 6] & (1 << (slot & 63)) != 0 }

@@ -20,7 +20,7 @@ import Foundation
 /// ```
 struct BinaryPlistWriter: EncodingSink {
     /// The bytes not passed on to ``link``'s drain yet (all of them, without one).
-    private(set) var bytes: [UInt8] = Array("bplist00".utf8)
+    private(set) var bytes: [UInt8] = magic
     /// Where the objects go as the writer goes, if anywhere (see ``ByteDrain``); the containers
     /// that wait, the offset table and the trailer follow in `finish()`.
     var link = DrainLink()
@@ -62,21 +62,70 @@ struct BinaryPlistWriter: EncodingSink {
     private var falseIndex: Int?
     private var root: Int?
     /// The room the pending bytes were made with.
-    private let capacity: Int
+    private var capacity: Int
 
     /// A writer whose pending bytes have room for `capacity`. `inlineWidth` (2 to 8): the width
     /// of references once containers are written as they end, from the object count a narrower
     /// width no longer holds, or from the start when `inlineFromStart` (a graph written again,
     /// see ``wider``). Tests pass 2, to see graphs of a few hundred objects written both ways.
     /// Wider than 3 only from the start: the containers that wait hold 16-bit references.
-    init(capacity: Int = 4096, inlineWidth: Int = 3, inlineFromStart: Bool = false) {
+    init(capacity: Int = 4096, inlineWidth: Int = defaultInlineWidth, inlineFromStart: Bool = false) {
         precondition((2...8).contains(inlineWidth), "references of \(inlineWidth) bytes")
         precondition(inlineWidth <= 3 || inlineFromStart, "containers that wait for references of \(inlineWidth) bytes")
         bytes.reserveCapacity(capacity)
         self.capacity = capacity
         self.inlineWidth = inlineWidth
-        inlineFrom = inlineFromStart ? 0 : 1 << (8 * (inlineWidth - 1))
+        inlineFrom = Self.inlineFrom(width: inlineWidth, fromStart: inlineFromStart)
     }
+
+    static let defaultInlineWidth = 3
+
+    /// The object count from which containers are written as they end (see ``inlineFrom``).
+    private static func inlineFrom(width: Int, fromStart: Bool) -> Int {
+        fromStart ? 0 : 1 << (8 * (width - 1))
+    }
+
+    /// A writer as `init(capacity:)` makes one: one that a small document's write left (see
+    /// ``recycle()``) when one is kept.
+    static func reused(capacity: Int) -> BinaryPlistWriter {
+        guard var writer = recycler.take() else { return BinaryPlistWriter(capacity: capacity) }
+        writer.capacity = capacity
+        writer.bytes.reserveCapacity(capacity)
+        return writer
+    }
+
+    /// Keeps this finished writer's tables, emptied, for ``reused(capacity:)``: the tables of a
+    /// document of a few objects, as ``init(capacity:)`` makes them (no larger ones are kept).
+    mutating func recycle() {
+        guard offsets.count <= Self.recycledObjects,
+            inlineFrom == Self.inlineFrom(width: Self.defaultInlineWidth, fromStart: false)
+        else { return }
+        removeAll()
+        Self.recycler.keep(self)
+    }
+
+    /// Forgets what was written: the writer is as new, with the room its tables took.
+    mutating func removeAll() {
+        bytes = Self.magic
+        link = DrainLink()
+        offsets.removeAll()
+        childRefs.removeAll(keepingCapacity: true)
+        open.removeAll(keepingCapacity: true)
+        containers.removeAll()
+        refPool.removeAll()
+        wroteInline = false
+        strings.removeAll()
+        keyObjects.removeAll(keepingCapacity: true)
+        numbers.removeAll()
+        entryReferences.removeAll(keepingCapacity: true)
+        entriesReferred.removeAll(keepingCapacity: true)
+        (trueIndex, falseIndex, root) = (nil, nil, nil)
+    }
+
+    private static let recycler = Recycler<BinaryPlistWriter>()
+    /// The most objects of a writer kept for the next write.
+    private static let recycledObjects = 1_024
+    private static let magic = Array("bplist00".utf8)
 
     func restarted() -> BinaryPlistWriter {
         link.drain?.restart()
@@ -497,6 +546,13 @@ struct ObjectOffsets {
 
     /// Appends an object placed later: a container that waits for the writer's `finish()`.
     mutating func appendWaiting() { steps.append(0) }
+
+    /// Forgets every offset, keeping the room they took when it is one chunk.
+    mutating func removeAll() {
+        steps.removeAll()
+        far.removeAll()
+        lastPlaced = 0
+    }
 
     /// Forgets the offsets appended since `mark`.
     mutating func rewind(to mark: Mark) {

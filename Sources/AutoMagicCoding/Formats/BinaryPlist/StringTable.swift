@@ -12,17 +12,19 @@ struct StringTable {
     /// For each bucket: the top 32 bits of the hash, and entry number + 1 below (0: empty).
     /// Open addressing with linear probing; the table doubles at half full.
     private var buckets = [UInt64](repeating: 0, count: 64)
-    /// The cache of strings met lately, each slot's string and object number (-1: empty): made
-    /// at the first lookup with a few slots, so that a small document does not pay for making and
-    /// freeing a large cache; grown when two of its strings would share a slot, and grown to
-    /// ``largeRecentBits`` once it has met as many strings as its slots hold. (Two plain arrays: freeing an array of optional tuples took a
-    /// look at each one's case.)
-    private var recentTexts: [String] = []
-    private var recentObjects: [Int] = []
-    /// Each slot's string's print (``KeyTable/print(of:in:)``; 0 when empty):
-    /// a string met for the first time, as most values are, is told apart from the one in its
-    /// slot without a look at that string (a retain, a release and a comparison each).
-    private var recentPrints: [UInt64] = []
+    /// The cache of strings met lately: made at the first lookup with a few slots, so that a
+    /// small document does not pay for making and freeing a large cache; grown when two of its
+    /// strings would share a slot, and grown to ``largeRecentBits`` once it has met as many
+    /// strings as its slots hold.
+    private var recent: [RecentSlot] = []
+    /// A slot of the cache: its string, that string's object (-1: empty) and its print
+    /// (``KeyTable/print(of:in:)``; 0 when empty), by which a string met for the first time, as
+    /// most values are, is told apart from the one in its slot without a look at that string.
+    private struct RecentSlot {
+        var text = ""
+        var object = -1
+        var print: UInt64 = 0
+    }
     /// The bits of a slot number of the cache, and how many strings it has been asked for.
     private(set) var recentBits = 0
     private var recentLookups = 0
@@ -52,19 +54,19 @@ struct StringTable {
     /// The object number of the value whose UTF-8 is `bytes`, met lately, else where to add it.
     mutating func lookupRecent(_ bytes: ByteView) -> Lookup {
         recentLookups += 1
-        if recentBits < Self.largeRecentBits, recentLookups > recentPrints.count {
+        if recentBits < Self.largeRecentBits, recentLookups > recent.count {
             resizeRecent(bits: recentBits == 0 ? Self.smallRecentBits : Self.largeRecentBits)
         }
         var slot = Self.recentSlot(of: bytes, bits: recentBits)
         let print = KeyTable.print(of: 0..<bytes.count, in: bytes)
-        func holds(_ slot: Int) -> Bool { recentPrints[slot] == print && Self.same(bytes, recentTexts[slot]) }
+        func holds(_ slot: Int) -> Bool { recent[slot].print == print && Self.same(bytes, recent[slot].text) }
         // A string that would push another out of a smaller cache grows it first, to the size at
         // which the two part: only the large cache forgets, so a value every object repeats is
         // not written again for the cache's small start, and a small document's few strings do
         // not make the large cache. Two that meet at every size (the same length and sampled
         // bytes) would meet in the large cache too: the newer takes the slot, as it would there.
-        if recentBits < Self.largeRecentBits, recentObjects[slot] >= 0, !holds(slot) {
-            let held = recentTexts[slot]
+        if recentBits < Self.largeRecentBits, recent[slot].object >= 0, !holds(slot) {
+            let held = recent[slot].text
             let parting = (recentBits + 1...Self.largeRecentBits).first { bits in
                 Self.recentSlot(of: bytes, bits: bits) != ByteView.withBytes(of: held) { Self.recentSlot(of: $0, bits: bits) }
             }
@@ -73,7 +75,7 @@ struct StringTable {
                 slot = Self.recentSlot(of: bytes, bits: recentBits)
             }
         }
-        if holds(slot) { return Lookup(object: recentObjects[slot], place: .recent(slot: slot, print: print)) }
+        if holds(slot) { return Lookup(object: recent[slot].object, place: .recent(slot: slot, print: print)) }
         return Lookup(object: nil, place: .recent(slot: slot, print: print))
     }
 
@@ -81,19 +83,27 @@ struct StringTable {
     mutating func add(_ text: String, at lookup: Lookup, object: Int) {
         switch lookup.place {
         case let .recent(slot, print):
-            (recentTexts[slot], recentObjects[slot], recentPrints[slot]) = (text, object, print)
+            recent[slot] = RecentSlot(text: text, object: object, print: print)
         case let .exact(hash):
+            if entries.isEmpty { entries.reserveCapacity(16) }  // a document's keys, not grown from one
             if (entries.count + 1) * 2 > buckets.count { rebuild(bucketCount: buckets.count * 2) }
             entries.append((text, hash, object))
             place(entry: entries.count - 1)
         }
     }
 
+    /// Forgets every string, as a new table, keeping the room the table took (a writer kept for
+    /// the next write, see ``Recycler``).
+    mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        for bucket in buckets.indices { buckets[bucket] = 0 }
+        recent.removeAll(keepingCapacity: true)
+        (recentBits, recentLookups) = (0, 0)
+    }
+
     /// Forgets the strings whose object number is `objectCount` or more (the writer rewound).
     mutating func removeObjects(from objectCount: Int) {
-        for slot in recentObjects.indices where recentObjects[slot] >= objectCount {
-            (recentTexts[slot], recentObjects[slot], recentPrints[slot]) = ("", -1, 0)
-        }
+        for slot in recent.indices where recent[slot].object >= objectCount { recent[slot] = RecentSlot() }
         guard entries.contains(where: { $0.object >= objectCount }) else { return }
         entries.removeAll { $0.object >= objectCount }
         rebuild(bucketCount: buckets.count)
@@ -116,17 +126,12 @@ struct StringTable {
     /// The cache with `bits` bits of slot numbers, holding what it held.
     private mutating func resizeRecent(bits: Int) {
         // Oldest first, so that of two that meet in one slot the later stays, as it would have.
-        let held = zip(recentTexts, recentObjects).filter { $0.1 >= 0 }.sorted { $0.1 < $1.1 }
+        let held = recent.filter { $0.object >= 0 }.sorted { $0.object < $1.object }
         recentBits = bits
-        recentTexts = [String](repeating: "", count: 1 << bits)
-        recentObjects = [Int](repeating: -1, count: 1 << bits)
-        recentPrints = [UInt64](repeating: 0, count: 1 << bits)
-        for (text, object) in held {
-            ByteView.withBytes(of: text) { bytes in
-                let slot = Self.recentSlot(of: bytes, bits: bits)
-                (recentTexts[slot], recentObjects[slot]) = (text, object)
-                recentPrints[slot] = KeyTable.print(of: 0..<bytes.count, in: bytes)
-            }
+        recent.removeAll(keepingCapacity: true)
+        recent.append(contentsOf: repeatElement(RecentSlot(), count: 1 << bits))
+        for slot in held {
+            ByteView.withBytes(of: slot.text) { recent[Self.recentSlot(of: $0, bits: bits)] = slot }
         }
     }
 
@@ -250,6 +255,14 @@ struct NumberTable {
         put(Slot(high: UInt32(truncatingIfNeeded: bits >> 32), low: UInt32(truncatingIfNeeded: bits), tagged: tagged), at: slot)
     }
 
+    /// Forgets every value, as a new table, keeping the room the table took (a writer kept for
+    /// the next write, see ``Recycler``).
+    mutating func removeAll() {
+        slots.removeAll(keepingCapacity: true)
+        taken.reset(count: 0)
+        (count, limit) = (0, Self.startingLimit)
+    }
+
     /// Forgets the values whose object number is `objectCount` or more (the writer rewound).
     mutating func removeObjects(from objectCount: Int) {
         guard slots.contains(where: { $0.tagged != 0 && $0.object >= objectCount }) else { return }
@@ -266,9 +279,15 @@ struct NumberTable {
     /// The same values (those `keep` keeps, by object number) in `capacity` slots, each with
     /// whether it was met again.
     private mutating func rebuild(capacity: Int, keeping keep: (Int) -> Bool = { _ in true }) {
-        let old = slots
-        slots = [Slot](repeating: Slot(), count: capacity)
-        taken = SlotBits(count: capacity)
+        // An empty table's slots are made again in the room they took.
+        let old = count == 0 ? [] : slots
+        if count == 0 {
+            slots.removeAll(keepingCapacity: true)
+            slots.append(contentsOf: repeatElement(Slot(), count: capacity))
+        } else {
+            slots = [Slot](repeating: Slot(), count: capacity)
+        }
+        taken.reset(count: capacity)
         count = 0
         for entry in old where entry.tagged != 0 && keep(entry.object) {
             var slot = Self.slot(kind: Self.kinds[Int(entry.code)], bits: entry.bits, mask: capacity - 1)

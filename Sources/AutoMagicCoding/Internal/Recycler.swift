@@ -1,0 +1,38 @@
+/// Values that one call makes and frees and the next call could use again, kept between calls: a
+/// small document's write otherwise spends more on making and freeing its writer's tables than
+/// on writing. A few are kept, about one for each thread writing at once; a call that finds none
+/// makes its own.
+///
+/// The owner empties a value before keeping it, so that what is taken behaves exactly as a new
+/// one would: only the room its storage took is kept.
+///
+/// ```swift
+/// static let recycler = Recycler<BinaryPlistWriter>()
+/// var writer = recycler.take() ?? BinaryPlistWriter()
+/// // ... write, finish, empty the writer ...
+/// recycler.keep(writer)
+/// ```
+/// (Unchecked: a value is emptied before it is kept, so what passes from one thread to another is
+/// storage that nothing else refers to.)
+final class Recycler<Value>: @unchecked Sendable {
+    private let kept = Locked<[Value]>([])
+    /// The most values kept.
+    private let limit: Int
+
+    init(limit: Int = 4) {
+        self.limit = limit
+        kept.withLock { $0.reserveCapacity(limit) }
+    }
+
+    /// A kept value, or nil when none is.
+    func take() -> Value? {
+        kept.withLock { $0.popLast() }
+    }
+
+    /// Keeps `value`, unless as many as the limit are kept already.
+    func keep(_ value: Value) {
+        kept.withLock { kept in
+            if kept.count < limit { kept.append(value) }
+        }
+    }
+}

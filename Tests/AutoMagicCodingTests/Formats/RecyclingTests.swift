@@ -1,0 +1,108 @@
+import AMCExample
+import Foundation
+import Testing
+
+@testable import AutoMagicCoding
+
+/// A few settings of every kind a binary writer shares or numbers: bools, repeated numbers and
+/// dates, keys and strings.
+private final class Preferences: AMCCodable {
+    var name = "Ada"
+    var darkMode = true
+    var compact = false
+    var fontSize = 15.0
+    var zoom = 15.0
+    var opened = Date(timeIntervalSinceReferenceDate: 785_000_000.5)
+    var saved = Date(timeIntervalSinceReferenceDate: 785_000_000.5)
+    var tags = ["a", "b", "a"]
+    required init() {}
+}
+
+@Suite("Storage kept from one write for the next writes as new storage would")
+struct RecyclingTests {
+    init() {
+        Company.registerModel()
+        AMC.register(Preferences.self)
+    }
+
+    /// The documents written one after the other: each leaves tables of another shape (its own
+    /// keys, bools, numbers, strings, references) for the next.
+    static let documents: [@Sendable () throws -> any AMCCodable] = [
+        { Preferences() },
+        { Company.sample() },
+        {
+            let other = Preferences()
+            (other.darkMode, other.compact, other.fontSize, other.tags) = (false, true, 12, ["b", "c"])
+            return other
+        },
+        {
+            // Enough one-off strings to grow the cache of recent strings to its large size.
+            let company = Company.sample()
+            company.people += (0..<40).map { Person(name: "Member \($0)", role: .designer) }
+            return company
+        },
+        { Preferences() },
+    ]
+
+    /// The bytes of `object` and the writer that wrote them.
+    private func written(_ object: any AMCCodable, with writer: BinaryPlistWriter) throws -> ([UInt8], BinaryPlistWriter) {
+        var (sink, _) = try ArchiveEncoder.encode(
+            object, into: writer, restarting: { $0.restarted() }, archiver: AMCArchiver())
+        return (sink.finish(), sink)
+    }
+
+    /// A binary writer emptied after each document writes the next byte for byte as a new writer
+    /// does: nothing of the document before (an object's number, a shared string, number or bool)
+    /// is left to be referred to.
+    @Test func anEmptiedBinaryWriterWritesEachDocumentAsANewOne() throws {
+        var writer = BinaryPlistWriter()
+        for make in Self.documents {
+            let object = try make()
+            let (fresh, _) = try written(object, with: BinaryPlistWriter())
+            let (again, used) = try written(object, with: writer)
+            #expect(again == fresh)
+            writer = used
+            writer.removeAll()
+        }
+    }
+
+    /// Writes through the API, whose writers and encoders come from what earlier writes left,
+    /// read back as written, in each format (keys sorted: a dictionary read back has its own
+    /// order).
+    @Test(arguments: AMCFormat.allCases)
+    func documentsWrittenOneAfterAnotherReadBack(format: AMCFormat) throws {
+        for make in Self.documents + Self.documents {
+            let data = try AMC.data(for: try make(), format: format, options: .readable)
+            let read = try #require(try AMC.object(from: data))
+            #expect(try AMC.data(for: read, format: format, options: .readable) == data)
+        }
+    }
+
+    /// An encoder keeps the type plans of the last write only for a write under the same key
+    /// naming: one under another names the same type's keys its own way.
+    @Test func aWriteUnderAnotherKeyNamingUsesItsOwnKeys() throws {
+        var snake = AMCArchiver()
+        snake.keyNaming = .snakeCase
+        let preferences = Preferences()
+        func keys(_ data: Data) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+        for _ in 0..<2 {
+            let plain = try keys(try AMC.data(for: preferences, format: .json))
+            let snaked = try keys(try snake.data(for: preferences, format: .json))
+            #expect(plain["darkMode"] != nil && plain["dark_mode"] == nil)
+            #expect(snaked["dark_mode"] != nil && snaked["darkMode"] == nil)
+        }
+    }
+
+    @Test func aRecyclerKeepsUpToItsLimitAndHandsBackWhatItKept() {
+        let recycler = Recycler<[Int]>(limit: 2)
+        #expect(recycler.take() == nil)
+        recycler.keep([1])
+        recycler.keep([2])
+        recycler.keep([3])  // over the limit: dropped
+        #expect(recycler.take() == [2])
+        #expect(recycler.take() == [1])
+        #expect(recycler.take() == nil)
+    }
+}
