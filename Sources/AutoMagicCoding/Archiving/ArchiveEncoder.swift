@@ -83,10 +83,13 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         defer { if marked { StackRoom.endWriting() } }
         var encoder = ArchiveEncoder(
             sink: consume sink, archiver: archiver, sortedKeys: sortedKeys, omitsDeclaredClasses: omitsDeclaredClasses)
+        let scratch = EncoderScratch.recycler.take() ?? EncoderScratch()
+        encoder.adopt(scratch)
         while true {
             do {
                 try encoder.encodeObject(object, declared: nil)
                 for error in encoder.swallowed.dropFirst(reportedBefore) { AMC.reportSwallowed(error) }
+                encoder.leave(scratch)
                 return (encoder.sink, max(encoder.swallowed.count, reportedBefore))
             } catch is PlanNeeded {
                 var planner = ArchiveEncoder<NullSink>(sink: NullSink(), archiver: archiver, sortedKeys: sortedKeys)
@@ -104,6 +107,29 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                 encoder = encoder.startedAgain(archiver: archiver, usesTable: true, restarting: restarting)
             }
         }
+    }
+
+    /// Takes the storage a finished encoder left (see ``EncoderScratch``), if any.
+    private mutating func adopt(_ scratch: EncoderScratch) {
+        swap(&path, &scratch.path)
+        swap(&places, &scratch.places)
+        swap(&openObjects, &scratch.openObjects)
+        if scratch.keyNaming == keyNaming { swap(&recentPlans, &scratch.recentPlans) }
+    }
+
+    /// Leaves this finished encoder's storage, emptied, for the next encoder: a small graph's,
+    /// whose places are few (a large one's is not worth keeping).
+    private mutating func leave(_ scratch: EncoderScratch) {
+        guard places.isSmall else { return }
+        scratch.keyNaming = keyNaming
+        swap(&path, &scratch.path)
+        swap(&places, &scratch.places)
+        swap(&openObjects, &scratch.openObjects)
+        swap(&recentPlans, &scratch.recentPlans)
+        scratch.path.removeAll()
+        scratch.places.removeAll()
+        scratch.openObjects.removeAll(keepingCapacity: true)
+        EncoderScratch.recycler.keep(scratch)
     }
 
     /// An encoder with the same settings that writes the graph again from the start, into the
@@ -315,7 +341,22 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             sink.endArray()
         case let .scalars(read, _):
             sink.key(name)
-            try encodeArray(read(base)) { encoder, element in try encoder.emit(element) }
+            try enterContainer()
+            defer { depth -= 1 }
+            sink.beginArray()
+            var index = 0
+            try read(base) { scalar in
+                // The index joins the key path only for an error: nothing below a scalar needs it.
+                do {
+                    try sink.scalar(scalar)
+                } catch let error as AMCError {
+                    path.push(index: index)
+                    defer { path.pop() }
+                    throw error.at(path.rendered)
+                }
+                index += 1
+            }
+            sink.endArray()
         case let .scalarDictionary(read, _):
             sink.key(name)
             try encodeEntries(read(base)) { encoder, value in try encoder.emit(value) }
@@ -656,4 +697,19 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         guard !isPlanning else { return }
         swallowed.append(error)
     }
+}
+
+/// What an encoder leaves for the next one (see ``Recycler``): the room of its key path, of its
+/// places and of its open objects, emptied, and the plans of the types it met under the key
+/// naming it used, which an encoder under the same naming starts with.
+final class EncoderScratch {
+    // Unchecked: one encoder at a time holds a scratch, taken from the recycler and left there.
+    @exclusivity(unchecked) var path = KeyPathTracker()
+    @exclusivity(unchecked) var places = PlaceTable()
+    @exclusivity(unchecked) var openObjects: [(place: Int, depth: Int)] = []
+    @exclusivity(unchecked) var recentPlans = RecentPlans()
+    /// The naming `recentPlans` were found under; nil before any.
+    @exclusivity(unchecked) var keyNaming: AMCKeyNaming?
+
+    static let recycler = Recycler<EncoderScratch>()
 }

@@ -199,6 +199,21 @@ struct PlaceTable {
         return chain.reversed()
     }
 
+    /// Whether the table finds its places by a look at each, without slots (see
+    /// ``scannedPlaces``).
+    var isSmall: Bool { slots.isEmpty }
+
+    /// Forgets every place, as a new table, keeping the room of its entries and keys.
+    mutating func removeAll() {
+        entries.removeAll()
+        keys.removeAll(keepingCapacity: true)
+        keyNumbers.removeAll(keepingCapacity: true)
+        lastKeys.removeAll(keepingCapacity: true)
+        unusual.removeAll()
+        (slots, taken, spreadsAddresses, steps) = ([], SlotBits(count: 0), false, 0)
+        pointers.removeAll()
+    }
+
     /// Forgets the places recorded since `mark` (their writing was undone).
     mutating func forget(since mark: Int) {
         guard entries.count > mark else { return }

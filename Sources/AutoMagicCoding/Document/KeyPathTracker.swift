@@ -31,6 +31,13 @@ struct KeyPathTracker {
         pointers = [ObjectReference.rootPointer]
     }
 
+    /// Back at the root, following nothing, keeping the room the components took.
+    mutating func removeAll() {
+        components.removeAll(keepingCapacity: true)
+        pointers.removeAll(keepingCapacity: true)
+        routes = nil
+    }
+
     mutating func push(key: String) { push(.key(key)) }
     mutating func push(index: Int) { push(.index(index)) }
 

@@ -4,7 +4,7 @@ import Foundation
 /// (type plans, the class registry, process-wide settings).
 final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var value: Value
+    @exclusivity(unchecked) private var value: Value  // the lock keeps accesses apart
 
     init(_ value: Value) {
         self.value = value

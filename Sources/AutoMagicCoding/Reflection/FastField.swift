@@ -168,11 +168,12 @@ enum GraphField {
         type: any AMCCodable.Type,
         read: (UnsafeFieldBase, (ObjectIdentifier?, () -> any AMCCodable) throws -> Void) throws -> Void,
         write: (UnsafeMutableFieldBase, Int, (Int) throws -> (any AMCCodable)?) throws -> Bool)
-    /// An array of scalars (strings, numbers, dates, data, ``AMCStructCodable`` values): write is
+    /// An array of scalars (strings, numbers, dates, data, ``AMCStructCodable`` values): read
+    /// hands each element's scalar to its body, in order, walking the array in place; write is
     /// false, storing nothing, unless every element is exactly of the element type (see
     /// ``FastField``).
     case scalars(
-        read: (UnsafeFieldBase) -> [ArchiveScalar],
+        read: (UnsafeFieldBase, (ArchiveScalar) throws -> Void) throws -> Void,
         write: (UnsafeMutableFieldBase, ArchiveArray) -> Bool)
     /// A `[String: Value]` of scalars, as ``scalars`` for arrays: read gives the entries in the
     /// dictionary's order; write is false, storing nothing, unless every value is exactly of the
@@ -255,7 +256,9 @@ enum GraphField {
         scalar: @escaping (Value) -> ArchiveScalar, exactValue: @escaping (ArchiveValue) -> Value?
     ) -> GraphField {
         .scalars(
-            read: { RuntimeAccess.read([Value].self, at: offset, from: $0).map(scalar) },
+            read: { base, body in
+                try RuntimeAccess.forEachElement(of: [Value].self, at: offset, from: base) { try body(scalar($0)) }
+            },
             write: { base, raws in
                 var typed: [Value] = []
                 typed.reserveCapacity(raws.count)
