@@ -20,6 +20,16 @@ extension Array where Element == UInt8 {
         }
     }
 
+    /// Appends `value`'s `description` (`15.0`, `1.25`, `1e+16`): a whole number below 2⁵³,
+    /// which `description` writes as its digits and `.0`, without making the text.
+    mutating func appendShortest(_ value: Double) {
+        guard value.magnitude < 0x1p53, value.rounded(.towardZero) == value, value != 0 || value.sign == .plus else {
+            return append(contentsOf: value.description.utf8)
+        }
+        appendDecimal(Int64(value))
+        append(".0")
+    }
+
     /// Appends `value` in decimal.
     mutating func appendDecimal(_ value: UInt64) {
         if value < 10 {

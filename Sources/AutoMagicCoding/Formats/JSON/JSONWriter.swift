@@ -93,7 +93,7 @@ struct JSONWriter: EncodingSink {
             bytes.append(contentsOf: float.description.utf8)
         case let .double(double):
             guard double.isFinite else { throw Self.nonFinite("\(double)") }
-            bytes.append(contentsOf: double.description.utf8)
+            bytes.appendShortest(double)
         case let .date(date):
             bytes.append("\"")
             guard ISODate.append(date, to: &bytes) else {
