@@ -365,7 +365,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
 
     /// Writes field `index` of `object` (its key, then its value; neither when it is nil),
     /// choosing the field's lane: a scalar read straight from the object, objects or an array
-    /// through a typed accessor (see ``GraphField``), or the rest (``encodeField(_:of:at:plain:)``).
+    /// through a typed accessor (see ``GraphField``), or the rest (``encodeFieldWithObject(_:of:at:plain:)``).
     /// `fields`: the plan's; `base`: the object's field base. `plain`: the field's declared type is
     /// the inferred one (see ``TypePlan/plainFields(of:)``).
     ///
@@ -383,13 +383,14 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         if plain, let graph = fields[index].graph {
             return try encodeGraphField(graph, named: fields[index].internedKey, at: base)
         }
-        try encodeField(fields[index], of: object, at: base, plain: plain)
+        try encodeFieldWithObject(fields[index], of: object, at: base, plain: plain)
     }
 
     /// Writes `field` of `object` in the lanes that need the object: a `weak` or `unowned`
     /// reference, or the general walk, with the field-type hook.
-    private mutating func encodeField(_ field: FieldPlan, of object: any AMCCodable, at base: UnsafeFieldBase, plain: Bool) throws
-    {
+    private mutating func encodeFieldWithObject(
+        _ field: FieldPlan, of object: any AMCCodable, at base: UnsafeFieldBase, plain: Bool
+    ) throws {
         guard field.isStrong else { return try encodeConditional(field, of: object, at: base) }
         let inferred = field.kind.fieldType
         let declared = plain ? inferred : Swift.type(of: object).amcFieldType(forKey: field.name)

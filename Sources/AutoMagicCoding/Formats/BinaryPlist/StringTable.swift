@@ -13,8 +13,8 @@ struct StringTable {
     /// Open addressing with linear probing; the table doubles at half full.
     private var buckets = [UInt64](repeating: 0, count: 64)
     /// The cache of strings met lately: made at the first lookup with a few slots, so that a
-    /// small document does not pay for making and freeing a large cache; grown when two of its
-    /// strings would share a slot, and grown to ``largeRecentBits`` once it has met as many
+    /// small document does not pay for making and freeing a large cache. It grows when two of
+    /// its strings would share a slot, and to ``largeRecentBits`` once it has met as many
     /// strings as its slots hold.
     private var recent: [RecentSlot] = []
     /// A slot of the cache: its string, that string's object (-1: empty) and its print
