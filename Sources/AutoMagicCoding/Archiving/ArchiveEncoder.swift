@@ -118,7 +118,8 @@ struct ArchiveEncoder<Sink: EncodingSink> {
     }
 
     /// Leaves this finished encoder's storage, emptied, for the next encoder: a small graph's,
-    /// whose places are few (a large one's is not worth keeping).
+    /// whose places are few (a large one's is not worth keeping), or a tree's, which records no
+    /// places and keeps only room for its depth.
     private mutating func leave(_ scratch: EncoderScratch) {
         guard places.isSmall else { return }
         scratch.keyNaming = keyNaming

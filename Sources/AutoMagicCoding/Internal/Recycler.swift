@@ -3,8 +3,9 @@
 /// on writing. A few are kept, about one for each thread writing at once; a call that finds none
 /// makes its own.
 ///
-/// The owner empties a value before keeping it, so that what is taken behaves exactly as a new
-/// one would: only the room its storage took is kept.
+/// The owner empties a value of what its call wrote before keeping it, so that what is taken
+/// behaves exactly as a new one would: the room its storage took is kept, and what it caches of
+/// facts true for the whole process (type plans).
 ///
 /// ```swift
 /// static let recycler = Recycler<BinaryPlistWriter>()
@@ -13,7 +14,7 @@
 /// recycler.keep(writer)
 /// ```
 /// (Unchecked: a value is emptied before it is kept, so what passes from one thread to another is
-/// storage that nothing else refers to.)
+/// storage that nothing else refers to, and immutable type plans.)
 final class Recycler<Value>: @unchecked Sendable {
     private let kept = Locked<[Value]>([])
     /// The most values kept.

@@ -11,7 +11,8 @@ struct StringTable {
     private var entries: [(text: String, hash: UInt64, object: Int)] = []
     /// For each bucket: the top 32 bits of the hash, and entry number + 1 below (0: empty).
     /// Open addressing with linear probing; the table doubles at half full.
-    private var buckets = [UInt64](repeating: 0, count: 64)
+    private var buckets = [UInt64](repeating: 0, count: startingBuckets)
+    private static let startingBuckets = 64
     /// The cache of strings met lately: made at the first lookup with a few slots, so that a
     /// small document does not pay for making and freeing a large cache. It grows when two of
     /// its strings would share a slot, and to ``largeRecentBits`` once it has met as many
@@ -45,7 +46,7 @@ struct StringTable {
     /// The object number of the key or class name whose UTF-8 is `bytes`, written before, else
     /// where to add it. (`mutating`, as ``lookupRecent(_:)``, though neither changes the table:
     /// the writer calls them inside a closure over itself, where calling a method that is not
-    /// copied the table first, a retain and a release of each of its four arrays.)
+    /// copied the table first, a retain and a release of each of its arrays.)
     mutating func lookupExact(_ bytes: ByteView) -> Lookup {
         let hash = Self.hash(of: bytes)
         return Lookup(object: object(for: bytes, hash: hash), place: .exact(hash: hash))
@@ -96,7 +97,11 @@ struct StringTable {
     /// the next write, see ``Recycler``).
     mutating func removeAll() {
         entries.removeAll(keepingCapacity: true)
-        for bucket in buckets.indices { buckets[bucket] = 0 }
+        if buckets.count == Self.startingBuckets {
+            for bucket in buckets.indices { buckets[bucket] = 0 }
+        } else {
+            buckets = [UInt64](repeating: 0, count: Self.startingBuckets)  // a grown table's room is not kept
+        }
         recent.removeAll(keepingCapacity: true)
         (recentBits, recentLookups) = (0, 0)
     }
