@@ -204,10 +204,24 @@ enum GraphField {
             type: T.self,
             read: { RuntimeAccess.read(T.self, at: offset, from: $0) },
             write: { base, object in
-                guard let typed = object as? T else { return false }
-                RuntimeAccess.write(typed, at: offset, to: base)
-                return true
+                // An object of exactly `T`, as nearly every one is, is stored without `as?`, which
+                // in this code, generic over a type known only at run time, looked up the metadata
+                // of `T?` at each call.
+                if Swift.type(of: object) == T.self {
+                    RuntimeAccess.write(object as! T, at: offset, to: base)
+                    return true
+                }
+                return store(object, as: T.self, at: offset, in: base)
             })
+    }
+
+    /// Stores `object` at `offset` of `base` if it is a `T`; apart, so that the metadata of `T?`
+    /// its cast needs is not looked up where an object of exactly `T` is stored.
+    @inline(never)
+    private static func store<T>(_ object: any AMCCodable, as _: T.Type, at offset: Int, in base: UnsafeMutableFieldBase) -> Bool {
+        guard let typed = object as? T else { return false }
+        RuntimeAccess.write(typed, at: offset, to: base)
+        return true
     }
 
     private static func optionalObject<T: AMCCodable>(_: T.Type, _ type: Any.Type, _ offset: Int) -> GraphField? {
