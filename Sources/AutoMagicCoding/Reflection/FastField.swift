@@ -218,7 +218,8 @@ enum GraphField {
     /// Stores `object` at `offset` of `base` if it is a `T`; apart, so that the metadata of `T?`
     /// its cast needs is not looked up where an object of exactly `T` is stored.
     @inline(never)
-    private static func store<T>(_ object: any AMCCodable, as _: T.Type, at offset: Int, in base: UnsafeMutableFieldBase) -> Bool {
+    private static func store<T>(_ object: any AMCCodable, as _: T.Type, at offset: Int, in base: UnsafeMutableFieldBase) -> Bool
+    {
         guard let typed = object as? T else { return false }
         RuntimeAccess.write(typed, at: offset, to: base)
         return true
