@@ -64,11 +64,36 @@ indirect enum ValueKind: @unchecked Sendable {
 
     private static let cache = TypeCache<ValueKind>()
 
+    /// The kinds of the standard scalars most fields have, and of their optionals, by identity:
+    /// each `as?` in ``classify(_:searching:)`` is a search of every conformance in the process
+    /// the first time it is asked of a type, which a program's first write paid for each of its
+    /// fields' types. (Not their arrays: a program may give `Array` a conformance of the package's
+    /// public protocols, which the search finds first.)
+    static let standardKinds: [ObjectIdentifier: @Sendable () -> ValueKind] = {
+        var kinds: [ObjectIdentifier: @Sendable () -> ValueKind] = [:]
+        func add<T: ScalarValue>(_: T.Type) {
+            kinds[ObjectIdentifier(T.self)] = { .scalar(codec(T.self)) }
+            kinds[ObjectIdentifier(T?.self)] = { .optional(T?.self, wrapped: of(T.self)) }
+        }
+        add(String.self)
+        add(Int.self)
+        add(Double.self)
+        add(Bool.self)
+        add(Date.self)
+        add(Data.self)
+        add(URL.self)
+        add(UUID.self)
+        return kinds
+    }()
+
     /// Why an array or a dictionary of optionals cannot be archived when it holds a nil (the
     /// encoder's error), and so why ``AMC/check(_:)`` reports one.
     static let nilElementReason = "nil inside an array or a dictionary cannot be archived (property lists have no null)"
 
-    private static func classify(_ type: Any.Type) -> ValueKind {
+    /// `type`'s kind: a standard type's from ``standardKinds`` unless `searching`, which asks
+    /// the conformances as for any other type (tests compare the two).
+    static func classify(_ type: Any.Type, searching: Bool = false) -> ValueKind {
+        if !searching, let known = standardKinds[ObjectIdentifier(type)] { return known() }
         if let scalar = type as? any ScalarValue.Type { return .scalar(codec(scalar)) }
         if let optional = type as? any OptionalContainer.Type {
             guard !(optional.wrappedType is any OptionalContainer.Type) else {
