@@ -69,11 +69,12 @@ indirect enum ValueKind: @unchecked Sendable {
     /// the first time it is asked of a type, which a program's first write paid for each of its
     /// fields' types. (Not their arrays: a program may give `Array` a conformance of the package's
     /// public protocols, which the search finds first.)
-    static let standardKinds: [ObjectIdentifier: @Sendable () -> ValueKind] = {
-        var kinds: [ObjectIdentifier: @Sendable () -> ValueKind] = [:]
+    static let standardKinds: [ObjectIdentifier: ValueKind] = {
+        var kinds: [ObjectIdentifier: ValueKind] = [:]
         func add<T: ScalarValue>(_: T.Type) {
-            kinds[ObjectIdentifier(T.self)] = { .scalar(codec(T.self)) }
-            kinds[ObjectIdentifier(T?.self)] = { .optional(T?.self, wrapped: of(T.self)) }
+            let scalar = ValueKind.scalar(codec(T.self))
+            kinds[ObjectIdentifier(T.self)] = scalar
+            kinds[ObjectIdentifier(T?.self)] = .optional(T?.self, wrapped: scalar)
         }
         add(String.self)
         add(Int.self)
@@ -93,7 +94,7 @@ indirect enum ValueKind: @unchecked Sendable {
     /// `type`'s kind: a standard type's from ``standardKinds`` unless `searching`, which asks
     /// the conformances as for any other type (tests compare the two).
     static func classify(_ type: Any.Type, searching: Bool = false) -> ValueKind {
-        if !searching, let known = standardKinds[ObjectIdentifier(type)] { return known() }
+        if !searching, let known = standardKinds[ObjectIdentifier(type)] { return known }
         if let scalar = type as? any ScalarValue.Type { return .scalar(codec(scalar)) }
         if let optional = type as? any OptionalContainer.Type {
             guard !(optional.wrappedType is any OptionalContainer.Type) else {
