@@ -116,12 +116,33 @@ struct ArchiveDecoder {
     /// for references in a document whose reader saw none.
     mutating func decodeRoot(_ document: ParsedDocument, expected: (any AMCCodable.Type)?) throws -> any AMCCodable {
         searchesReferences = document.holdsReferences
-        return try decodeRoot(document.value, expected: expected)
+        return try withScratch { try $0.decodeRoot(document.value, expected: expected) }
     }
 
     /// The object a dictionary representation describes (see ``decodeRoot(_:expected:)``).
     mutating func decodeRoot(_ dictionary: [String: Any], expected: (any AMCCodable.Type)?) throws -> any AMCCodable {
-        try decodeRoot(try ArchiveValue.converting(dictionary, path: &path), expected: expected)
+        try withScratch { decoder in
+            try decoder.decodeRoot(try ArchiveValue.converting(dictionary, path: &decoder.path), expected: expected)
+        }
+    }
+
+    /// Runs `body` with what a finished decoder left (see ``DecoderScratch``), and leaves this
+    /// one's for the next when `body` returns.
+    private mutating func withScratch<Result>(_ body: (inout ArchiveDecoder) throws -> Result) throws -> Result {
+        let scratch = DecoderScratch.recycler.take() ?? DecoderScratch()
+        swap(&path, &scratch.path)
+        swap(&keyFields, &scratch.keyFields)
+        if scratch.keyNaming == archiver.keyNaming { swap(&recentPlans, &scratch.recentPlans) }
+        let result = try body(&self)
+        // A large document's key maps are not worth keeping.
+        guard keyFields.isSmall else { return result }
+        scratch.keyNaming = archiver.keyNaming
+        swap(&path, &scratch.path)
+        swap(&keyFields, &scratch.keyFields)
+        swap(&recentPlans, &scratch.recentPlans)
+        scratch.path.removeAll()
+        DecoderScratch.recycler.keep(scratch)
+        return result
     }
 
     /// Sets one field of `instance` from `dictionary[key]`: the value is decoded whole, and the
@@ -192,4 +213,19 @@ struct ArchiveDecoder {
         if let refusal = NestingDepth.refusal(atDepth: depth, limit: archiver.maximumDepth) { throw path.error(refusal) }
         depth += 1
     }
+}
+
+/// What a decoder leaves for the next one (see ``Recycler``): the room of its key path, the plans
+/// of the types it filled last, and which field each key names for them (kept under the key
+/// table's numbering, which the next document read with the same kept table shares; see
+/// ``KeyTable/reused()``).
+final class DecoderScratch {
+    // Unchecked: one decoder at a time holds a scratch, taken from the recycler and left there.
+    @exclusivity(unchecked) var path = KeyPathTracker()
+    @exclusivity(unchecked) var keyFields = DocumentKeyFields()
+    @exclusivity(unchecked) var recentPlans = RecentPlans()
+    /// The naming `recentPlans` were found under; nil before any.
+    @exclusivity(unchecked) var keyNaming: AMCKeyNaming?
+
+    static let recycler = Recycler<DecoderScratch>()
 }

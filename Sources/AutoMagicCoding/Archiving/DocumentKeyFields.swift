@@ -15,17 +15,19 @@
 /// maps.putBack(fields, for: plan)
 /// ```
 struct DocumentKeyFields {
-    /// The document the maps are for; another one empties them.
-    private var tape: DocumentTape?
+    /// The numbering of keys the maps are for (documents read with one kept key table share
+    /// it, see ``KeyTable/reused()``); another one empties them.
+    private var vocabulary: KeyTable.Vocabulary?
     /// By type, most recent last.
     private var maps: [(plan: TypePlan, fields: KeyFieldMap)] = []
     private static let capacity = 4
 
     /// The map of `plan`'s type for `tape`, taken out so that the caller holds its only
-    /// reference; empty when the type is new to the document or was not met lately.
+    /// reference; empty when the type is new to the document's numbering of keys or was not
+    /// met lately.
     mutating func take(for plan: TypePlan, in tape: DocumentTape) -> KeyFieldMap {
-        if self.tape !== tape {
-            self.tape = tape
+        if vocabulary !== tape.vocabulary {
+            vocabulary = tape.vocabulary
             maps.removeAll()
         }
         guard let index = maps.lastIndex(where: { $0.plan === plan }) else { return KeyFieldMap() }
@@ -33,6 +35,9 @@ struct DocumentKeyFields {
         maps.remove(at: index)
         return fields
     }
+
+    /// Whether the maps are few keys' (worth keeping for the next document).
+    var isSmall: Bool { maps.allSatisfy { $0.fields.capacity <= 64 } }
 
     /// Keeps `fields`, the map ``take(for:in:)`` gave and the caller filled, for `plan`'s type.
     mutating func putBack(_ fields: KeyFieldMap, for plan: TypePlan) {

@@ -67,12 +67,16 @@ final class DocumentTape {
     /// two words. A binary property list's strings are here too: each string object is made
     /// once, however many containers refer to it.
     let keys: [String]
+    /// The numbering `keys` follow: documents read with one kept key table share it, and a key's
+    /// number means the same key in each of them (see ``KeyTable/reused()``).
+    let vocabulary: KeyTable.Vocabulary
     let slots: [Slot]
 
-    init(source: [UInt8], unescaped: [UInt8], keys: [String], slots: [Slot]) {
+    init(source: [UInt8], unescaped: [UInt8], keys: [String], vocabulary: KeyTable.Vocabulary, slots: [Slot]) {
         self.source = source
         self.unescaped = unescaped
         self.keys = keys
+        self.vocabulary = vocabulary
         self.slots = slots
     }
 

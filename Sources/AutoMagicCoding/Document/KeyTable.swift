@@ -5,6 +5,8 @@ import Foundation
 /// recent keys, without hashing its bytes or making a string.
 struct KeyTable {
     private(set) var keys: [String] = []
+    /// Which numbering ``keys`` are in: the same for every document read with this table.
+    let vocabulary = Vocabulary()
     /// Each key's ASCII print (``print(of:in:)``); 0 when it is not ASCII or was made
     /// without one.
     private var prints: [UInt64] = []
@@ -17,6 +19,39 @@ struct KeyTable {
     /// How many keys were looked up: past ``smallDocumentKeys``, the document is not small.
     private var lookups = 0
     private static let smallDocumentKeys = 64
+    /// Whether the table came from ``reused()`` and goes back with ``recycle()``.
+    private var isKept = false
+
+    /// A numbering of keys, compared by identity: what a number means in one table.
+    final class Vocabulary: Sendable {}
+
+    /// Tables kept between documents (see ``reused()``).
+    private static let recycler = Recycler<KeyTable>()
+    /// The most keys, and bytes of keys, a kept table holds: a table that outgrew them is
+    /// dropped, so that a process reading documents of ever new keys (or one long key) does not
+    /// keep them all.
+    private static let keptKeys = 512
+    private static let keptBytes = 16 << 10
+    /// The UTF-8 bytes of ``keys``, together.
+    private var keyBytes = 0
+
+    /// A table for a document whose keys are all read from its bytes (JSON's, XML's), with the
+    /// keys of documents read before it: a small document read again finds each of its keys
+    /// among them, without making its string. Give it back with ``recycle()``.
+    static func reused() -> KeyTable {
+        var table = recycler.take() ?? KeyTable()
+        table.isKept = true
+        table.lookups = 0
+        table.stringsMade = 0
+        return table
+    }
+
+    /// Keeps a table from ``reused()`` for the next document, unless it holds more keys than a
+    /// kept table may. Its numbers stay: a key keeps its number in every document that uses it.
+    func recycle() {
+        guard isKept, keys.count <= Self.keptKeys, keyBytes <= Self.keptBytes else { return }
+        Self.recycler.keep(self)
+    }
 
     private struct Recent {
         var count = -1
@@ -76,6 +111,7 @@ struct KeyTable {
         }
         keys.append(string)
         prints.append(print)
+        keyBytes += string.utf8.count
         return keys.count - 1
     }
 

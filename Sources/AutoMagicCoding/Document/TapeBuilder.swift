@@ -23,15 +23,17 @@ struct TapeBuilder {
     /// The UTF-8 of strings that had escapes, and the bytes of data: what `unescaped` and `data`
     /// slots point into.
     var unescaped: [UInt8] = []
-    private var keys = KeyTable()
+    private var keys: KeyTable
     /// How many values the builder was told the document holds at most (``init(runs:)``).
     private var room = Int.max
 
     /// A builder for a document of at most `maximumSlots` values: room for them all is set
     /// aside up front (up to 2^27), in the tape and among the values of open containers, which
     /// spares the copies of a growing array (and the memory of both while it copies); pages never
-    /// written are never taken from the system.
-    init(maximumSlots: Int) {
+    /// written are never taken from the system. `keys` numbers the keys (a kept table, see
+    /// ``KeyTable/reused()``, for a reader that reads every key from its bytes).
+    init(maximumSlots: Int, keys: KeyTable = KeyTable()) {
+        self.keys = keys
         slots.reserveCapacity(min(maximumSlots, 1 << 27))
         pending.reserveCapacity(min(maximumSlots, 1 << 27))
     }
@@ -41,6 +43,7 @@ struct TapeBuilder {
     /// room for `tapeSlots` values, how many the containers' counts add up to, and the values
     /// of open containers only the root's.
     init(runs tapeSlots: Int) {
+        keys = KeyTable()
         slots.reserveCapacity(min(tapeSlots, 1 << 27))
         pending.reserveCapacity(1)
         room = tapeSlots
@@ -150,7 +153,9 @@ struct TapeBuilder {
         var finished: [Slot] = []
         swap(&finished, &slots)
         finished.append(pending[0])
-        let tape = DocumentTape(source: source?.copied ?? [], unescaped: unescaped, keys: keys.keys, slots: finished)
+        let tape = DocumentTape(
+            source: source?.copied ?? [], unescaped: unescaped, keys: keys.keys, vocabulary: keys.vocabulary, slots: finished)
+        keys.recycle()
         return tape.value(at: finished.count - 1)
     }
 

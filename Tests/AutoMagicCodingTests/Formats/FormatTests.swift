@@ -636,7 +636,8 @@ struct FormatTests {
     /// without the writer's shortcut for them (below 2⁵³, not -0).
     @Test(arguments: [
         15.0, -15.0, 0.0, -0.0, 1.25, 1e15, 9_007_199_254_740_991, 9_007_199_254_740_992, 9_007_199_254_740_994,
-        9_999_999_999_999_998, 1e16, -1e16, 123_456_789.0, 0.1, 5e-324, Double(Int64.max), 1.7976931348623157e308,
+        9_999_999_999_999_998, 1e16, -1e16, 123_456_789.0, 0.1, .leastNonzeroMagnitude, Double(Int64.max),
+        .greatestFiniteMagnitude,
     ])
     func jsonWritesADoubleAsItsShortestText(value: Double) throws {
         var bytes: [UInt8] = []

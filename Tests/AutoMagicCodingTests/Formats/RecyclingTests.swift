@@ -18,11 +18,20 @@ private final class Preferences: AMCCodable {
     required init() {}
 }
 
-@Suite("Storage kept from one write for the next writes as new storage would")
+/// Two numbers and a dictionary whose keys can outnumber what a kept key table holds.
+private final class NumberedPair: AMCCodable {
+    var a = 0
+    var b = 0
+    var extra: [String: Int] = [:]
+    required init() {}
+}
+
+@Suite("Storage kept from one call for the next works as new storage would")
 struct RecyclingTests {
     init() {
         Company.registerModel()
         AMC.register(Preferences.self)
+        AMC.register(NumberedPair.self)
     }
 
     /// The documents written one after the other: each leaves tables of another shape (its own
@@ -92,6 +101,64 @@ struct RecyclingTests {
             let snaked = try keys(try snake.data(for: preferences, format: .json))
             #expect(plain["darkMode"] != nil && plain["dark_mode"] == nil)
             #expect(snaked["dark_mode"] != nil && snaked["darkMode"] == nil)
+        }
+    }
+
+    /// A read numbers keys with the table the read before kept, and finds each key's field from
+    /// what the read before found, while the numbering is the same: a document with more keys
+    /// than a kept table holds makes the next read number them afresh (`a` then `b` where they
+    /// were `b` then `a`), and the fields found for the old numbers are not used.
+    @Test func aReadUnderAnotherNumberingOfKeysFindsEachKeysOwnField() throws {
+        let many = (0..<600).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        let documents = [
+            #"{"b": 2, "a": 1}"#,
+            #"{"extra": {\#(many)}, "a": 1, "b": 2}"#,
+            #"{"a": 1, "b": 2}"#,
+            #"{"extra": {"x": 0}, "b": 2, "a": 1}"#,
+        ]
+        for _ in 0..<3 {
+            for text in documents {
+                let pair = try #require(try AMC.object(NumberedPair.self, from: Data(text.utf8)))
+                #expect(pair.a == 1 && pair.b == 2, "\(text.prefix(40))")
+            }
+        }
+    }
+
+    /// A decoder keeps the type plans of the read before only for a read under the same key
+    /// naming.
+    @Test func aReadUnderAnotherKeyNamingFindsItsOwnKeys() throws {
+        var snake = AMCArchiver()
+        snake.keyNaming = .snakeCase
+        let plain = Data(#"{"darkMode": false, "fontSize": 9}"#.utf8)
+        let snaked = Data(#"{"dark_mode": false, "font_size": 9}"#.utf8)
+        for _ in 0..<2 {
+            for (archiver, data) in [(AMCArchiver(), plain), (snake, snaked)] {
+                let read = try #require(try archiver.object(Preferences.self, from: data))
+                #expect(read.darkMode == false && read.fontSize == 9)
+            }
+        }
+    }
+
+    /// Reads on eight threads at once, of documents whose keys come in different orders, each
+    /// find every value: what one read kept and the next took never mixes two reads' keys.
+    @Test func readsOnManyThreadsAtOnceFindTheirOwnValues() async throws {
+        let orders = [
+            #"{"a": 1, "b": 2, "extra": {"x": 3}}"#, #"{"extra": {"y": 3}, "b": 2, "a": 1}"#,
+            #"{"b": 2, "extra": {"z": 3}, "a": 1}"#,
+        ]
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for thread in 0..<8 {
+                group.addTask {
+                    var wrong = 0
+                    for round in 0..<300 {
+                        let text = orders[(thread + round) % orders.count]
+                        let pair = try #require(try AMC.object(NumberedPair.self, from: Data(text.utf8)))
+                        if pair.a != 1 || pair.b != 2 || pair.extra.values.first != 3 { wrong += 1 }
+                    }
+                    return wrong
+                }
+            }
+            for try await wrong in group { #expect(wrong == 0) }
         }
     }
 

@@ -15,7 +15,7 @@ struct JSONReader {
     private init(bytes: ByteView) {
         self.bytes = bytes
         // A slot takes at least two bytes of JSON (`0,`; `"":0` is two slots in four).
-        tape = TapeBuilder(maximumSlots: bytes.count / 2 + 1)
+        tape = TapeBuilder(maximumSlots: bytes.count / 2 + 1, keys: .reused())
     }
 
     /// The document `data` holds, and whether it may hold references.

@@ -24,7 +24,7 @@ struct XMLPlistReader {
         self.bytes = bytes
         self.isUTF16 = isUTF16
         // A value takes at least four bytes (`<a/>`); a key, with its value, at least eleven.
-        tape = TapeBuilder(maximumSlots: bytes.count / 4 + 1)
+        tape = TapeBuilder(maximumSlots: bytes.count / 4 + 1, keys: .reused())
     }
 
     /// The document `data` holds, and whether it may hold references.
