@@ -8,7 +8,7 @@ extension ArchiveDecoder {
     final class References {
         let root: ArchiveValue
         let targets: ObjectReference.Targets
-        var routes: [String: Set<String>] { targets.routes }
+        var routes: ObjectReference.Routes { targets.routes }
         /// The objects decoded or made so far, each under the pointer of its place, in the order
         /// made; for each, while it waits to be filled, where from.
         private var numbers: [String: Int] = [:]

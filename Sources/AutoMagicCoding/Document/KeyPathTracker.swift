@@ -8,33 +8,33 @@ struct KeyPathTracker {
     }
 
     private(set) var components: [Component] = []
-    /// While decoding a document with references: the JSON Pointer of each level, where it is on
-    /// the way to a reference's target (nil elsewhere), so that the decoder knows when it reaches a
+    /// While decoding a document with references: for each level, its place among the routes to
+    /// what references name (``noPlace`` off them), so that the decoder knows when it reaches a
     /// target without rendering every place it passes.
-    private var pointers: [String?] = []
-    /// For each pointer on the way to a target, the segments that lead on.
-    private var routes: [String: Set<String>]?
+    private var places: [Int] = []
+    private var routes: ObjectReference.Routes?
+    private static let noPlace = -1
 
     init() {}
 
     /// A tracker at `components` (the place a reference names), following `routes`.
-    init(components: [Component], routes: [String: Set<String>]?) {
+    init(components: [Component], routes: ObjectReference.Routes?) {
         self.routes = routes
-        if routes != nil { pointers = [ObjectReference.rootPointer] }
+        if routes != nil { places = [ObjectReference.Routes.root] }
         for component in components { push(component) }
     }
 
     /// Starts following `routes` (see ``ObjectReference/targets(in:)``).
-    mutating func track(_ routes: [String: Set<String>]) {
+    mutating func track(_ routes: ObjectReference.Routes) {
         precondition(components.isEmpty, "tracking starts at the root")
         self.routes = routes
-        pointers = [ObjectReference.rootPointer]
+        places = [ObjectReference.Routes.root]
     }
 
     /// Back at the root, following nothing, keeping the room the components took.
     mutating func removeAll() {
         components.removeAll(keepingCapacity: true)
-        pointers.removeAll(keepingCapacity: true)
+        places.removeAll(keepingCapacity: true)
         routes = nil
     }
 
@@ -43,7 +43,7 @@ struct KeyPathTracker {
 
     mutating func pop() {
         components.removeLast()
-        if routes != nil { pointers.removeLast() }
+        if routes != nil { places.removeLast() }
     }
 
     private mutating func push(_ component: Component) {
@@ -51,13 +51,18 @@ struct KeyPathTracker {
         if components.capacity == 0 { components.reserveCapacity(8) }
         components.append(component)
         guard let routes else { return }
-        guard let parent = pointers.last ?? nil, let next = routes[parent] else { return pointers.append(nil) }
-        let segment = ObjectReference.segment(component)
-        pointers.append(next.contains(segment) ? parent + "/" + segment : nil)
+        guard let parent = places.last, parent != Self.noPlace, let next = routes.place(after: parent, component) else {
+            return places.append(Self.noPlace)
+        }
+        places.append(next)
     }
 
-    /// The JSON Pointer of the current place when it is one being followed (see ``track(_:)``).
-    var trackedPointer: String? { pointers.last ?? nil }
+    /// The JSON Pointer of the current place when it is on the way to a reference's target (see
+    /// ``track(_:)``).
+    var trackedPointer: String? {
+        guard let routes, let place = places.last, place != Self.noPlace else { return nil }
+        return routes.pointer(of: place)
+    }
 
     var rendered: String {
         var text = ""

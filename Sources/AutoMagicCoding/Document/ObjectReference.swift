@@ -144,7 +144,7 @@ enum ObjectReference {
         return (current, components)
     }
 
-    private static func unescaped(_ segment: Substring) throws(Failure) -> String {
+    static func unescaped(_ segment: Substring) throws(Failure) -> String {
         var result = ""
         var iterator = segment.makeIterator()
         while let character = iterator.next() {
@@ -167,8 +167,8 @@ enum ObjectReference {
     struct Targets {
         /// The pointers they name, but those naming an object table's entry whole.
         var pointers = Set<String>()
-        /// For each pointer on the way to one of `pointers`, the segments that lead on.
-        var routes: [String: Set<String>] = [:]
+        /// The places on the way to `pointers`.
+        var routes = Routes()
         /// The object table's entries they name whole (`#/$objects/N`, see ``ObjectTable``),
         /// which decoding reaches from the table rather than by walking to them: a bit for each
         /// entry the table has (a pointer past its end is among `pointers`, and names nothing).
@@ -188,17 +188,97 @@ enum ObjectReference {
         }
         collect(root, into: &found, tableCount: tableCount)
         guard !found.pointers.isEmpty || found.namesEntries else { return nil }
-        for target in found.pointers {
-            var prefix = Substring(target)
-            while let slash = prefix.lastIndex(of: "/") {
-                let parent = String(prefix[..<slash])
-                guard found.routes[parent, default: []].insert(String(prefix[prefix.index(after: slash)...])).inserted else {
-                    break
+        for target in found.pointers { found.routes.add(target) }
+        return found
+    }
+
+    /// The places on the way from the root to what references name, as a tree of pointer
+    /// segments that the decoder follows a level at a time as it goes down (see
+    /// ``KeyPathTracker``): a step costs a look at the few segments that lead on from the place,
+    /// and no place's pointer is made as it is passed.
+    ///
+    /// ```swift
+    /// var routes = ObjectReference.Routes()
+    /// routes.add("#/people/0")
+    /// let people = routes.place(after: ObjectReference.Routes.root, .key("people"))!
+    /// routes.pointer(of: routes.place(after: people, .index(0))!)  // "#/people/0"
+    /// routes.place(after: people, .index(1))                       // nil: no reference leads there
+    /// ```
+    struct Routes {
+        /// The root's place.
+        static let root = 0
+
+        private struct Place {
+            let pointer: String
+            /// The places one step on.
+            var next: [Step] = []
+            /// When there are many: each step's place, by key and by index.
+            var lookup: [KeyPathTracker.Component: Int]?
+        }
+
+        /// A segment of a pointer, unescaped, and the array index it names when it is one (its
+        /// digits as `String(index)` writes them).
+        private struct Step {
+            let key: String
+            let index: Int?
+            let place: Int
+        }
+
+        private var places = [Place(pointer: ObjectReference.rootPointer)]
+        /// The most steps from one place looked at one by one.
+        private static let scannedSteps = 8
+
+        /// Adds the places on the way to `pointer`, and its own. A pointer that is not one
+        /// (a segment with `~` not followed by `0` or `1`) adds the places before that segment:
+        /// no key leads on from there.
+        mutating func add(_ pointer: String) {
+            guard pointer.hasPrefix(ObjectReference.rootPointer + "/") else { return }
+            var place = Self.root
+            for raw in pointer.utf8.dropFirst(2).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+                let segment = Substring(raw)
+                guard let key = try? ObjectReference.unescaped(segment) else { return }
+                if let next = self.place(after: place, key: key) {
+                    place = next
+                    continue
                 }
-                prefix = prefix[..<slash]
+                let index = Int(key).flatMap { String($0) == key ? $0 : nil }
+                let next = places.count
+                places.append(Place(pointer: places[place].pointer + "/" + segment))
+                places[place].next.append(Step(key: key, index: index, place: next))
+                if places[place].lookup != nil || places[place].next.count > Self.scannedSteps {
+                    var lookup = places[place].lookup ?? [:]
+                    for step in places[place].next {
+                        lookup[.key(step.key)] = step.place
+                        if let index = step.index { lookup[.index(index)] = step.place }
+                    }
+                    places[place].lookup = lookup
+                }
+                place = next
             }
         }
-        return found
+
+        /// The place `component` leads to from `place`, when it is on the way to a target.
+        func place(after place: Int, _ component: KeyPathTracker.Component) -> Int? {
+            let from = places[place]
+            if let lookup = from.lookup { return lookup[component] }
+            for step in from.next {
+                switch component {
+                case let .key(key) where step.key == key: return step.place
+                case let .index(index) where step.index == index: return step.place
+                default: continue
+                }
+            }
+            return nil
+        }
+
+        private func place(after place: Int, key: String) -> Int? {
+            self.place(after: place, .key(key))
+        }
+
+        /// The JSON Pointer of `place`.
+        func pointer(of place: Int) -> String {
+            places[place].pointer
+        }
     }
 
     private static func collect(_ value: ArchiveValue, into found: inout Targets, tableCount: Int) {

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@testable import AutoMagicCoding
+
+/// The tree of places on the way to what references name, which the decoder follows as it goes
+/// down: each step leads where its pointer's segment does, and nowhere else.
+@Suite("The routes to what references name")
+struct ReferenceRoutesTests {
+    /// The place at the end of `components`, when every step is on a route, and its pointer.
+    private func pointer(_ routes: ObjectReference.Routes, _ components: [KeyPathTracker.Component]) -> String? {
+        var place = ObjectReference.Routes.root
+        for component in components {
+            guard let next = routes.place(after: place, component) else { return nil }
+            place = next
+        }
+        return routes.pointer(of: place)
+    }
+
+    @Test func aStepLeadsWhereItsSegmentDoesAsAKeyOrACanonicalIndex() {
+        var routes = ObjectReference.Routes()
+        routes.add("#/people/2/friends/0")
+        routes.add("#/people/10")
+        routes.add("#/owner")
+        #expect(pointer(routes, [.key("people"), .index(2), .key("friends"), .index(0)]) == "#/people/2/friends/0")
+        #expect(pointer(routes, [.key("people"), .index(10)]) == "#/people/10")
+        #expect(pointer(routes, [.key("owner")]) == "#/owner")
+        // A dictionary's key "2" is the same segment as the index.
+        #expect(pointer(routes, [.key("people"), .key("2")]) == "#/people/2")
+        #expect(pointer(routes, [.key("people"), .index(1)]) == nil)
+        #expect(pointer(routes, [.key("owner"), .key("name")]) == nil)
+        #expect(pointer(routes, [.key("Owner")]) == nil)
+        #expect(pointer(routes, []) == "#")
+    }
+
+    @Test func escapedSegmentsMatchTheirKeysAndKeepTheirTextInThePointer() {
+        var routes = ObjectReference.Routes()
+        routes.add("#/a~1b/c~0d")
+        routes.add("#/x/01")
+        routes.add("#/y/~2/z")
+        #expect(pointer(routes, [.key("a/b"), .key("c~d")]) == "#/a~1b/c~0d")
+        #expect(pointer(routes, [.key("a~1b")]) == nil)
+        // "01" is a key, never index 1.
+        #expect(pointer(routes, [.key("x"), .key("01")]) == "#/x/01")
+        #expect(pointer(routes, [.key("x"), .index(1)]) == nil)
+        // A malformed escape: the places before it are routes, nothing leads on from there.
+        #expect(pointer(routes, [.key("y")]) == "#/y")
+        #expect(pointer(routes, [.key("y"), .key("~2")]) == nil)
+    }
+
+    /// A place many references pass looks its steps up rather than at each: the same answers.
+    @Test func aPlaceWithManyStepsLeadsWhereEachSegmentDoes() {
+        var routes = ObjectReference.Routes()
+        for index in stride(from: 0, to: 100, by: 2) { routes.add("#/items/\(index)") }
+        routes.add("#/items/name")
+        for index in 0..<100 {
+            #expect(pointer(routes, [.key("items"), .index(index)]) == (index.isMultiple(of: 2) ? "#/items/\(index)" : nil))
+        }
+        #expect(pointer(routes, [.key("items"), .key("40")]) == "#/items/40")
+        #expect(pointer(routes, [.key("items"), .key("name")]) == "#/items/name")
+        #expect(pointer(routes, [.key("items"), .key("other")]) == nil)
+    }
+
+    /// Decoding follows references into a wide array: each shared object is the one decoded at
+    /// its place.
+    @Test func referencesIntoAWideArrayNameTheObjectsThere() throws {
+        AMC.register(SocialNetwork.self, SocialTeam.self, SocialPerson.self, SocialTag.self)
+        var members = (0..<20).map { #"{"name": "p\#($0)"}"# }
+        members.append(
+            contentsOf: (0..<20).map {
+                ##"{"name": "again", "friends": [{"$ref": "#/teams/0/members/\##($0)"}]}"##
+            })
+        let json = #"{"class": "SocialNetwork", "teams": [{"name": "t", "members": [\#(members.joined(separator: ","))]}]}"#
+        let network = try #require(try AMC.object(SocialNetwork.self, from: Data(json.utf8)))
+        let people = network.teams[0].members
+        #expect(people.count == 40)
+        for index in 0..<20 { #expect(people[20 + index].friends.first === people[index]) }
+    }
+}
