@@ -49,6 +49,9 @@ enum ISODate {
         let whole = interval.rounded(.down)
         if whole == interval {
             appendDateTime(seconds: Int64(whole) + referenceDateOffset, to: &bytes)
+        } else if interval > 0, let decimal = ShortestDecimal(interval) {
+            appendDateTime(seconds: Int64(decimal.whole) + referenceDateOffset, to: &bytes)
+            decimal.appendFraction(to: &bytes)
         } else {
             ByteView.withBytes(of: interval.magnitude.description) {
                 appendFractional(shortest: $0, negative: interval < 0, to: &bytes)

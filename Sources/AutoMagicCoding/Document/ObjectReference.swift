@@ -232,16 +232,23 @@ enum ObjectReference {
         /// (a segment with `~` not followed by `0` or `1`) adds the places before that segment:
         /// no key leads on from there.
         mutating func add(_ pointer: String) {
-            guard pointer.hasPrefix(ObjectReference.rootPointer + "/") else { return }
+            guard pointer.utf8.starts(with: "#/".utf8) else { return }
             var place = Self.root
             for raw in pointer.utf8.dropFirst(2).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
                 let segment = Substring(raw)
-                guard let key = try? ObjectReference.unescaped(segment) else { return }
+                let key: String
+                if raw.contains(UInt8(ascii: "~")) {
+                    guard let unescaped = try? ObjectReference.unescaped(segment) else { return }
+                    key = unescaped
+                } else {
+                    key = String(segment)
+                }
                 if let next = self.place(after: place, key: key) {
                     place = next
                     continue
                 }
-                let index = Int(key).flatMap { String($0) == key ? $0 : nil }
+                let isNumber = raw.first.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false
+                let index = isNumber ? Int(key).flatMap { String($0) == key ? $0 : nil } : nil
                 let next = places.count
                 places.append(Place(pointer: places[place].pointer + "/" + segment))
                 places[place].next.append(Step(key: key, index: index, place: next))

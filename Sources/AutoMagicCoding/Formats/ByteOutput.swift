@@ -21,13 +21,23 @@ extension Array where Element == UInt8 {
     }
 
     /// Appends `value`'s `description` (`15.0`, `1.25`, `1e+16`): a whole number below 2⁵³,
-    /// which `description` writes as its digits and `.0`, without making the text.
+    /// which `description` writes as its digits and `.0`, and a number of a few decimals (see
+    /// ``ShortestDecimal``), without making the text.
     mutating func appendShortest(_ value: Double) {
-        guard value.magnitude < 0x1p53, value.rounded(.towardZero) == value, value != 0 || value.sign == .plus else {
+        guard value.magnitude < 0x1p53, value != 0 || value.sign == .plus else {
             return append(contentsOf: value.description.utf8)
         }
-        appendDecimal(Int64(value))
-        append(".0")
+        if value.rounded(.towardZero) == value {
+            appendDecimal(Int64(value))
+            return append(".0")
+        }
+        // `description` writes numbers below 10⁻⁴ with an exponent.
+        guard value.magnitude >= 0.001, let decimal = ShortestDecimal(value.magnitude) else {
+            return append(contentsOf: value.description.utf8)
+        }
+        if value < 0 { append("-") }
+        appendDecimal(decimal.whole)
+        decimal.appendFraction(to: &self)
     }
 
     /// Appends `value` in decimal.
@@ -103,4 +113,53 @@ private enum ByteRuns {
     static let spaces = [UInt8](repeating: ASCII.space, count: 256)
     static let tabs = [UInt8](repeating: ASCII.tab, count: 256)
     static let zeros = [UInt8](repeating: 0x00, count: 256)
+}
+
+/// A positive number that is not whole as the shortest decimal that reads back as it, when that
+/// has at most 9 decimals and fits 50 bits without its point: `1.25` is 1, then 25 in 2
+/// decimals. Its digits are those of `description`, found without making the text.
+///
+/// ```swift
+/// let decimal = ShortestDecimal(1.25)!   // whole 1, fraction 25, digits 2
+/// var bytes: [UInt8] = []
+/// bytes.appendDecimal(decimal.whole)
+/// decimal.appendFraction(to: &bytes)     // "1.25"
+/// ```
+struct ShortestDecimal {
+    let whole: UInt64
+    let fraction: UInt64
+    let digits: Int
+
+    /// Nil when `magnitude` needs more decimals, or is too large for them.
+    init?(_ magnitude: Double) {
+        var scale = 1.0
+        for digits in 1...9 {
+            scale *= 10
+            let scaled = magnitude * scale
+            guard scaled < 0x1p50 else { return nil }
+            let candidate = scaled.rounded()
+            // Exact: the candidate and the scale are whole numbers a double holds, and division
+            // rounds to the nearest double, as reading the decimal does. Below 2⁵⁰ the numbers
+            // that read back as `magnitude` span less than a quarter of the last decimal, so one
+            // decimal of these digits at most does, the nearest, which `description` writes.
+            guard candidate / scale == magnitude else { continue }
+            let (number, power) = (UInt64(candidate), UInt64(scale))
+            (whole, fraction, self.digits) = (number / power, number % power, digits)
+            return
+        }
+        return nil
+    }
+
+    /// Appends `.` and the fraction's digits, with the zeros it starts with.
+    func appendFraction(to bytes: inout [UInt8]) {
+        bytes.append(".")
+        var power: UInt64 = 1
+        for _ in 1..<digits { power *= 10 }
+        var rest = fraction
+        while power > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: rest / power) &+ 0x30)
+            rest %= power
+            power /= 10
+        }
+    }
 }

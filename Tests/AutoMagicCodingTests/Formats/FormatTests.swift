@@ -647,6 +647,34 @@ struct FormatTests {
         #expect(String(decoding: data, as: UTF8.self) == "[\(value.description)]")
     }
 
+    /// Numbers of a few decimals, which the writers spell without `description`, and dates of a
+    /// fraction of a second: the same digits as `description`, over many numbers of each shape
+    /// (a fixed seed, so that a failure repeats).
+    @Test func numbersOfAFewDecimalsAreWrittenAsTheirDescription() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 11
+        }
+        var values: [Double] = []
+        for _ in 0..<40_000 {
+            let decimals = Int(next() % 12) + 1
+            let power = (0..<decimals).reduce(1.0) { product, _ in product * 10 }
+            values.append(Double(next() % (1 << UInt64(next() % 51 + 1))) / power)  // n / 10^k
+            values.append(Double(bitPattern: 0x3F50_0000_0000_0000 + next() % 0x0130_0000_0000_0000))  // 0.001 ..< 2^50
+        }
+        values += [0.001, 0.1, 0.5, 0.3, 1.25, 1e15 + 0.5, 0x1p50 - 0.5, 0x1p52 + 1.5, 0.000_999_9]
+        for value in values + values.map(-) {
+            var bytes: [UInt8] = []
+            bytes.appendShortest(value)
+            #expect(String(decoding: bytes, as: UTF8.self) == value.description)
+            guard value > 0, value < 1e10, value.rounded(.down) != value, !value.description.contains("e") else { continue }
+            let text = try #require(ISODate.string(from: Date(timeIntervalSinceReferenceDate: value)))
+            let fraction = value.description.split(separator: ".")[1]
+            #expect(text.hasSuffix(".\(fraction)Z"), "\(text) for \(value.description)")
+        }
+    }
+
     @Test func theFormatIsToldFromTheBytesNeverTheName() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
