@@ -17,8 +17,7 @@ extension ArchiveDecoder {
         private var entryNumbers: [Int]
         /// The root's object table, when it has one (see ``ObjectTable``).
         let table: ArchiveArray?
-        private var made: [any AMCCodable] = []
-        private var unfilled: [Unfilled?] = []
+        private var made: [Made] = []
         /// The numbers of those that wait, by identity.
         private var waitingNumbers: [ObjectIdentifier: Int] = [:]
         /// The first object made that may still wait (see ``nextUnfilled()``).
@@ -51,7 +50,7 @@ extension ArchiveDecoder {
 
         /// The object decoded or made at `pointer`.
         func object(at pointer: String) -> (any AMCCodable)? {
-            number(at: pointer).map { made[$0] }
+            number(at: pointer).map { made[$0].object }
         }
 
         /// Records `object` at `pointer`: being decoded there, or, with `unfilled`, made for a
@@ -61,8 +60,7 @@ extension ArchiveDecoder {
         func add(_ object: any AMCCodable, at pointer: String, unfilled waiting: Unfilled? = nil) {
             if let entry = entry(named: pointer) { entryNumbers[entry] = made.count + 1 } else { numbers[pointer] = made.count }
             if waiting != nil { waitingNumbers[ObjectIdentifier(object as AnyObject)] = made.count }
-            made.append(object)
-            unfilled.append(waiting)
+            made.append(Made(object: object, unfilled: waiting))
         }
 
         /// Where to fill `object` from, when it was made for a reference and waits to be filled
@@ -71,8 +69,8 @@ extension ArchiveDecoder {
             guard !waitingNumbers.isEmpty, let number = waitingNumbers.removeValue(forKey: ObjectIdentifier(object)) else {
                 return nil
             }
-            defer { unfilled[number] = nil }
-            return unfilled[number]
+            defer { made[number].unfilled = nil }
+            return made[number].unfilled
         }
 
         /// Whether every entry of the object table was made (the others are reached by nothing).
@@ -80,25 +78,41 @@ extension ArchiveDecoder {
 
         /// The object at `pointer`, and where to fill it from when it waits to be filled (it is
         /// no longer waiting: the caller fills it).
-        func take(at pointer: String) -> (object: any AMCCodable, unfilled: Unfilled?)? {
+        func take(at pointer: String) -> Made? {
             guard let number = number(at: pointer) else { return nil }
-            defer { unfilled[number] = nil }
-            if unfilled[number] != nil { waitingNumbers[ObjectIdentifier(made[number] as AnyObject)] = nil }
-            return (made[number], unfilled[number])
+            defer { made[number].unfilled = nil }
+            if made[number].unfilled != nil { waitingNumbers[ObjectIdentifier(made[number].object as AnyObject)] = nil }
+            return made[number]
         }
 
-        /// The next object made for a reference that still waits to be filled, in the order made.
-        func nextUnfilled() -> (object: any AMCCodable, unfilled: Unfilled)? {
+        /// The next object made for a reference that still waits to be filled, in the order made
+        /// (its ``Made/unfilled`` is not nil).
+        func nextUnfilled() -> Made? {
             while firstWaiting < made.count {
                 defer { firstWaiting += 1 }
-                if let waiting = unfilled[firstWaiting] {
-                    unfilled[firstWaiting] = nil
-                    waitingNumbers[ObjectIdentifier(made[firstWaiting] as AnyObject)] = nil
-                    return (made[firstWaiting], waiting)
+                if made[firstWaiting].unfilled != nil {
+                    defer { made[firstWaiting].unfilled = nil }
+                    waitingNumbers[ObjectIdentifier(made[firstWaiting].object as AnyObject)] = nil
+                    return made[firstWaiting]
                 }
             }
             return nil
         }
+    }
+
+    /// An object decoded or made at a place a reference names, and where to fill it from while
+    /// it waits to be filled. (One type for what the references keep and hand out: each generic
+    /// type a decoding uses has its metadata made by the runtime the first time.)
+    struct Made {
+        let object: any AMCCodable
+        var unfilled: Unfilled?
+    }
+
+    /// An object of a document with references, filled, whose ``AMCCodable/amcDidDecode()``
+    /// waits for every object to be, and its place.
+    struct Filled {
+        let object: any AMCCodable
+        let place: Unfilled.Place
     }
 
     /// An object made for a reference, and where it is to be filled from.
@@ -220,12 +234,12 @@ extension ArchiveDecoder {
         references = nil
         var filled = didDecodeLater
         didDecodeLater = []
-        for (object, place) in filled {
+        for later in filled {
             func call<T: AMCCodable>(_ object: T) throws {
                 var instance = object  // a class: the same object
-                try didDecode(&instance, at: KeyPathTracker(components: place.components, routes: nil))
+                try didDecode(&instance, at: KeyPathTracker(components: later.place.components, routes: nil))
             }
-            try call(object)
+            try call(later.object)
         }
         filled.removeAll()  // so that only `result` holds what it holds, for the check below
         let targets = conditionalTargets
@@ -300,7 +314,7 @@ extension ArchiveDecoder {
     /// until none is left (filling one may make more).
     mutating func fillUnfilled() throws {
         guard let references else { return }
-        while let (object, unfilled) = references.nextUnfilled() { try fill(object, from: unfilled) }
+        while let next = references.nextUnfilled(), let unfilled = next.unfilled { try fill(next.object, from: unfilled) }
         if let entry = references.unmadeEntry, references.table != nil {
             path.push(key: ObjectTable.key)
             path.push(index: entry)

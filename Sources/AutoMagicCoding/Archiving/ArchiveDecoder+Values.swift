@@ -105,10 +105,10 @@ extension ArchiveDecoder {
             }
             throw invalid(pointer, "its value must be a string starting with \"#\"")
         }
-        if let references, let pointer = path.trackedPointer, let (known, unfilled) = references.take(at: pointer) {
+        if let references, let pointer = path.trackedPointer, let taken = references.take(at: pointer) {
             // Made already, for a reference that came first: filled here if it is not yet.
-            if unfilled != nil { try fillMade(known, from: dictionary) }
-            return try checked(known, expected)
+            if taken.unfilled != nil { try fillMade(taken.object, from: dictionary) }
+            return try checked(taken.object, expected)
         }
         let className = try className(in: dictionary)
         guard let type = try resolve(className, expected: expected, codable: codable) else {

@@ -78,8 +78,10 @@ struct PlaceTable {
     /// The steps past their first slot that the entries took when put in the slots as they are
     /// (forgetting places leaves it as it was).
     private var steps = 0
-    /// Pointers already put together, for objects referred to again and again.
-    private var pointers: [Int: String] = [:]
+    /// Pointers already put together, for objects referred to again and again, by place. (An
+    /// array: the first dictionary keyed by `Int` in a process costs the runtime a search of every
+    /// conformance, for `Int: Hashable`.)
+    private var pointers: [String?] = []
 
     /// How many places are recorded: a mark to ``forget(since:)`` back to.
     var count: Int { entries.count }
@@ -176,8 +178,9 @@ struct PlaceTable {
 
     /// The JSON Pointer of `place` (see ``ObjectReference``), put together once.
     mutating func pointer(of place: Int) -> String {
-        if let known = pointers[place] { return known }
+        if place < pointers.count, let known = pointers[place] { return known }
         let pointer = ObjectReference.pointer(of: components(of: place))
+        if pointers.count <= place { pointers.append(contentsOf: repeatElement(nil, count: place + 1 - pointers.count)) }
         pointers[place] = pointer
         return pointer
     }
@@ -220,8 +223,8 @@ struct PlaceTable {
         for place in (mark..<entries.count).reversed() {
             removeSlot(of: place)
             unusual[place] = nil
-            pointers[place] = nil
         }
+        if pointers.count > mark { pointers.removeLast(pointers.count - mark) }
         entries.removeLast(entries.count - mark)
     }
 

@@ -19,6 +19,9 @@ struct KeyTable {
     /// How many keys were looked up: past ``smallDocumentKeys``, the document is not small.
     private var lookups = 0
     private static let smallDocumentKeys = 64
+    /// The keys a new table has room for; a table with more is not a small document's, and its
+    /// table of recent keys grows.
+    private static let startingKeys = 16
     /// Whether the table came from ``reused()`` and goes back with ``recycle()``.
     private var isKept = false
 
@@ -79,7 +82,7 @@ struct KeyTable {
         }
         let number = self.number(of: bytes.string(range), print: bytes.isASCII(range) ? hash | 1 : 0)
         stringsMade += 1
-        if recentShift > 56, lookups > Self.smallDocumentKeys || keys.count > Self.scannedKeys {
+        if recentShift > 56, lookups > Self.smallDocumentKeys || keys.count > Self.startingKeys {
             recent = [Recent](repeating: Recent(), count: 256)
             recentShift = 56
             return number
@@ -106,8 +109,8 @@ struct KeyTable {
     /// A new number for `string`, whatever other keys there are; `print` its ASCII print, or 0.
     mutating func adding(_ string: String, print: UInt64) -> Int {
         if keys.isEmpty {  // room for a small document's keys at once, not grown from one by doubling
-            keys.reserveCapacity(Self.scannedKeys)
-            prints.reserveCapacity(Self.scannedKeys)
+            keys.reserveCapacity(Self.startingKeys)
+            prints.reserveCapacity(Self.startingKeys)
         }
         keys.append(string)
         prints.append(print)
@@ -135,8 +138,10 @@ struct KeyTable {
         return number
     }
 
-    /// How many keys ``number(of:print:)`` finds by looking at each before it hashes them.
-    private static let scannedKeys = 16
+    /// How many keys ``number(of:print:)`` finds by looking at each before it hashes them: an
+    /// ASCII key is compared by its print first, one word, so a look at each is cheaper than a
+    /// hash until there are many (and a kept table holds the keys of several documents).
+    private static let scannedKeys = 64
 
     /// Whether keys `a` and `b` may be the same `String`: false when both are ASCII and their
     /// prints differ, so their bytes do; an ASCII key and another may still be the same (`"K"`

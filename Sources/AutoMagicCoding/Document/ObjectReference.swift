@@ -234,8 +234,16 @@ enum ObjectReference {
         mutating func add(_ pointer: String) {
             guard pointer.utf8.starts(with: "#/".utf8) else { return }
             var place = Self.root
-            for raw in pointer.utf8.dropFirst(2).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-                let segment = Substring(raw)
+            // Segment by segment, without an array of them (a type whose metadata the first
+            // document with references would make).
+            var rest = Substring(pointer).dropFirst(2)
+            var more = true
+            while more {
+                let end = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+                let segment = rest[..<end]
+                more = end != rest.endIndex
+                if more { rest = rest[rest.utf8.index(after: end)...] }
+                let raw = segment.utf8
                 let key: String
                 if raw.contains(UInt8(ascii: "~")) {
                     guard let unescaped = try? ObjectReference.unescaped(segment) else { return }
@@ -250,10 +258,14 @@ enum ObjectReference {
                 let isNumber = raw.first.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false
                 let index = isNumber ? Int(key).flatMap { String($0) == key ? $0 : nil } : nil
                 let next = places.count
-                places.append(Place(pointer: places[place].pointer + "/" + segment))
-                places[place].next.append(Step(key: key, index: index, place: next))
-                if places[place].lookup != nil || places[place].next.count > Self.scannedSteps {
-                    var lookup = places[place].lookup ?? [:]
+                places.append(Place(pointer: places[place].pointer + "/" + String(segment)))
+                let step = Step(key: key, index: index, place: next)
+                places[place].next.append(step)
+                if places[place].lookup != nil {
+                    places[place].lookup?[.key(key)] = next
+                    if let index { places[place].lookup?[.index(index)] = next }
+                } else if places[place].next.count > Self.scannedSteps {
+                    var lookup: [KeyPathTracker.Component: Int] = [:]
                     for step in places[place].next {
                         lookup[.key(step.key)] = step.place
                         if let index = step.index { lookup[.index(index)] = step.place }

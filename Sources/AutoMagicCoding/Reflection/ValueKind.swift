@@ -95,8 +95,12 @@ indirect enum ValueKind: @unchecked Sendable {
     /// the conformances as for any other type (tests compare the two).
     static func classify(_ type: Any.Type, searching: Bool = false) -> ValueKind {
         if !searching, let known = standardKinds[ObjectIdentifier(type)] { return known }
-        if let scalar = type as? any ScalarValue.Type { return .scalar(codec(scalar)) }
-        if let optional = type as? any OptionalContainer.Type {
+        // Only structs and enums are scalar values (the conformances are the package's own), and
+        // only `Optional` is an optional: the runtime is not asked what it would answer no to,
+        // since the first such question about a type is a search of every conformance.
+        let shape = RuntimeAccess.shape(of: type)
+        if shape != .class, shape != .optional, let scalar = type as? any ScalarValue.Type { return .scalar(codec(scalar)) }
+        if shape == .optional, let optional = type as? any OptionalContainer.Type {
             guard !(optional.wrappedType is any OptionalContainer.Type) else {
                 // `.some(nil)` would be written as nil is, and read back as nil.
                 return .unsupported(type, reason: "an optional of an optional: .some(nil) and nil would read back the same")
@@ -129,7 +133,7 @@ indirect enum ValueKind: @unchecked Sendable {
             return .dictionary(dictionary, key: key, value: of(dictionary.valueType))
         }
         if let raw = type as? any RawRepresentable.Type { return rawValueKind(raw) }
-        switch RuntimeAccess.shape(of: type) {
+        switch shape {
         case .existential:
             return .dynamic(type)
         case .enum:
