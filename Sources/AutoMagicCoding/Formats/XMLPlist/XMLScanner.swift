@@ -1,0 +1,419 @@
+import Foundation
+
+/// The lexical layer of XML the package reads (property lists, markup): a document's bytes as
+/// UTF-8 (UTF-16 with a byte-order mark transcoded), its declaration and DOCTYPE checked, then
+/// tags, attributes, text with references resolved and CDATA taken literally, comments and
+/// processing instructions, each refused where it is not well-formed XML 1.0; errors with line
+/// and column. What the elements mean is the reader's.
+///
+/// ```swift
+/// try XMLScanner.scanning(data) { scanner in
+///     try scanner.readProlog()
+///     let tag = try scanner.openTag()       // ("plist", selfClosing: false)
+///     // ... the reader's elements ...
+///     try scanner.expectEnd(after: "the property list")
+/// }
+/// ```
+struct XMLScanner {
+    let bytes: ByteView
+    /// Whether the document was UTF-16, transcoded to the UTF-8 in `bytes`.
+    let isUTF16: Bool
+    var position = 0
+    /// The text ``readContent(of:)`` read last.
+    var text: [UInt8] = []
+
+    private init(bytes: ByteView, isUTF16: Bool) {
+        self.bytes = bytes
+        self.isUTF16 = isUTF16
+    }
+
+    /// Runs `body` with a scanner at the start of `data`'s document (after a UTF-8 byte-order
+    /// mark); a UTF-16 document (with its byte-order mark) is transcoded to UTF-8 first.
+    static func scanning<Result>(_ data: Data, _ body: (inout XMLScanner) throws -> Result) throws -> Result {
+        guard let bigEndian = UTF16Text.isBigEndian(data) else {
+            return try ByteView.withBytes(of: data) { bytes in
+                var scanner = XMLScanner(bytes: bytes, isUTF16: false)
+                if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.position = 3 }
+                return try body(&scanner)
+            }
+        }
+        let utf8: [UInt8]
+        do throws(UTF16Text.Failure) {
+            utf8 = try UTF16Text.utf8(from: data, bigEndian: bigEndian)
+        } catch {
+            throw AMCError(.malformedData(format: .xmlPropertyList, location: .byteOffset(error.offset), reason: error.reason))
+        }
+        return try ByteView.withBytes(of: Data(utf8)) { bytes in
+            var scanner = XMLScanner(bytes: bytes, isUTF16: true)
+            return try body(&scanner)
+        }
+    }
+
+    /// `XMLDecl? Misc* (doctypedecl Misc*)?`, up to the root element, where `Misc` is comments,
+    /// processing instructions and white space. The bytes are checked as UTF-8 after the
+    /// declaration, so that a document in another encoding is refused for what it says it is.
+    mutating func readProlog() throws {
+        if startsWith("<?xml"), position + 5 < bytes.count, TextWhitespace.contains(bytes[position + 5]) {
+            try parseDeclaration()
+        }
+        if !isUTF16, let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
+            throw error("invalid UTF-8 (byte 0x\(ByteText.hex(bytes[invalid])))", at: invalid)
+        }
+        try skipMarkup()
+        if startsWith("<!DOCTYPE") {
+            try parseDoctype()
+            try skipMarkup()
+        }
+    }
+
+    /// `Misc*` to the end of the data, after the root element: `what` names the root's content
+    /// for the error.
+    mutating func expectEnd(after what: String) throws {
+        try skipMarkup()
+        guard position == bytes.count else { throw error("unexpected \(found) after \(what)") }
+    }
+
+    // MARK: - Tags
+
+    /// `<name attributes…>` or `<name/>`; the attributes (`version="1.0"` on `<plist>`) are
+    /// checked and left out.
+    mutating func openTag() throws -> (name: String, selfClosing: Bool) {
+        guard consume("<") else { throw error("expected an element, found \(found)") }
+        let name = readName()
+        guard !name.isEmpty else { throw error("expected an element name, found \(found)") }
+        while true {
+            let spaced = skipWhitespace()
+            if consume("/>") { return (name, true) }
+            if consume(">") { return (name, false) }
+            guard position < bytes.count else { throw error("unterminated <\(name)> tag") }
+            guard spaced else { throw error("expected white space, \">\" or \"/>\" in the <\(name)> tag, found \(found)") }
+            _ = try parseAttribute(in: "the <\(name)> tag")
+        }
+    }
+
+    /// `name = "value"` (or `'value'`): the name and the value.
+    private mutating func parseAttribute(in what: String) throws -> (name: String, value: String) {
+        let name = readName()
+        guard !name.isEmpty else { throw error("expected an attribute in \(what), found \(found)") }
+        skipWhitespace()
+        guard consume("=") else { throw error("expected \"=\" after \(name) in \(what), found \(found)") }
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
+            throw error("expected a quoted value for \(name) in \(what), found \(found)")
+        }
+        let quote = bytes[position]
+        let start = position + 1
+        var end = start
+        while end < bytes.count, bytes[end] != quote {
+            guard bytes[end] != UInt8(ascii: "<") else { throw error("\"<\" in the value of \(name) in \(what)", at: end) }
+            end += 1
+        }
+        guard end < bytes.count else { throw error("unterminated value of \(name) in \(what)", at: start - 1) }
+        position = end + 1
+        return (name, bytes.string(start..<end))
+    }
+
+    mutating func closeTag(_ name: String) throws {
+        let start = position
+        guard consume("</") else { throw error("expected </\(name)>, found \(found)") }
+        let found = readName()
+        skipWhitespace()
+        guard found == name else { throw error("expected </\(name)>, found </\(found)>", at: start) }
+        guard consume(">") else { throw error("expected \">\" to end </\(name), found \(self.found)") }
+    }
+
+    var isAtCloseTag: Bool {
+        position + 1 < bytes.count && bytes[position] == UInt8(ascii: "<") && bytes[position + 1] == UInt8(ascii: "/")
+    }
+
+    /// An XML name: letters, digits, `_`, `:`, `-`, `.` and any non-ASCII character, not starting
+    /// with a digit, `-` or `.`; empty when there is none.
+    mutating func readName() -> String {
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            let first = Self.isLetterOrDigit(byte) || byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            let later = byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            guard position > start ? first || later : first && !digit else { break }
+            position += 1
+        }
+        return bytes.string(start..<position)
+    }
+
+    // MARK: - Text
+
+    /// Reads the text up to `</name>` into ``text``, with references resolved, CDATA taken
+    /// literally and comments left out.
+    mutating func readContent(of name: String) throws {
+        let start = position
+        text.removeAll(keepingCapacity: true)
+        var runStart = position
+        while true {
+            guard position < bytes.count else { throw error("unterminated <\(name)> element", at: start) }
+            switch bytes[position] {
+            case UInt8(ascii: "<"):
+                bytes.append(runStart..<position, to: &text)
+                if startsWith("<![CDATA[") {
+                    position += 9
+                    let end = try find("]]>", what: "CDATA section")
+                    bytes.append(position..<end, to: &text)
+                    position = end + 3
+                } else if startsWith("<!--") {
+                    try skipComment()
+                } else {
+                    return try closeTag(name)
+                }
+                runStart = position
+            case UInt8(ascii: "&"):
+                bytes.append(runStart..<position, to: &text)
+                try parseReference()
+                runStart = position
+            case ASCII.carriageReturn:
+                // XML reads a carriage return (and CR LF) as a line feed.
+                bytes.append(runStart..<position, to: &text)
+                text.append(ASCII.lineFeed)
+                position += 1
+                if position < bytes.count, bytes[position] == ASCII.lineFeed { position += 1 }
+                runStart = position
+            default:
+                position += 1
+            }
+        }
+    }
+
+    /// `&lt;`, `&gt;`, `&amp;`, `&quot;`, `&apos;`, `&#N;` and `&#xN;`.
+    private mutating func parseReference() throws {
+        let start = position
+        position += 1
+        let end = try find(";", what: "entity reference", limit: 12)
+        let name = bytes.string(position..<end)
+        position = end + 1
+        switch name {
+        case "lt": text.append(UInt8(ascii: "<"))
+        case "gt": text.append(UInt8(ascii: ">"))
+        case "amp": text.append(UInt8(ascii: "&"))
+        case "quot": text.append(UInt8(ascii: "\""))
+        case "apos": text.append(UInt8(ascii: "'"))
+        default:
+            let isHex = name.hasPrefix("#x")
+            let number = name.hasPrefix("#") ? ScalarStrings.unsigned(name.dropFirst(isHex ? 2 : 1), radix: isHex ? 16 : 10) : nil
+            guard let number, number != 0, let scalar = UInt32(exactly: number).flatMap(Unicode.Scalar.init) else {
+                throw error("unknown entity \"&\(name);\"", at: start)
+            }
+            text.append(contentsOf: String(Character(scalar)).utf8)
+        }
+    }
+
+    // MARK: - Markup between elements
+
+    /// Skips white space, comments and processing instructions.
+    mutating func skipMarkup() throws {
+        while true {
+            skipWhitespace()
+            if startsWith("<!--") {
+                try skipComment()
+            } else if startsWith("<?") {
+                try skipProcessingInstruction()
+            } else {
+                return
+            }
+        }
+    }
+
+    /// `<!-- … -->`, with no `--` inside.
+    private mutating func skipComment() throws {
+        let start = position
+        position += 4
+        let dashes = try find("--", what: "comment")
+        guard dashes + 2 < bytes.count, bytes[dashes + 2] == UInt8(ascii: ">") else {
+            throw error(
+                "\"--\" inside a comment (a comment ends at the first \"--\", which must be followed by \">\")", at: start)
+        }
+        position = dashes + 3
+    }
+
+    /// `<?target …?>`, whose target is not `xml`: that name is the declaration's, which comes first.
+    private mutating func skipProcessingInstruction() throws {
+        let start = position
+        position += 2
+        let target = readName()
+        guard !target.isEmpty else { throw error("expected a processing instruction's name, found \(found)") }
+        guard target.lowercased() != "xml" else {
+            throw error(
+                target == "xml"
+                    ? "the XML declaration <?xml …?> must come first in the document"
+                    : "<?\(target) is not an XML declaration: it is written <?xml, in lower case", at: start)
+        }
+        position = try find("?>", what: "processing instruction") + 2
+    }
+
+    /// The declaration's encoding, which must be the document's: UTF-8 (or ASCII, its first 128
+    /// characters, or `UTF8`, a common misspelling), or UTF-16 when the document starts with a
+    /// UTF-16 byte-order mark.
+    private func checkEncoding(_ name: String, at start: Int) throws {
+        let utf8 = ["utf-8", "utf8", "us-ascii", "ascii"].contains(name.lowercased())
+        let utf16 = ["utf-16", "utf-16le", "utf-16be"].contains(name.lowercased())
+        switch (utf8, utf16, isUTF16) {
+        case (true, _, false), (_, true, true):
+            return
+        case (true, _, true):
+            throw error(
+                "the XML declaration says \(name.debugDescription), but the document is UTF-16 (it starts with a UTF-16 byte-order mark)",
+                at: start)
+        case (_, true, false):
+            throw error(
+                "the XML declaration says \(name.debugDescription), but the document has no UTF-16 byte-order mark", at: start)
+        default:
+            throw error(
+                "the document is in \(name.debugDescription); only UTF-8 (or ASCII) and UTF-16 are read: convert it to UTF-8",
+                at: start)
+        }
+    }
+
+    /// `<?xml version="1.x" encoding="UTF-8" standalone="yes|no"?>`, the last two optional, in that
+    /// order. Only UTF-8 (and ASCII, a part of it) and UTF-16 are read.
+    private mutating func parseDeclaration() throws {
+        position += 5
+        var names: [String] = []
+        while true {
+            let spaced = skipWhitespace()
+            if consume("?>") { break }
+            guard position < bytes.count else { throw error("unterminated XML declaration") }
+            guard spaced else { throw error("expected white space or \"?>\" in the XML declaration, found \(found)") }
+            let start = position
+            let (name, value) = try parseAttribute(in: "the XML declaration")
+            let valid: Bool
+            switch (name, names) {
+            case ("version", []):
+                let minor = value.utf8.dropFirst(2)
+                valid =
+                    value.hasPrefix("1.") && !minor.isEmpty
+                    && minor.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            case ("encoding", ["version"]):
+                try checkEncoding(value, at: start)
+                valid = true
+            case ("standalone", ["version"]), ("standalone", ["version", "encoding"]): valid = value == "yes" || value == "no"
+            case ("encoding", []), ("standalone", []):
+                throw error("the XML declaration has no version (version=\"1.0\" must come first in it)", at: start)
+            default: throw error("unexpected \(name) in the XML declaration", at: start)
+            }
+            guard valid else { throw error("\(value.debugDescription) is not a valid \(name) in the XML declaration", at: start) }
+            names.append(name)
+        }
+        guard names.first == "version" else { throw error("the XML declaration has no version") }
+    }
+
+    /// `<!DOCTYPE name>`, with an external id (`PUBLIC "…" "…"` or `SYSTEM "…"`) and an internal
+    /// subset (`[…]`) when present.
+    private mutating func parseDoctype() throws {
+        let start = position
+        position += 9
+        guard skipWhitespace(), !readName().isEmpty else {
+            throw error("expected the root element's name in the DOCTYPE, found \(found)")
+        }
+        var spaced = skipWhitespace()
+        let externalIDs: [(StaticString, Int)] = [("PUBLIC", 2), ("SYSTEM", 1)]
+        for (keyword, literals) in externalIDs where spaced && startsWith(keyword) {
+            position += 6
+            for literal in 0..<literals {
+                guard skipWhitespace() else { throw error("expected white space and a quoted id in the DOCTYPE, found \(found)") }
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
+                    throw error("expected a quoted id in the DOCTYPE, found \(found)")
+                }
+                let quote = bytes[position]
+                position += 1
+                let isPublicID = literals == 2 && literal == 0
+                while position < bytes.count, bytes[position] != quote {
+                    if isPublicID, !Self.isPublicIDCharacter(bytes[position]) {
+                        let byte = bytes[position]
+                        let shown = byte < 0x80 ? "\"\(Character(Unicode.Scalar(byte)))\"" : "the byte 0x\(ByteText.hex(byte))"
+                        throw error(
+                            "\(shown) in the DOCTYPE's public id, which holds letters, digits, white space and -'()+,./:=?;!*#@$_% only"
+                        )
+                    }
+                    position += 1
+                }
+                guard position < bytes.count else { throw error("unterminated DOCTYPE", at: start) }
+                position += 1
+            }
+            spaced = skipWhitespace()
+        }
+        if consume("[") {
+            try skipInternalSubset(start: start)
+            skipWhitespace()
+        }
+        guard consume(">") else {
+            guard position < bytes.count else { throw error("unterminated DOCTYPE", at: start) }
+            throw error("expected \">\" to end the DOCTYPE, found \(found)")
+        }
+    }
+
+    /// The declarations of a DOCTYPE's internal subset, up to and including its `]`.
+    private mutating func skipInternalSubset(start: Int) throws {
+        var quote: UInt8?
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "]") {
+                return
+            }
+        }
+        throw error("unterminated DOCTYPE", at: start)
+    }
+
+    // MARK: - Scanning
+
+    /// Skips XML white space (space, tab, line feed, carriage return); whether there was any.
+    @discardableResult
+    mutating func skipWhitespace() -> Bool {
+        let start = position
+        while position < bytes.count, TextWhitespace.contains(bytes[position]) { position += 1 }
+        return position > start
+    }
+
+    /// XML's `PubidChar`.
+    private static func isPublicIDCharacter(_ byte: UInt8) -> Bool {
+        isLetterOrDigit(byte) || byte == ASCII.space || byte == ASCII.lineFeed || byte == ASCII.carriageReturn
+            || "-'()+,./:=?;!*#@$_%".utf8.contains(byte)
+    }
+
+    /// An ASCII letter or digit.
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | ASCII.lowercaseBit)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    func startsWith(_ prefix: StaticString) -> Bool {
+        bytes.matches(prefix, at: position)
+    }
+
+    mutating func consume(_ prefix: StaticString) -> Bool {
+        guard startsWith(prefix) else { return false }
+        position += prefix.utf8CodeUnitCount
+        return true
+    }
+
+    /// The offset of the next `terminator` from the current position (at most `limit` bytes on).
+    func find(_ terminator: StaticString, what: String, limit: Int = .max) throws -> Int {
+        let end = limit == .max ? bytes.count : min(bytes.count, position + limit)
+        guard let found = bytes.firstOffset(of: terminator, from: position, to: end) else { throw error("unterminated \(what)") }
+        return found
+    }
+
+    var found: String {
+        guard position < bytes.count else { return "the end of the data" }
+        let end = min(position + 12, bytes.count)
+        let excerpt = bytes.string(position..<end)
+        return "\"\(excerpt.prefix { $0 != "\n" })\""
+    }
+
+    func error(_ reason: String, at offset: Int? = nil) -> AMCError {
+        AMCError(
+            .malformedData(format: .xmlPropertyList, location: TextLocation.of(offset ?? position, in: bytes), reason: reason))
+    }
+}
