@@ -53,16 +53,22 @@ struct XMLScanner {
     /// processing instructions and white space. The bytes are checked as UTF-8 after the
     /// declaration, so that a document in another encoding is refused for what it says it is.
     mutating func readProlog() throws {
+        try readDeclaration()
+        try skipMarkup()
+        if startsWith("<!DOCTYPE") {
+            try readDoctype()
+            try skipMarkup()
+        }
+    }
+
+    /// The XML declaration, when the document starts with one, then the check that the bytes
+    /// are UTF-8.
+    mutating func readDeclaration() throws {
         if startsWith("<?xml"), position + 5 < bytes.count, TextWhitespace.contains(bytes[position + 5]) {
             try parseDeclaration()
         }
         if !isUTF16, let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
             throw error("invalid UTF-8 (byte 0x\(ByteText.hex(bytes[invalid])))", at: invalid)
-        }
-        try skipMarkup()
-        if startsWith("<!DOCTYPE") {
-            try parseDoctype()
-            try skipMarkup()
         }
     }
 
@@ -78,6 +84,15 @@ struct XMLScanner {
     /// `<name attributes…>` or `<name/>`; the attributes (`version="1.0"` on `<plist>`) are
     /// checked and left out.
     mutating func openTag() throws -> (name: String, selfClosing: Bool) {
+        try openTag { _, _, _, _ in }
+    }
+
+    /// `<name attributes…>` or `<name/>`, calling `attribute` with the scanner, each attribute's
+    /// name, the bytes of its value between the quotes (see ``attributeValue(_:)``) and the
+    /// offset of its name.
+    mutating func openTag(
+        _ attribute: (inout XMLScanner, String, Range<Int>, Int) throws -> Void
+    ) throws -> (name: String, selfClosing: Bool) {
         guard consume("<") else { throw error("expected an element, found \(found)") }
         let name = readName()
         guard !name.isEmpty else { throw error("expected an element name, found \(found)") }
@@ -87,12 +102,49 @@ struct XMLScanner {
             if consume(">") { return (name, false) }
             guard position < bytes.count else { throw error("unterminated <\(name)> tag") }
             guard spaced else { throw error("expected white space, \">\" or \"/>\" in the <\(name)> tag, found \(found)") }
-            _ = try parseAttribute(in: "the <\(name)> tag")
+            let offset = position
+            let (attributeName, value) = try parseAttribute(in: "the <\(name)> tag")
+            try attribute(&self, attributeName, value, offset)
         }
     }
 
-    /// `name = "value"` (or `'value'`): the name and the value.
-    private mutating func parseAttribute(in what: String) throws -> (name: String, value: String) {
+    /// An attribute's value whose bytes between the quotes are `range`: references resolved, and
+    /// each white-space character a space (a carriage return and line feed one), as XML
+    /// normalises attribute values.
+    mutating func attributeValue(_ range: Range<Int>) throws -> String {
+        var plain = true
+        for index in range where bytes[index] == UInt8(ascii: "&") || bytes[index] < ASCII.space {
+            plain = false
+            break
+        }
+        if plain { return bytes.string(range) }
+        let resumeAt = position
+        defer { position = resumeAt }
+        text.removeAll(keepingCapacity: true)
+        position = range.lowerBound
+        var runStart = position
+        while position < range.upperBound {
+            let byte = bytes[position]
+            guard byte == UInt8(ascii: "&") || byte == ASCII.tab || byte == ASCII.lineFeed || byte == ASCII.carriageReturn else {
+                position += 1
+                continue
+            }
+            bytes.append(runStart..<position, to: &text)
+            if byte == UInt8(ascii: "&") {
+                try parseReference()
+            } else {
+                text.append(ASCII.space)
+                position += 1
+                if byte == ASCII.carriageReturn, position < range.upperBound, bytes[position] == ASCII.lineFeed { position += 1 }
+            }
+            runStart = position
+        }
+        bytes.append(runStart..<range.upperBound, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `name = "value"` (or `'value'`): the name and the bytes of the value between the quotes.
+    private mutating func parseAttribute(in what: String) throws -> (name: String, value: Range<Int>) {
         let name = readName()
         guard !name.isEmpty else { throw error("expected an attribute in \(what), found \(found)") }
         skipWhitespace()
@@ -110,7 +162,7 @@ struct XMLScanner {
         }
         guard end < bytes.count else { throw error("unterminated value of \(name) in \(what)", at: start - 1) }
         position = end + 1
-        return (name, bytes.string(start..<end))
+        return (name, start..<end)
     }
 
     mutating func closeTag(_ name: String) throws {
@@ -148,29 +200,32 @@ struct XMLScanner {
     mutating func readContent(of name: String) throws {
         let start = position
         text.removeAll(keepingCapacity: true)
-        var runStart = position
         while true {
+            try appendText()
             guard position < bytes.count else { throw error("unterminated <\(name)> element", at: start) }
+            if startsWith("<![CDATA[") {
+                try appendCDATA()
+            } else if startsWith("<!--") {
+                try skipComment()
+            } else {
+                return try closeTag(name)
+            }
+        }
+    }
+
+    /// Appends to ``text`` the text from here to the next `<` (or the end of the data), with
+    /// references resolved and each carriage return (and CR LF) a line feed, as XML reads them.
+    mutating func appendText() throws {
+        var runStart = position
+        while position < bytes.count {
             switch bytes[position] {
             case UInt8(ascii: "<"):
-                bytes.append(runStart..<position, to: &text)
-                if startsWith("<![CDATA[") {
-                    position += 9
-                    let end = try find("]]>", what: "CDATA section")
-                    bytes.append(position..<end, to: &text)
-                    position = end + 3
-                } else if startsWith("<!--") {
-                    try skipComment()
-                } else {
-                    return try closeTag(name)
-                }
-                runStart = position
+                return bytes.append(runStart..<position, to: &text)
             case UInt8(ascii: "&"):
                 bytes.append(runStart..<position, to: &text)
                 try parseReference()
                 runStart = position
             case ASCII.carriageReturn:
-                // XML reads a carriage return (and CR LF) as a line feed.
                 bytes.append(runStart..<position, to: &text)
                 text.append(ASCII.lineFeed)
                 position += 1
@@ -180,6 +235,15 @@ struct XMLScanner {
                 position += 1
             }
         }
+        bytes.append(runStart..<position, to: &text)
+    }
+
+    /// Appends to ``text`` the content of the CDATA section here, as it is.
+    mutating func appendCDATA() throws {
+        position += 9
+        let end = try find("]]>", what: "CDATA section")
+        bytes.append(position..<end, to: &text)
+        position = end + 3
     }
 
     /// `&lt;`, `&gt;`, `&amp;`, `&quot;`, `&apos;`, `&#N;` and `&#xN;`.
@@ -222,7 +286,7 @@ struct XMLScanner {
     }
 
     /// `<!-- … -->`, with no `--` inside.
-    private mutating func skipComment() throws {
+    mutating func skipComment() throws {
         let start = position
         position += 4
         let dashes = try find("--", what: "comment")
@@ -235,6 +299,25 @@ struct XMLScanner {
 
     /// `<?target …?>`, whose target is not `xml`: that name is the declaration's, which comes first.
     private mutating func skipProcessingInstruction() throws {
+        _ = try processingInstructionTarget()
+        position = try find("?>", what: "processing instruction") + 2
+    }
+
+    /// `<?target data?>` or `<?target?>`: its target, and its data (what follows the target and
+    /// its white space) when it has any.
+    mutating func readProcessingInstruction() throws -> (target: String, data: String?) {
+        let target = try processingInstructionTarget()
+        let spaced = skipWhitespace()
+        let end = try find("?>", what: "processing instruction")
+        guard spaced || end == position else {
+            throw error("expected white space or \"?>\" after <?\(target), found \(found)")
+        }
+        defer { position = end + 2 }
+        return (target, end == position ? nil : bytes.string(position..<end))
+    }
+
+    /// Reads `<?` and a processing instruction's target, which must not be `xml`.
+    private mutating func processingInstructionTarget() throws -> String {
         let start = position
         position += 2
         let target = readName()
@@ -245,7 +328,7 @@ struct XMLScanner {
                     ? "the XML declaration <?xml …?> must come first in the document"
                     : "<?\(target) is not an XML declaration: it is written <?xml, in lower case", at: start)
         }
-        position = try find("?>", what: "processing instruction") + 2
+        return target
     }
 
     /// The declaration's encoding, which must be the document's: UTF-8 (or ASCII, its first 128
@@ -282,7 +365,8 @@ struct XMLScanner {
             guard position < bytes.count else { throw error("unterminated XML declaration") }
             guard spaced else { throw error("expected white space or \"?>\" in the XML declaration, found \(found)") }
             let start = position
-            let (name, value) = try parseAttribute(in: "the XML declaration")
+            let (name, range) = try parseAttribute(in: "the XML declaration")
+            let value = bytes.string(range)
             let valid: Bool
             switch (name, names) {
             case ("version", []):
@@ -305,8 +389,10 @@ struct XMLScanner {
     }
 
     /// `<!DOCTYPE name>`, with an external id (`PUBLIC "…" "…"` or `SYSTEM "…"`) and an internal
-    /// subset (`[…]`) when present.
-    private mutating func parseDoctype() throws {
+    /// subset (`[…]`) when present: skipped, since nothing reads what it declares. With
+    /// `refusingEntities`, an entity declaration in it is an error: a reader that expands no
+    /// entity says so where a document relies on one.
+    mutating func readDoctype(refusingEntities: Bool = false) throws {
         let start = position
         position += 9
         guard skipWhitespace(), !readName().isEmpty else {
@@ -340,7 +426,7 @@ struct XMLScanner {
             spaced = skipWhitespace()
         }
         if consume("[") {
-            try skipInternalSubset(start: start)
+            try skipInternalSubset(start: start, refusingEntities: refusingEntities)
             skipWhitespace()
         }
         guard consume(">") else {
@@ -350,10 +436,14 @@ struct XMLScanner {
     }
 
     /// The declarations of a DOCTYPE's internal subset, up to and including its `]`.
-    private mutating func skipInternalSubset(start: Int) throws {
+    private mutating func skipInternalSubset(start: Int, refusingEntities: Bool) throws {
         var quote: UInt8?
         while position < bytes.count {
             let byte = bytes[position]
+            if refusingEntities, quote == nil, startsWith("<!ENTITY") {
+                throw error(
+                    "the DOCTYPE declares an entity (<!ENTITY …>), and entities are not expanded: write the text itself")
+            }
             position += 1
             if let open = quote {
                 if byte == open { quote = nil }
