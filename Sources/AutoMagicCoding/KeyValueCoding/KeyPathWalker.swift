@@ -69,10 +69,10 @@ enum KeyPathWalker {
         _ path: [String], index: Int, owner: inout Owner, mode: Mode, visitor: inout Visitor
     ) throws -> Visitor.Result {
         let key = path[index]
-        let here = path[...index].joined(separator: ".")
         if index == path.count - 1 {
-            return try visitor.visit(&owner, key: key, keyPath: path.joined(separator: "."))
+            return try visitor.visit(&owner, key: key, keyPath: path.count == 1 ? key : path.joined(separator: "."))
         }
+        let here = path[...index].joined(separator: ".")
         let type = Swift.type(of: owner as Any)
         guard let field = try TypePlan.usable(type, at: here).field(named: key) else {
             throw visitor.unknownKey(key, of: type, keyPath: here)
