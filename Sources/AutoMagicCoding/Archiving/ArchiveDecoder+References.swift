@@ -43,7 +43,8 @@ extension ArchiveDecoder {
             return entry
         }
 
-        private func number(at pointer: String) -> Int? {
+        /// The number of the object decoded or made at `pointer` (see ``take(_:)``).
+        func number(at pointer: String) -> Int? {
             guard let entry = entry(named: pointer) else { return numbers[pointer] }
             return entryNumbers[entry] == 0 ? nil : entryNumbers[entry] - 1
         }
@@ -76,25 +77,20 @@ extension ArchiveDecoder {
         /// Whether every entry of the object table was made (the others are reached by nothing).
         var unmadeEntry: Int? { entryNumbers.firstIndex(of: 0) }
 
-        /// The object at `pointer`, and where to fill it from when it waits to be filled (it is
-        /// no longer waiting: the caller fills it).
-        func take(at pointer: String) -> Made? {
-            guard let number = number(at: pointer) else { return nil }
+        /// Object `number`, and where to fill it from when it waits to be filled (it is no longer
+        /// waiting: the caller fills it).
+        func take(_ number: Int) -> Made {
             defer { made[number].unfilled = nil }
             if made[number].unfilled != nil { waitingNumbers[ObjectIdentifier(made[number].object as AnyObject)] = nil }
             return made[number]
         }
 
-        /// The next object made for a reference that still waits to be filled, in the order made
-        /// (its ``Made/unfilled`` is not nil).
-        func nextUnfilled() -> Made? {
+        /// The number of the next object made for a reference that still waits to be filled, in
+        /// the order made.
+        func nextUnfilled() -> Int? {
             while firstWaiting < made.count {
                 defer { firstWaiting += 1 }
-                if made[firstWaiting].unfilled != nil {
-                    defer { made[firstWaiting].unfilled = nil }
-                    waitingNumbers[ObjectIdentifier(made[firstWaiting].object as AnyObject)] = nil
-                    return made[firstWaiting]
-                }
+                if made[firstWaiting].unfilled != nil { return firstWaiting }
             }
             return nil
         }
@@ -150,9 +146,9 @@ extension ArchiveDecoder {
     /// Starts following the references in the document `root`, if it has any: decoding then
     /// knows each place a reference names.
     mutating func followReferences(in root: ArchiveValue) {
-        guard searchesReferences, references == nil, path.components.isEmpty, let found = ObjectReference.targets(in: root) else {
-            return
-        }
+        guard searchesReferences, references == nil, path.components.isEmpty else { return }
+        let found = ObjectReference.targets(in: root)
+        guard !found.namesNothing else { return }
         references = References(root: root, targets: found)
         path.track(found.routes)
     }
@@ -314,7 +310,10 @@ extension ArchiveDecoder {
     /// until none is left (filling one may make more).
     mutating func fillUnfilled() throws {
         guard let references else { return }
-        while let next = references.nextUnfilled(), let unfilled = next.unfilled { try fill(next.object, from: unfilled) }
+        while let number = references.nextUnfilled() {
+            let next = references.take(number)
+            if let unfilled = next.unfilled { try fill(next.object, from: unfilled) }
+        }
         if let entry = references.unmadeEntry, references.table != nil {
             path.push(key: ObjectTable.key)
             path.push(index: entry)

@@ -105,8 +105,9 @@ extension ArchiveDecoder {
             }
             throw invalid(pointer, "its value must be a string starting with \"#\"")
         }
-        if let references, let pointer = path.trackedPointer, let taken = references.take(at: pointer) {
+        if let references, let pointer = path.trackedPointer, let number = references.number(at: pointer) {
             // Made already, for a reference that came first: filled here if it is not yet.
+            let taken = references.take(number)
             if taken.unfilled != nil { try fillMade(taken.object, from: dictionary) }
             return try checked(taken.object, expected)
         }

@@ -164,7 +164,7 @@ struct ArchiveDecoder {
         path.push(key: key)
         var raw = try ArchiveValue.converting(value, path: &path, depth: 1)
         path.pop()
-        if ObjectReference.targets(in: raw) != nil {
+        if !ObjectReference.targets(in: raw).namesNothing {
             // References in the value name places in the whole dictionary: that is the document,
             // and the object it describes, "#", is `instance`.
             let root = try ArchiveValue.converting(dictionary, path: &path)

@@ -175,11 +175,15 @@ enum ObjectReference {
         var entries = SlotBits(count: 0)
         /// Whether any reference names an entry.
         var namesEntries = false
+
+        /// Whether the document holds no reference.
+        var namesNothing: Bool { pointers.isEmpty && !namesEntries }
     }
 
-    /// What every reference in `root` names. Nil when `root` holds no reference (the decoder
-    /// then follows nothing).
-    static func targets(in root: ArchiveValue) -> Targets? {
+    /// What every reference in `root` names; ``Targets/namesNothing`` when `root` holds no
+    /// reference (the decoder then follows nothing). (Not an optional: the runtime makes the
+    /// metadata of each such type the first time a process uses it.)
+    static func targets(in root: ArchiveValue) -> Targets {
         var found = Targets()
         var tableCount = 0
         if case let .dictionary(dictionary) = root, case let .array(table)? = dictionary[ObjectTable.key] {
@@ -187,7 +191,6 @@ enum ObjectReference {
             found.entries = SlotBits(count: tableCount)
         }
         collect(root, into: &found, tableCount: tableCount)
-        guard !found.pointers.isEmpty || found.namesEntries else { return nil }
         for target in found.pointers { found.routes.add(target) }
         return found
     }
