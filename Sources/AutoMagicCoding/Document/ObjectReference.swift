@@ -132,7 +132,7 @@ enum ObjectReference {
                 current = value
                 components.append(.key(segment))
             case let .array(elements):
-                guard let index = Int(segment), String(index) == segment, elements.indices.contains(index) else {
+                guard let index = Self.index(named: segment), elements.indices.contains(index) else {
                     throw .nothingThere(depth: depth)
                 }
                 current = elements[index]
@@ -142,6 +142,15 @@ enum ObjectReference {
             }
         }
         return (current, components)
+    }
+
+    /// The array index a pointer's segment names: its digits as `String(index)` writes them
+    /// (`"01"` and `"+1"` name keys only).
+    static func index(named segment: String) -> Int? {
+        guard let first = segment.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+            let index = Int(segment), String(index) == segment
+        else { return nil }
+        return index
     }
 
     static func unescaped(_ segment: Substring) throws(Failure) -> String {
@@ -258,8 +267,7 @@ enum ObjectReference {
                     place = next
                     continue
                 }
-                let isNumber = raw.first.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false
-                let index = isNumber ? Int(key).flatMap { String($0) == key ? $0 : nil } : nil
+                let index = ObjectReference.index(named: key)
                 let next = places.count
                 places.append(Place(pointer: places[place].pointer + "/" + String(segment)))
                 let step = Step(key: key, index: index, place: next)

@@ -101,7 +101,7 @@ indirect enum ValueKind: @unchecked Sendable {
         let shape = RuntimeAccess.shape(of: type)
         if shape != .class, shape != .optional, let scalar = type as? any ScalarValue.Type { return .scalar(codec(scalar)) }
         if shape == .optional, let optional = type as? any OptionalContainer.Type {
-            guard !(optional.wrappedType is any OptionalContainer.Type) else {
+            guard RuntimeAccess.shape(of: optional.wrappedType) != .optional else {
                 // `.some(nil)` would be written as nil is, and read back as nil.
                 return .unsupported(type, reason: "an optional of an optional: .some(nil) and nil would read back the same")
             }
