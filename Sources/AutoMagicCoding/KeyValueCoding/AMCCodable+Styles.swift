@@ -58,11 +58,13 @@ enum Styling {
     /// Applies `styles` in order, all or nothing: every entry is checked (and converted) first;
     /// then the strings for special keys go to their hooks, then the plain entries are stored,
     /// each style's after the one before.
-    static func apply<Root>(_ styles: [[String: Any]], to root: inout Root, archiver: AMCArchiver = AMCArchiver()) throws {
+    static func apply<Root: AMCCodable>(_ styles: [[String: Any]], to root: inout Root, archiver: AMCArchiver = AMCArchiver())
+        throws
+    {
         var checker = Checker(archiver: archiver)
         for style in styles {
             for (keyPath, raw) in style.sorted(by: { $0.key < $1.key }) {
-                checker.check(KeyPathWalker.components(keyPath), raw, in: &root)
+                checker.check(keyPath, raw, in: &root)
             }
         }
         guard checker.errors.isEmpty else { throw AMCError(.invalidStyle(errors: checker.errors)) }
@@ -72,8 +74,16 @@ enum Styling {
             try KeyValueCoding.set(string, path: path, in: &root, archiver: archiver)
         }
         for entry in checker.plain {
-            var setter = KeyValueCoding.Setter(value: entry.raw, converted: entry.value, archiver: archiver)
-            try KeyPathWalker.walk(entry.path, from: &root, mode: .write, visitor: &setter)
+            switch entry {
+            case let .planned(plan, string, value):
+                // A hook of the special keys may have replaced an object on the way.
+                if try plan.set(.string(string), converted: value, in: &root, archiver: archiver) { continue }
+                var setter = KeyValueCoding.Setter(value: string, converted: value, archiver: archiver)
+                try KeyPathWalker.walk(KeyPathWalker.components(plan.keyPath), from: &root, mode: .write, visitor: &setter)
+            case let .walked(path, raw, value):
+                var setter = KeyValueCoding.Setter(value: raw, converted: value, archiver: archiver)
+                try KeyPathWalker.walk(path, from: &root, mode: .write, visitor: &setter)
+            }
         }
     }
 
@@ -82,7 +92,7 @@ enum Styling {
         let archiver: AMCArchiver
         var errors: [AMCError] = []
         /// Entries for stored properties, with their values converted to the property's type.
-        var plain: [(path: [String], raw: Any, value: Any)] = []
+        var plain: [Entry] = []
         /// Strings for the owners' special keys.
         var hooked: [(path: [String], string: String)] = []
         private var path: [String] = []
@@ -92,12 +102,33 @@ enum Styling {
             self.archiver = archiver
         }
 
+        /// A checked entry for a stored property.
+        enum Entry {
+            /// A string for a scalar field, along its key path's plan.
+            case planned(KeyPathPlan, string: String, value: Any)
+            /// Any other value, or a path without a plan, by the walker.
+            case walked(path: [String], raw: Any, value: Any)
+        }
+
         /// What checking an entry found at its end.
         enum Outcome {
             case checked
             /// A nested dictionary for an object or struct already there: its entries are
             /// checked as key paths below it, so what it leaves out keeps its value.
             case nested([String: Any])
+        }
+
+        /// Checks the entry `keyPath`: `raw`: along the key path's plan when it leads to a scalar
+        /// field that `raw`, a string, converts for; else by the walker, which reports what is wrong.
+        mutating func check<Root: AMCCodable>(_ keyPath: String, _ raw: Any, in root: inout Root) {
+            if let string = raw as? String,
+                let plan = KeyPathPlan.plan(for: Swift.type(of: root), keyPath: keyPath, isKey: false),
+                let value = plan.scalarValue(from: string, archiver: archiver), plan.withOwnerBase(in: &root, { _, _ in })
+            {
+                plain.append(.planned(plan, string: string, value: value))
+                return
+            }
+            check(KeyPathWalker.components(keyPath), raw, in: &root)
         }
 
         mutating func check<Root>(_ path: [String], _ raw: Any, in root: inout Root) {
@@ -142,7 +173,7 @@ enum Styling {
             let value = try KeyValueCoding.converted(
                 raw, to: field.type, owner: owner as? any AMCCodable,
                 keyPath: keyPath, archiver: archiver)
-            plain.append((path, raw, value))
+            plain.append(.walked(path: path, raw: raw, value: value))
             return .checked
         }
 

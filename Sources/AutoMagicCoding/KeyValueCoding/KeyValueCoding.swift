@@ -13,7 +13,7 @@ extension AMCCodable {
     /// try settings.setValue(string: "10 20", forKey: "offset")
     /// ```
     public mutating func setValue(string: String, forKey key: String) throws {
-        try KeyValueCoding.set(string, path: [key], in: &self)
+        try KeyValueCoding.set(string: string, key: key, in: &self)
     }
 
     /// Like `setValue(string:forKey:)` at the end of a dotted key path through nested objects
@@ -24,7 +24,7 @@ extension AMCCodable {
     /// try card.setValue(string: "12", forKeyPath: "frame.origin.x")
     /// ```
     public mutating func setValue(string: String, forKeyPath keyPath: String) throws {
-        try KeyValueCoding.set(string, path: KeyPathWalker.components(keyPath), in: &self)
+        try KeyValueCoding.set(string: string, keyPath: keyPath, in: &self)
     }
 
     /// Sets the stored property `key` to `value`: a value of the property's type as it is, a
@@ -36,7 +36,7 @@ extension AMCCodable {
     /// try settings.setValue("10", forKey: "index")   // index: Int becomes 10
     /// ```
     public mutating func setValue(_ value: Any?, forKey key: String) throws {
-        try KeyValueCoding.set(value, path: [key], in: &self)
+        try KeyValueCoding.set(value, key: key, in: &self)
     }
 
     /// `setValue(_:forKey:)` at the end of a dotted key path.
@@ -46,7 +46,7 @@ extension AMCCodable {
     /// try card.setValue(12.5, forKeyPath: "frame.size.width")
     /// ```
     public mutating func setValue(_ value: Any?, forKeyPath keyPath: String) throws {
-        try KeyValueCoding.set(value, path: KeyPathWalker.components(keyPath), in: &self)
+        try KeyValueCoding.set(value, keyPath: keyPath, in: &self)
     }
 
     /// The value of the stored property `key`; nil when it is an optional holding nil. Throws
@@ -78,7 +78,7 @@ extension AMCCodable where Self: AnyObject {
     /// ```
     public func setValue(string: String, forKey key: String) throws {
         var object = self
-        try KeyValueCoding.set(string, path: [key], in: &object)
+        try KeyValueCoding.set(string: string, key: key, in: &object)
     }
 
     /// `setValue(string:forKeyPath:)` for a class instance, also held in a `let`.
@@ -89,7 +89,7 @@ extension AMCCodable where Self: AnyObject {
     /// ```
     public func setValue(string: String, forKeyPath keyPath: String) throws {
         var object = self
-        try KeyValueCoding.set(string, path: KeyPathWalker.components(keyPath), in: &object)
+        try KeyValueCoding.set(string: string, keyPath: keyPath, in: &object)
     }
 
     /// `setValue(_:forKey:)` for a class instance, also held in a `let`.
@@ -100,7 +100,7 @@ extension AMCCodable where Self: AnyObject {
     /// ```
     public func setValue(_ value: Any?, forKey key: String) throws {
         var object = self
-        try KeyValueCoding.set(value, path: [key], in: &object)
+        try KeyValueCoding.set(value, key: key, in: &object)
     }
 
     /// `setValue(_:forKeyPath:)` for a class instance, also held in a `let`.
@@ -111,15 +111,75 @@ extension AMCCodable where Self: AnyObject {
     /// ```
     public func setValue(_ value: Any?, forKeyPath keyPath: String) throws {
         var object = self
-        try KeyValueCoding.set(value, path: KeyPathWalker.components(keyPath), in: &object)
+        try KeyValueCoding.set(value, keyPath: keyPath, in: &object)
     }
 }
 
 /// Key-Value Coding on the one key-path walker (``KeyPathWalker``) and the one object filler
 /// (``ArchiveDecoder``): a value set by key converts exactly as the archive decoder converts it.
 enum KeyValueCoding {
-    /// Sets `value` (a string to convert, a native value, nil) at `path` below `root`; a string
-    /// goes to the owner's ``AMCCodable/amcSetString(_:forKey:)`` first.
+    /// Sets `string` (converted to the property's type) at the key `key` of `root`; the owner's
+    /// ``AMCCodable/amcSetString(_:forKey:)`` is asked first.
+    static func set<Root: AMCCodable>(string: String, key: String, in root: inout Root, archiver: AMCArchiver = AMCArchiver())
+        throws
+    {
+        try set(.string(string), keyPath: key, isKey: true, in: &root, archiver: archiver)
+    }
+
+    /// Sets `string` at the end of the dotted `keyPath` below `root`.
+    static func set<Root: AMCCodable>(string: String, keyPath: String, in root: inout Root, archiver: AMCArchiver = AMCArchiver())
+        throws
+    {
+        try set(.string(string), keyPath: keyPath, isKey: false, in: &root, archiver: archiver)
+    }
+
+    /// Sets `value` (a string to convert, a native value, nil) at the key `key` of `root`.
+    static func set<Root: AMCCodable>(_ value: Any?, key: String, in root: inout Root, archiver: AMCArchiver = AMCArchiver())
+        throws
+    {
+        try set(NewValue(value), keyPath: key, isKey: true, in: &root, archiver: archiver)
+    }
+
+    /// Sets `value` at the end of the dotted `keyPath` below `root`.
+    static func set<Root: AMCCodable>(_ value: Any?, keyPath: String, in root: inout Root, archiver: AMCArchiver = AMCArchiver())
+        throws
+    {
+        try set(NewValue(value), keyPath: keyPath, isKey: false, in: &root, archiver: archiver)
+    }
+
+    /// What a set stores: a string to convert, which the owner's hook sees first, or any other
+    /// value (native, a number to convert, nil).
+    enum NewValue {
+        case string(String)
+        case other(Any?)
+
+        init(_ value: Any?) {
+            self = (value as? String).map { .string($0) } ?? .other(value)
+        }
+
+        var value: Any? {
+            switch self {
+            case let .string(string): string
+            case let .other(value): value
+            }
+        }
+    }
+
+    /// Sets `value` at `keyPath` (one key when `isKey`) below `root`: along the path's
+    /// ``KeyPathPlan`` when it has one, else by the walker.
+    private static func set<Root: AMCCodable>(
+        _ value: NewValue, keyPath: String, isKey: Bool, in root: inout Root, archiver: AMCArchiver
+    ) throws {
+        if let plan = KeyPathPlan.plan(for: Swift.type(of: root), keyPath: keyPath, isKey: isKey),
+            try plan.set(value, in: &root, archiver: archiver)
+        {
+            return
+        }
+        try set(value.value, path: isKey ? [keyPath] : KeyPathWalker.components(keyPath), in: &root, archiver: archiver)
+    }
+
+    /// Sets `value` (a string to convert, a native value, nil) at `path` below `root`, by the
+    /// walker; a string goes to the owner's ``AMCCodable/amcSetString(_:forKey:)`` first.
     static func set<Root>(_ value: Any?, path: [String], in root: inout Root, archiver: AMCArchiver = AMCArchiver()) throws {
         var setter = Setter(value: value, archiver: archiver)
         try KeyPathWalker.walk(path, from: &root, mode: .write, visitor: &setter)
@@ -160,19 +220,21 @@ enum KeyValueCoding {
 
     /// Stores `value` (of the field's type) into `owner`'s field.
     static func store<Owner>(_ value: Any, in field: FieldPlan, of owner: inout Owner, keyPath: String) throws {
-        guard field.store(value, in: &owner) else {
-            throw AMCError(
-                .typeMismatch(
-                    expected: "a value of type \(AMC.unqualifiedName(of: field.type))",
-                    found: "a value of type \(AMC.unqualifiedName(of: Swift.type(of: value)))"), keyPath: keyPath)
-        }
+        guard field.store(value, in: &owner) else { throw mismatch(value, for: field, keyPath: keyPath) }
+    }
+
+    /// The error for a `value` that is not of `field`'s type.
+    static func mismatch(_ value: Any, for field: FieldPlan, keyPath: String) -> AMCError {
+        AMCError(
+            .typeMismatch(
+                expected: "a value of type \(AMC.unqualifiedName(of: field.type))",
+                found: "a value of type \(AMC.unqualifiedName(of: Swift.type(of: value)))"), keyPath: keyPath)
     }
 
     /// Lets the owner's ``AMCCodable/amcSetString(_:forKey:)`` take a string; true when it did.
-    static func hookTook<Owner>(_ string: String, forKey key: String, of owner: Owner, keyPath: String) throws -> Bool {
-        guard let codable = owner as? any AMCCodable else { return false }
+    static func hookTook(_ string: String, forKey key: String, of owner: some AMCCodable, keyPath: String) throws -> Bool {
         do {
-            return try codable.amcSetString(string, forKey: key)
+            return try owner.amcSetString(string, forKey: key)
         } catch let error as AMCError {
             throw error.keyPath.isEmpty ? error.at(keyPath) : error
         } catch {
@@ -197,7 +259,11 @@ enum KeyValueCoding {
         }
 
         func visit<Owner>(_ owner: inout Owner, key: String, keyPath: String) throws {
-            if let string = value as? String, try hookTook(string, forKey: key, of: owner, keyPath: keyPath) { return }
+            if let string = value as? String, let codable = owner as? any AMCCodable,
+                try hookTook(string, forKey: key, of: codable, keyPath: keyPath)
+            {
+                return
+            }
             let field = try writableField(key, of: Swift.type(of: owner as Any), keyPath: keyPath)
             let newValue =
                 try converted
@@ -215,6 +281,69 @@ enum KeyValueCoding {
                 throw unknownKey(key, of: type, keyPath: keyPath)
             }
             return unwrappedValue(field.value(in: owner))
+        }
+    }
+}
+
+extension KeyPathPlan {
+    /// Sets `value` at the plan's end below `root`, as the walker's ``KeyValueCoding/Setter``
+    /// does: a string goes to the owner's hook first; then `converted` (the value a style's
+    /// check made) is stored, or the string converts straight into a scalar field, or the
+    /// archive decoder converts the value. False, doing nothing, when an object on the way is
+    /// not the planned one and the walker must go instead.
+    func set<Root: AMCCodable>(
+        _ value: KeyValueCoding.NewValue, converted: Any? = nil, in root: inout Root, archiver: AMCArchiver
+    ) throws -> Bool {
+        var context = archiver.context
+        context.forgiving = true
+        guard endsAtRoot else {
+            return try withOwnerBase(in: &root) { base, owner in
+                try set(value, converted: converted, at: base, owner: owner, context: context, archiver: archiver)
+            }
+        }
+        if case let .string(string) = value {
+            if try KeyValueCoding.hookTook(string, forKey: key, of: root, keyPath: keyPath) { return true }
+            if converted == nil, let fast = field.fast,
+                (try? RuntimeAccess.withMutableFieldBase(of: &root) { try fast.convert($0, .string(string), context) }) != nil
+            {
+                return true
+            }
+        }
+        let newValue =
+            try converted
+            ?? KeyValueCoding.converted(value.value, to: field.type, owner: root, keyPath: keyPath, archiver: archiver)
+        try KeyValueCoding.store(newValue, in: field, of: &root, keyPath: keyPath)
+        return true
+    }
+
+    /// ``set(_:converted:in:archiver:)`` at the fields of the last key's owner, `owner` as its
+    /// hooks see it.
+    private func set(
+        _ value: KeyValueCoding.NewValue, converted: Any?, at base: UnsafeMutableFieldBase, owner: (any AMCCodable)?,
+        context: ValueContext, archiver: AMCArchiver
+    ) throws {
+        if case let .string(string) = value {
+            if let owner, try KeyValueCoding.hookTook(string, forKey: key, of: owner, keyPath: keyPath) { return }
+            // A string the fast way cannot read goes the archive decoder's way, which says why.
+            if converted == nil, let fast = field.fast, (try? fast.convert(base, .string(string), context)) != nil { return }
+        }
+        let newValue =
+            try converted
+            ?? KeyValueCoding.converted(value.value, to: field.type, owner: owner, keyPath: keyPath, archiver: archiver)
+        guard RuntimeAccess.store(newValue, as: field.type, at: field.offset, to: base) else {
+            throw KeyValueCoding.mismatch(newValue, for: field, keyPath: keyPath)
+        }
+    }
+
+    /// What `string` converts to for a field that is a scalar (or an optional of one), as the
+    /// archive decoder converts it; nil for other fields and for a string that does not convert
+    /// (the decoder's way then says why).
+    func scalarValue(from string: String, archiver: AMCArchiver) -> Any? {
+        var context = archiver.context
+        context.forgiving = true
+        switch field.kind {
+        case let .scalar(codec), let .optional(_, .scalar(codec)): return try? codec.decode(.string(string), context)
+        default: return nil
         }
     }
 }

@@ -16,7 +16,9 @@ struct FastField {
         /// of the closure's context.
         case direct(DirectType, optional: Bool, offset: Int)
         /// Any other scalar type, through closures made where its type is known.
-        case closures(encode: (UnsafeFieldBase) -> ArchiveScalar?, decode: (UnsafeMutableFieldBase, ArchiveValue) -> Bool)
+        case closures(
+            encode: (UnsafeFieldBase) -> ArchiveScalar?, decode: (UnsafeMutableFieldBase, ArchiveValue) -> Bool,
+            convert: (UnsafeMutableFieldBase, ArchiveValue, ValueContext) throws -> Void)
     }
 
     /// The types read and written without closures, each through its ``ScalarValue``
@@ -37,7 +39,7 @@ struct FastField {
             case .bool: Self.encode(Bool.self, optional: optional, at: offset, from: base, scalar: { $0.archiveScalar })
             case .date: Self.encode(Date.self, optional: optional, at: offset, from: base, scalar: { $0.archiveScalar })
             }
-        case let .closures(encode, _): encode(base)
+        case let .closures(encode, _, _): encode(base)
         }
     }
 
@@ -62,34 +64,55 @@ struct FastField {
                 Self.decode(
                     Date.self, optional: optional, at: offset, into: base, from: raw, exactValue: { Date(exactValue: $0) })
             }
-        case let .closures(_, decode): decode(base, raw)
+        case let .closures(_, decode, _): decode(base, raw)
+        }
+    }
+
+    /// Stores the value `raw` (a string or a number) holds or converts to, as the field's
+    /// ``ScalarCodec`` reads it: Key-Value Coding's way of setting a field from a string. Throws,
+    /// storing nothing, when it converts to none; null is `nil` for an optional.
+    func convert(_ base: UnsafeMutableFieldBase, _ raw: ArchiveValue, _ context: ValueContext) throws {
+        switch access {
+        case let .direct(type, optional, offset):
+            switch type {
+            case .string: try Self.convert(String.self, optional: optional, at: offset, into: base, from: raw, context)
+            case .int: try Self.convert(Int.self, optional: optional, at: offset, into: base, from: raw, context)
+            case .double: try Self.convert(Double.self, optional: optional, at: offset, into: base, from: raw, context)
+            case .bool: try Self.convert(Bool.self, optional: optional, at: offset, into: base, from: raw, context)
+            case .date: try Self.convert(Date.self, optional: optional, at: offset, into: base, from: raw, context)
+            }
+        case let .closures(_, _, convert): try convert(base, raw, context)
         }
     }
 
     /// A field of type `Value` at `offset`, written by `scalar` and read by `exactValue` (a
     /// ``ScalarCodec``'s).
     init<Value>(
-        _: Value.Type, at offset: Int,
-        scalar: @escaping (Value) -> ArchiveScalar, exactValue: @escaping (ArchiveValue) -> Value?
+        _: Value.Type, at offset: Int, scalar: @escaping (Value) -> ArchiveScalar,
+        exactValue: @escaping (ArchiveValue) -> Value?, converting: @escaping (ArchiveValue, ValueContext) throws -> Value
     ) {
-        self.init(Value.self, optional: false, at: offset, scalar: scalar, exactValue: exactValue)
+        self.init(Value.self, optional: false, at: offset, scalar: scalar, exactValue: exactValue, converting: converting)
     }
 
     /// A field of type `Value?`: `nil` is left out, and null decodes to `nil`.
     init<Value>(
-        optional _: Value.Type, at offset: Int,
-        scalar: @escaping (Value) -> ArchiveScalar, exactValue: @escaping (ArchiveValue) -> Value?
+        optional _: Value.Type, at offset: Int, scalar: @escaping (Value) -> ArchiveScalar,
+        exactValue: @escaping (ArchiveValue) -> Value?, converting: @escaping (ArchiveValue, ValueContext) throws -> Value
     ) {
-        self.init(Value.self, optional: true, at: offset, scalar: scalar, exactValue: exactValue)
+        self.init(Value.self, optional: true, at: offset, scalar: scalar, exactValue: exactValue, converting: converting)
     }
 
     private init<Value>(
-        _: Value.Type, optional: Bool, at offset: Int,
-        scalar: @escaping (Value) -> ArchiveScalar, exactValue: @escaping (ArchiveValue) -> Value?
+        _: Value.Type, optional: Bool, at offset: Int, scalar: @escaping (Value) -> ArchiveScalar,
+        exactValue: @escaping (ArchiveValue) -> Value?, converting: @escaping (ArchiveValue, ValueContext) throws -> Value
     ) {
         access = .closures(
             encode: { Self.encode(Value.self, optional: optional, at: offset, from: $0, scalar: scalar) },
-            decode: { Self.decode(Value.self, optional: optional, at: offset, into: $0, from: $1, exactValue: exactValue) })
+            decode: { Self.decode(Value.self, optional: optional, at: offset, into: $0, from: $1, exactValue: exactValue) },
+            convert: { base, raw, context in
+                let value = try exactValue(raw) ?? converting(raw, context)
+                Self.store(value, optional: optional, at: offset, into: base)
+            })
     }
 
     private init(_ type: DirectType, optional: Bool, at offset: Int) {
@@ -119,12 +142,31 @@ struct FastField {
             return true
         }
         guard let typed = exactValue(raw) else { return false }
-        if optional {
-            RuntimeAccess.write(typed as Value?, at: offset, to: base)
-        } else {
-            RuntimeAccess.write(typed, at: offset, to: base)
-        }
+        store(typed, optional: optional, at: offset, into: base)
         return true
+    }
+
+    /// ``convert(_:_:_:)`` for a `Value` (or `Value?`) field of one of the ``DirectType``s.
+    @inline(__always)
+    private static func convert<Value: ScalarValue>(
+        _: Value.Type, optional: Bool, at offset: Int, into base: UnsafeMutableFieldBase, from raw: ArchiveValue,
+        _ context: ValueContext
+    ) throws {
+        if optional, case .null = raw {
+            RuntimeAccess.write(Value?.none, at: offset, to: base)
+            return
+        }
+        let value = try Value(exactValue: raw) ?? Value(converting: raw, context: context)
+        store(value, optional: optional, at: offset, into: base)
+    }
+
+    @inline(__always)
+    private static func store<Value>(_ value: Value, optional: Bool, at offset: Int, into base: UnsafeMutableFieldBase) {
+        if optional {
+            RuntimeAccess.write(value as Value?, at: offset, to: base)
+        } else {
+            RuntimeAccess.write(value, at: offset, to: base)
+        }
     }
 
     /// The accessor for a strong field of `type` (whose kind is `kind`) at `offset`; nil for

@@ -306,6 +306,38 @@ enum RuntimeAccess {
         (base.address + offset).assumingMemoryBound(to: T.self).pointee = value
     }
 
+    /// Writes `value` into the `var` field of static type `type` at `offset` from `base` (see
+    /// `withMutableFieldBase`), releasing the previous value. False, writing nothing, when
+    /// `value` is not of that type.
+    static func store(_ value: Any, as type: Any.Type, at offset: Int, to base: UnsafeMutableFieldBase) -> Bool {
+        storeValue(value, as: type, to: base.address + offset)
+    }
+
+    /// The object the strong field at `offset` from `base` holds: a field whose type is a Swift
+    /// class, or an optional of one (one pointer, nil for `nil`); nothing else may be read so.
+    static func object(at offset: Int, from base: UnsafeMutableFieldBase) -> AnyObject? {
+        (base.address + offset).load(as: AnyObject?.self)
+    }
+
+    /// Where `object`'s fields are, for writing; valid while `object` is alive.
+    static func fieldBase(of object: AnyObject) -> UnsafeMutableFieldBase {
+        UnsafeMutableFieldBase(address: Unmanaged.passUnretained(object).toOpaque())
+    }
+
+    /// Where the fields of the struct stored in place at `offset` from `base` are; valid while
+    /// `base` is.
+    static func inlineBase(at offset: Int, of base: UnsafeMutableFieldBase) -> UnsafeMutableFieldBase {
+        UnsafeMutableFieldBase(address: base.address + offset)
+    }
+
+    /// The instance whose fields `base` locates, of its concrete type `T`: the object itself
+    /// for a class, a copy of the value for a struct.
+    static func instance<T>(_: T.Type, at base: UnsafeMutableFieldBase) -> T {
+        guard shape(of: T.self) == .class else { return base.address.load(as: T.self) }
+        // A reference to a reference: the object is retained as any other copy of it is.
+        return unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(base.address).takeUnretainedValue(), to: T.self)
+    }
+
     /// Stores `object` into the `weak`, `unowned` or `unowned(unsafe)` field of static type
     /// `type` (an optional or not, of a class or a class-bound protocol) at `offset` of the class
     /// instance or struct value `instance`, as an assignment to the property would. Returns false,

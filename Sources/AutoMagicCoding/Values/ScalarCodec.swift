@@ -54,9 +54,11 @@ final class ScalarCodec: @unchecked Sendable {
         let isScalarAlways = entries == nil
         fastField = { fieldType, offset in
             guard isScalarAlways else { return nil }  // the encoder decides, value by value
-            if fieldType == Value.self { return FastField(Value.self, at: offset, scalar: scalar, exactValue: exactValue) }
+            if fieldType == Value.self {
+                return FastField(Value.self, at: offset, scalar: scalar, exactValue: exactValue, converting: converting)
+            }
             if fieldType == Value?.self {
-                return FastField(optional: Value.self, at: offset, scalar: scalar, exactValue: exactValue)
+                return FastField(optional: Value.self, at: offset, scalar: scalar, exactValue: exactValue, converting: converting)
             }
             return nil
         }
