@@ -124,6 +124,13 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         /// read or write stored properties throws this rather than touch memory at a wrong
         /// offset; see ``AMC/checkRuntime()``.
         case runtimeUnsupported(reason: String)
+        /// A markup document was not built (``AMCMarkup``), because of each of these faults, each
+        /// with its file, ``location`` and element path (nothing was assigned to the owner).
+        case invalidMarkup(errors: [AMCError])
+        /// Something in a markup document that building it cannot act on: an element no
+        /// registered type is named, a child or an instruction its element does not take, an id
+        /// used twice, an include that may not be read.
+        case markupFault(reason: String)
     }
 
     /// Where in a file's bytes a problem is: a line and column (from 1) in the text formats, a
@@ -149,12 +156,20 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
     public let keyPath: String
     /// The file the failing value came from, when one did (a configuration file); nil otherwise.
     public let file: String?
+    /// Where in ``file`` the failing value is, when it is text that knows (markup): its line and
+    /// column.
+    public let location: Location?
 
     /// Makes an error; the archiver fills in ``keyPath`` where it is thrown.
-    public init(_ kind: Kind, keyPath: String = "", file: String? = nil) {
+    ///
+    /// ```swift
+    /// throw AMCError(.typeMismatch(expected: "an action name", found: "\"\""), keyPath: "action")
+    /// ```
+    public init(_ kind: Kind, keyPath: String = "", file: String? = nil, location: Location? = nil) {
         self.kind = kind
         self.keyPath = keyPath
         self.file = file
+        self.location = location
     }
 
     /// A sentence a user can act on, starting with where it happened.
@@ -165,9 +180,10 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nestingTooDeep where keyPath.isEmpty, .stackExhausted where keyPath.isEmpty:
             return sentenceNamingFile  // a document's reader has no key path: it stopped inside one
         default:
-            let place = keyPath.isEmpty ? "At the root" : "At \"\(Self.folded(keyPath))\""
+            var place = keyPath.isEmpty ? "At the root" : "At \"\(Self.folded(keyPath))\""
+            if let location { place = "\(location), \(place.prefix(1).lowercased())\(place.dropFirst())" }
             let sentence = message.hasSuffix("?") || message.hasSuffix(".") ? message : message + "."
-            guard let file else { return "\(place): \(sentence)" }
+            guard let file else { return "\(place.prefix(1).uppercased())\(place.dropFirst()): \(sentence)" }
             return "In \(file), \(place.prefix(1).lowercased())\(place.dropFirst()): \(sentence)"
         }
     }
@@ -324,6 +340,11 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no value here: \(reason)"
         case .valueExists:
             return "a value is here already: insert adds one, replace changes one"
+        case let .invalidMarkup(errors):
+            let shown = errors.count == 1 ? "1 fault" : "\(errors.count) faults"
+            return "the markup was not built, \(shown):\n" + errors.map { "- \($0.description)" }.joined(separator: "\n")
+        case let .markupFault(reason):
+            return reason
         case let .runtimeUnsupported(reason):
             return "the Swift runtime does not report stored properties as this version of AutoMagicCoding reads them "
                 + "(\(reason)), so nothing is read or written: update AutoMagicCoding for this Swift version"
@@ -343,7 +364,7 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The same error at another key path.
     func at(_ keyPath: String) -> AMCError {
-        AMCError(kind, keyPath: keyPath, file: file)
+        AMCError(kind, keyPath: keyPath, file: file, location: location)
     }
 
     /// The same error with `prefix` in front of its key path: the error of a value found at
@@ -355,7 +376,7 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The same error, from `file`.
     func inFile(_ file: String?) -> AMCError {
-        AMCError(kind, keyPath: keyPath, file: file)
+        AMCError(kind, keyPath: keyPath, file: file, location: location)
     }
 
     /// Runs `body`, a function that took `url`: an ``AMCError`` it throws, or reports to

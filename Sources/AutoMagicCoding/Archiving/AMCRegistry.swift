@@ -102,6 +102,12 @@ public final class AMCRegistry: Sendable {
     }
 
     /// The former names `type` was registered with.
+    /// Every name a type is registered under, former names too: what a misspelt name is
+    /// compared with.
+    func names() -> Set<String> {
+        Set(types.withLock { Array($0.keys) } + formerTypes.withLock { Array($0.keys) })
+    }
+
     func formerNames(of type: any AMCCodable.Type) -> [String] {
         formerTypes.withLock { formerTypes in
             formerTypes.filter { $0.value.contains { $0 == type } }.map(\.key).sorted()

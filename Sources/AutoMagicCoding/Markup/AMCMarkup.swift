@@ -1,0 +1,320 @@
+import Foundation
+
+/// An XML markup document that describes a tree of objects (MarkupKit's job): each element
+/// names a registered type, each attribute sets a property from a string by key path, child
+/// elements go to their parent, and `id`s bind objects to an owner's properties. Parsed once
+/// (includes read, limits checked), it builds any number of trees.
+///
+/// ```swift
+/// let markup = try AMCMarkup(string: """
+///     <Column spacing="4">
+///         <Label id="nameLabel" text="CVS" font="bold 16"/>
+///         <Label text="0.42 mi" textColor="#808080"/>
+///     </Column>
+///     """)
+/// let cell = PharmacyCell()
+/// let column = try markup.build(Column.self, owner: cell)   // cell.nameLabel is the first label
+/// ```
+///
+/// Only types in the builder's registry are ever instantiated. Building is all or nothing: on
+/// any fault, nothing is assigned to the owner, and one ``AMCError`` lists every fault with its
+/// file, line, column and element path.
+public struct AMCMarkup: Sendable {
+    /// Limits on what a document (with everything it includes) may make the reader do.
+    ///
+    /// ```swift
+    /// var options = AMCMarkup.Options()
+    /// options.maximumDepth = 64
+    /// let markup = try AMCMarkup(contentsOf: url, options: options)
+    /// ```
+    public struct Options: Sendable {
+        /// How deeply includes may nest.
+        public var maximumIncludeDepth = 16
+        /// How deeply elements may nest; the root is at depth 1.
+        public var maximumDepth = 256
+        /// How many elements the document and its includes may hold.
+        public var maximumElements = 1_000_000
+        /// How many bytes the document and its includes may hold.
+        public var maximumBytes = 64 << 20
+
+        /// The default limits.
+        ///
+        /// ```swift
+        /// let options = AMCMarkup.Options()   // 16 includes deep, 256 elements deep
+        /// ```
+        public init() {}
+    }
+
+    /// The document's nodes in document order: an element's descendants follow it, up to its
+    /// ``MarkupNode/end``. Whitespace-only text is left out; includes are read in.
+    let nodes: [MarkupNode]
+    /// The files nodes come from, as errors name them: the document's first (nil when it has
+    /// no URL), then each included one with where it was included.
+    let files: [String?]
+
+    /// Reads the markup in the file at `url`; includes are read relative to it.
+    ///
+    /// ```swift
+    /// let markup = try AMCMarkup(contentsOf: Bundle.main.url(forResource: "PharmacyCell", withExtension: "xml")!)
+    /// ```
+    public init(contentsOf url: URL, options: Options = Options()) throws {
+        let data = try MarkupReader.read(url, limit: options.maximumBytes, file: url.path)
+        try self.init(data: data, url: url, options: options)
+    }
+
+    /// Reads markup from `data`; `url`, when given, is where includes are read relative to and
+    /// what errors name.
+    ///
+    /// ```swift
+    /// let markup = try AMCMarkup(data: Data("<Label text=\"Hi\"/>".utf8))
+    /// ```
+    public init(data: Data, url: URL? = nil, options: Options = Options()) throws {
+        var reader = MarkupReader(options: options, root: url)
+        try reader.read(data, url: url, includedAt: nil)
+        nodes = reader.nodes
+        files = reader.files
+    }
+
+    /// Reads markup from a string.
+    ///
+    /// ```swift
+    /// let markup = try AMCMarkup(string: "<Label text=\"Hi\"/>")
+    /// ```
+    public init(string: String, url: URL? = nil, options: Options = Options()) throws {
+        try self.init(data: Data(string.utf8), url: url, options: options)
+    }
+}
+
+/// One node of a parsed ``AMCMarkup``.
+struct MarkupNode: Sendable {
+    enum Content: Sendable {
+        case element(name: String, attributes: [MarkupAttribute])
+        /// Text with something besides white space in it, or a CDATA section.
+        case text(String, isCDATA: Bool)
+        case instruction(target: String, data: String?)
+    }
+
+    let content: Content
+    /// For an element, the index past its last descendant; for others, the index past itself.
+    var end: Int
+    /// Which of ``AMCMarkup/files`` the node is in.
+    let file: Int
+    let line: Int32
+    let column: Int32
+}
+
+/// An attribute of a markup element, where its name starts.
+struct MarkupAttribute: Sendable {
+    let name: String
+    let value: String
+    let line: Int32
+    let column: Int32
+}
+
+/// Reads a markup document and what it includes into nodes, within the options' limits.
+struct MarkupReader {
+    let options: Options
+    typealias Options = AMCMarkup.Options
+    /// The folder includes may not leave: the first document's.
+    let rootFolder: String?
+    var nodes: [MarkupNode] = []
+    var files: [String?] = []
+    private var elementCount = 0
+    private var byteCount = 0
+    /// The files being read, outermost first, for include cycles.
+    private var chain: [String] = []
+    /// The elements open across includes, for the depth limit.
+    private var depth = 0
+
+    init(options: Options, root: URL?) {
+        self.options = options
+        rootFolder = root.map { Self.canonical($0.deletingLastPathComponent()) }
+    }
+
+    /// Reads `data`, the document at `url` (included at the instruction `includedAt`
+    /// describes, or the first document).
+    mutating func read(_ data: Data, url: URL?, includedAt: String?) throws {
+        let file = files.count
+        let name = url?.path
+        files.append(includedAt.map { "\(name ?? "") (included from \($0))" } ?? name)
+        byteCount += data.count
+        guard byteCount <= options.maximumBytes else {
+            throw fault("the markup and its includes hold more than \(options.maximumBytes) bytes (maximumBytes)", file: file)
+        }
+        if let url { chain.append(Self.canonical(url)) }
+        defer { if url != nil { chain.removeLast() } }
+        do {
+            try XMLScanner.scanning(data) { scanner in
+                var events = try XMLPullReader(scanner)
+                var lines = LineCounter()
+                var open: [Int] = []
+                // The open <?if?>s: the element depth each is at, and whether it has met its <?else?>.
+                var conditions: [(depth: Int, sawElse: Bool)] = []
+                while let event = try events.next() {
+                    switch event {
+                    case let .start(name, attributes, offset):
+                        elementCount += 1
+                        depth += 1
+                        let (line, column) = lines.position(of: offset, in: events.scanner)
+                        guard elementCount <= options.maximumElements else {
+                            throw fault(
+                                "more than \(options.maximumElements) elements (maximumElements)", file: file, line: line,
+                                column: column)
+                        }
+                        guard depth <= options.maximumDepth else {
+                            throw fault(
+                                "elements nested more than \(options.maximumDepth) deep (maximumDepth)", file: file, line: line,
+                                column: column)
+                        }
+                        let markupAttributes = attributes.map { attribute in
+                            let (line, column) = lines.position(of: attribute.offset, in: events.scanner)
+                            return MarkupAttribute(name: attribute.name, value: attribute.value, line: line, column: column)
+                        }
+                        open.append(nodes.count)
+                        append(.element(name: name, attributes: markupAttributes), file: file, line: line, column: column)
+                    case let .end(_, offset):
+                        if let last = conditions.last, last.depth == open.count {
+                            let (line, column) = lines.position(of: offset, in: events.scanner)
+                            throw fault("an <?if?> in this element has no <?end?>", file: file, line: line, column: column)
+                        }
+                        depth -= 1
+                        nodes[open.removeLast()].end = nodes.count
+                    case let .text(text, isCDATA, offset):
+                        guard isCDATA || !TextTrimming.isBlank(text) else { continue }
+                        let (line, column) = lines.position(of: offset, in: events.scanner)
+                        append(.text(text, isCDATA: isCDATA), file: file, line: line, column: column)
+                    case let .instruction(target, data, offset):
+                        let (line, column) = lines.position(of: offset, in: events.scanner)
+                        switch target {
+                        case "include":
+                            guard !open.isEmpty else {
+                                throw fault("<?include?> belongs inside an element", file: file, line: line, column: column)
+                            }
+                            try include(data, from: url, file: file, line: line, column: column)
+                        case "if", "else", "end":
+                            try checkCondition(
+                                target, data: data, open: &conditions, depth: open.count, file: file, line: line, column: column)
+                            append(.instruction(target: target, data: data), file: file, line: line, column: column)
+                        default:
+                            // Before the root only <?properties?> means anything; after it, nothing.
+                            guard !open.isEmpty || (target == "properties" && nodes.allSatisfy(\.isInstruction)) else { continue }
+                            append(.instruction(target: target, data: data), file: file, line: line, column: column)
+                        }
+                    }
+                }
+            }
+        } catch let error as AMCError {
+            guard case let .malformedData(_, location, reason) = error.kind else { throw error }
+            throw AMCError(.markupFault(reason: "malformed XML: \(reason)"), file: files[file], location: location)
+        }
+    }
+
+    private mutating func append(_ content: MarkupNode.Content, file: Int, line: Int32, column: Int32) {
+        nodes.append(MarkupNode(content: content, end: nodes.count + 1, file: file, line: line, column: column))
+    }
+
+    private func checkCondition(
+        _ target: String, data: String?, open: inout [(depth: Int, sawElse: Bool)], depth: Int, file: Int, line: Int32,
+        column: Int32
+    ) throws {
+        guard depth > 0 else { throw fault("<?\(target)?> belongs inside an element", file: file, line: line, column: column) }
+        switch target {
+        case "if":
+            guard let data, !data.isEmpty else {
+                throw fault("<?if?> needs a condition: <?if name?> or <?if !name?>", file: file, line: line, column: column)
+            }
+            open.append((depth, false))
+        case "else":
+            guard let last = open.last, last.depth == depth, !last.sawElse else {
+                throw fault("<?else?> with no <?if?> before it in this element", file: file, line: line, column: column)
+            }
+            open[open.count - 1].sawElse = true
+        default:
+            guard let last = open.last, last.depth == depth else {
+                throw fault("<?end?> with no <?if?> before it in this element", file: file, line: line, column: column)
+            }
+            open.removeLast()
+        }
+    }
+
+    /// Reads the file `<?include path?>` names, as a child of the open element.
+    private mutating func include(_ path: String?, from url: URL?, file: Int, line: Int32, column: Int32) throws {
+        let path = path ?? ""
+        func refuse(_ reason: String) -> AMCError {
+            fault("cannot include \"\(path)\": \(reason)", file: file, line: line, column: column)
+        }
+        guard let url, let rootFolder else { throw refuse("markup read without a URL includes nothing") }
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("~"), !path.contains(":"), !path.contains("\\") else {
+            throw refuse("an include names a file relative to the including one, with no scheme")
+        }
+        let target = url.deletingLastPathComponent().appendingPathComponent(path)
+        let canonical = Self.canonical(target)
+        guard canonical.hasPrefix(rootFolder + "/") else { throw refuse("it is outside the first document's folder") }
+        guard !chain.contains(canonical) else {
+            let names = (chain + [canonical]).map { ($0 as NSString).lastPathComponent }
+            throw refuse("the includes go round in a circle: \(names.joined(separator: " → "))")
+        }
+        guard chain.count <= options.maximumIncludeDepth else {
+            throw refuse("includes nest more than \(options.maximumIncludeDepth) deep (maximumIncludeDepth)")
+        }
+        let data = try MarkupReader.read(target, limit: options.maximumBytes - byteCount, file: files[file])
+        let place = "\(files[file].map { ($0 as NSString).lastPathComponent } ?? "the markup"), line \(line), column \(column)"
+        try read(data, url: target, includedAt: place)
+    }
+
+    /// The bytes of the file at `url`, refused unread when larger than `limit`.
+    static func read(_ url: URL, limit: Int, file: String?) throws -> Data {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size <= limit else {
+            throw AMCError(
+                .markupFault(reason: "\(url.lastPathComponent) would take the markup past its byte limit (maximumBytes)"),
+                file: file)
+        }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw AMCError(.fileSystem(path: url.path, reason: "cannot be read (\(error.localizedDescription))"), file: file)
+        }
+    }
+
+    /// `url`'s path with `.`, `..` and symbolic links resolved: what includes are compared by.
+    private static func canonical(_ url: URL) -> String {
+        url.standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    private func fault(_ reason: String, file: Int, line: Int32? = nil, column: Int32? = nil) -> AMCError {
+        AMCError(
+            .markupFault(reason: reason), file: files[file],
+            location: line.map { .line(Int($0), column: Int(column ?? 1)) })
+    }
+}
+
+extension MarkupNode {
+    var isInstruction: Bool {
+        if case .instruction = content { return true }
+        return false
+    }
+}
+
+/// Lines and columns of offsets met in increasing order, counted once.
+private struct LineCounter {
+    private var offset = 0
+    private var line: Int32 = 1
+    private var lineStart = 0
+
+    mutating func position(of target: Int, in scanner: XMLScanner) -> (line: Int32, column: Int32) {
+        if target < offset {  // not in order: count again from the start
+            offset = 0
+            line = 1
+            lineStart = 0
+        }
+        while offset < target {
+            if scanner.bytes[offset] == ASCII.lineFeed {
+                line += 1
+                lineStart = offset + 1
+            }
+            offset += 1
+        }
+        return (line, Int32(clamping: target - lineStart + 1))
+    }
+}

@@ -1,0 +1,286 @@
+import Foundation
+import Testing
+
+@testable import AutoMagicCoding
+
+class MarkupView: AMCMarkupElement {
+    var weight = 0.0
+    var subviews: [MarkupView] = []
+    class var amcMarkupContentKey: String? { "subviews" }
+    /// A class var, so that subclasses can give their own (a `static var` of a subclass is not
+    /// the conformance's).
+    class var amcMarkupTextKey: String? { nil }
+    required init() {}
+}
+
+final class MarkupColumn: MarkupView {
+    var spacing = 0.0
+    var layoutMarginBottom = 0.0
+}
+
+final class MarkupRow: MarkupView {
+    var spacing = 0.0
+    var alignToBaseline = false
+}
+
+final class MarkupLabel: MarkupView {
+    var text = ""
+    var font = AMCFont()
+    var textColor = AMCColor(white: 0)
+    var numberOfLines = 1
+    override class var amcMarkupTextKey: String? { "text" }
+}
+
+final class MarkupImage: MarkupView {
+    var image = ""
+}
+
+final class PharmacyCell: AMCCodable {
+    var nameLabel: MarkupLabel?
+    var distanceLabel: MarkupLabel?
+    var addressLabel: MarkupLabel?
+    var content: MarkupView?
+    required init() {}
+}
+
+final class MarkupCell: MarkupView {
+    var checked = false
+    var title = ""
+    override class var amcMarkupTextKey: String? { "title" }
+}
+
+final class MarkupSection: AMCCodable {
+    var cells: [MarkupCell] = []
+    required init() {}
+}
+
+final class MarkupTable: AMCMarkupElement {
+    var sections: [MarkupSection] = [MarkupSection()]
+    var selectionModes: [String] = []
+    static var amcMarkupInstructions: Set<String> { ["sectionBreak", "sectionSelectionMode"] }
+    static func amcMarkupFactory(_ name: String) -> MarkupTable? { name == "grouped" ? MarkupTable() : nil }
+    static var amcMarkupFactoryNames: [String] { ["grouped"] }
+    required init() {}
+
+    func amcAppendMarkupChild(_ child: any AMCCodable, _ context: AMCMarkupContext) throws {
+        guard let cell = child as? MarkupCell else { throw context.error("a table holds cells only") }
+        sections[sections.count - 1].cells.append(cell)
+    }
+
+    func amcProcessMarkupInstruction(_ target: String, data: String?, _ context: AMCMarkupContext) throws {
+        switch target {
+        case "sectionBreak": sections.append(MarkupSection())
+        case "sectionSelectionMode": selectionModes.append(data ?? "")
+        default: throw context.refusal("<?\(target)?>", of: Self.self, taking: Self.amcMarkupInstructions, as: "instruction")
+        }
+    }
+}
+
+private let pharmacyCell = """
+    <MarkupColumn spacing="4" layoutMarginBottom="8">
+        <MarkupRow alignToBaseline="true" spacing="4">
+            <MarkupLabel id="nameLabel" weight="1" font="bold 16"/>
+            <MarkupLabel id="distanceLabel" font="14" textColor="#808080"/>
+        </MarkupRow>
+        <MarkupLabel id="addressLabel" numberOfLines="0" font="14"/>
+        <MarkupColumn spacing="4">
+            <MarkupRow>
+                <MarkupImage image="phone_icon"/>
+                <MarkupLabel weight="1" font="12"/>
+            </MarkupRow>
+        </MarkupColumn>
+    </MarkupColumn>
+    """
+
+private func registeredBuilder() -> AMCMarkupBuilder {
+    var builder = AMCMarkupBuilder()
+    let registry = AMCRegistry()
+    registry.register(MarkupView.self, MarkupColumn.self, MarkupRow.self, MarkupLabel.self, MarkupImage.self)
+    registry.register(MarkupCell.self, MarkupTable.self, MarkupSection.self)
+    builder.archiver.registry = registry
+    return builder
+}
+
+private func faults(_ body: () throws -> Void) -> [AMCError] {
+    do {
+        try body()
+    } catch let error as AMCError {
+        if case let .invalidMarkup(errors) = error.kind { return errors }
+        return [error]
+    } catch {
+        return []
+    }
+    return []
+}
+
+@Suite("Markup: object trees built from XML")
+struct MarkupBuildTests {
+    @Test func thePharmacyCellBuildsWithItsOutlets() throws {
+        let markup = try AMCMarkup(string: pharmacyCell)
+        let cell = PharmacyCell()
+        let column = try markup.build(MarkupColumn.self, owner: cell, using: registeredBuilder())
+        #expect(column.spacing == 4 && column.layoutMarginBottom == 8 && column.subviews.count == 3)
+        let row = try #require(column.subviews[0] as? MarkupRow)
+        #expect(row.alignToBaseline && row.subviews.count == 2)
+        #expect(cell.nameLabel === row.subviews[0] && cell.distanceLabel === row.subviews[1])
+        #expect(cell.addressLabel?.numberOfLines == 0 && cell.nameLabel?.font.size == 16)
+        #expect(cell.distanceLabel?.textColor == AMCColor(red: 128 / 255.0, green: 128 / 255.0, blue: 128 / 255.0))
+        // One parse serves many builds.
+        let again = try markup.build(MarkupColumn.self, using: registeredBuilder())
+        #expect(again !== column && again.subviews.count == 3)
+    }
+
+    @Test func theGroupedTableTakesItsInstructionsAndACheckedCell() throws {
+        let markup = try AMCMarkup(
+            string: """
+                <MarkupTable factory="grouped">
+                    <?sectionSelectionMode singleCheckmark?>
+                    <MarkupCell>Small</MarkupCell>
+                    <MarkupCell checked="true"><![CDATA[ Medium ]]></MarkupCell>
+                    <?sectionBreak?>
+                    <MarkupCell title="Large"/>
+                </MarkupTable>
+                """)
+        let table = try markup.build(MarkupTable.self, using: registeredBuilder())
+        #expect(table.selectionModes == ["singleCheckmark"])
+        #expect(table.sections.map { $0.cells.map(\.title) } == [["Small", " Medium "], ["Large"]])
+        #expect(table.sections[0].cells.map(\.checked) == [false, true])
+    }
+
+    @Test func everyFaultIsListedWithItsPlaceAndTheOwnerIsUntouched() throws {
+        let markup = try AMCMarkup(
+            string: """
+                <MarkupColumn spacing="wide">
+                    <MarkupLabl text="a"/>
+                    <MarkupLabel id="nameLabel" textColour="#fff"/>
+                    <MarkupLabel id="nameLabel"/>
+                </MarkupColumn>
+                """)
+        let cell = PharmacyCell()
+        let errors = faults { _ = try markup.build(MarkupColumn.self, owner: cell, using: registeredBuilder()) }
+        #expect(cell.nameLabel == nil)
+        #expect(
+            errors.map(\.location) == [.line(1, column: 15), .line(2, column: 5), .line(3, column: 33), .line(4, column: 18)])
+        #expect(
+            errors.map(\.keyPath) == [
+                "/MarkupColumn/@spacing", "/MarkupColumn/MarkupLabl", "/MarkupColumn/MarkupLabel[1]/@textColour",
+                "/MarkupColumn/MarkupLabel[2]/@id",
+            ])
+        #expect(errors[1].description.contains("did you mean MarkupLabel?"))
+        #expect(errors[2].kind == .unknownStyleKey(key: "textColour", typeName: "MarkupLabel", suggestion: "textColor"))
+        #expect(errors[3].description.contains("used twice"))
+    }
+
+    @Test func idsAreCheckedAgainstTheOwner() {
+        let markup = try? AMCMarkup(
+            string: "<MarkupColumn><MarkupLabel id=\"nameLable\"/><MarkupImage id=\"addressLabel\"/></MarkupColumn>")
+        let cell = PharmacyCell()
+        let errors = faults { _ = try markup?.build(MarkupColumn.self, owner: cell, using: registeredBuilder()) }
+        #expect(errors.count == 2)
+        #expect(
+            errors[0].kind
+                == .typeMismatch(
+                    expected: "an object PharmacyCell.addressLabel holds (Optional<MarkupLabel>)", found: "a MarkupImage"))
+        #expect(errors[1].kind == .unknownStyleKey(key: "nameLable", typeName: "PharmacyCell", suggestion: "nameLabel"))
+        #expect(cell.addressLabel == nil && cell.nameLabel == nil)
+    }
+
+    @Test func unregisteredTypesAreNeverInstantiated() {
+        var builder = AMCMarkupBuilder()
+        builder.archiver.registry = AMCRegistry()
+        let errors = faults { _ = try AMCMarkup(string: "<MarkupLabel text=\"x\"/>").build(MarkupLabel.self, using: builder) }
+        #expect(errors.first?.description.contains("no registered type is named MarkupLabel") == true)
+    }
+
+    @Test func childrenTextAndInstructionsWhereNotTakenAreFaults() throws {
+        let markup = try AMCMarkup(
+            string: "<MarkupTable><MarkupCell><MarkupImage/></MarkupCell>text<?sectionBrake?></MarkupTable>")
+        let errors = faults { _ = try markup.build(MarkupTable.self, using: registeredBuilder()) }
+        #expect(errors.count == 2)
+        #expect(errors[0].description.contains("<MarkupTable> takes no text"))
+        #expect(errors[1].description.contains("did you mean \"sectionBreak\"?"))
+    }
+
+    @Test func conditionsStringsReferencesAndStyles() throws {
+        var builder = registeredBuilder()
+        builder.strings = ["greeting": "Hello"]
+        builder.conditions = ["linux"]
+        let markup = try AMCMarkup(
+            string: """
+                <?properties {"title": {"font": "bold 20", "numberOfLines": 2}}?>
+                <MarkupColumn>
+                    <?if linux?><MarkupLabel text="@greeting" class="title"/><?else?><MarkupImage/><?end?>
+                    <?if !linux?><MarkupImage/><?end?>
+                    <MarkupLabel text="^@literal" numberOfLines="3" class="title"/>
+                </MarkupColumn>
+                """)
+        let column = try markup.build(MarkupColumn.self, using: builder)
+        let labels = column.subviews.compactMap { $0 as? MarkupLabel }
+        #expect(column.subviews.count == 2 && labels.map(\.text) == ["Hello", "@literal"])
+        #expect(labels.map(\.numberOfLines) == [2, 3] && labels[0].font.size == 20)
+    }
+
+    @Test func malformedXMLStopsAtTheFirstErrorWithItsPlace() {
+        for (text, line, column) in [("<MarkupColumn>\n<MarkupRow></MarkupColumn>", 2, 12), ("<a x=\"1\" x=\"2\"/>", 1, 10)] {
+            let error = #expect(throws: AMCError.self) { _ = try AMCMarkup(string: text) }
+            #expect(error?.location == .line(line, column: column), "\(text)")
+        }
+    }
+
+    @Test func entitiesAndDeepNestingAreRefusedFast() {
+        let laughs = "<!DOCTYPE a [<!ENTITY l \"lol\"><!ENTITY l2 \"&l;&l;\">]><a>&l2;</a>"
+        #expect(throws: AMCError.self) { _ = try AMCMarkup(string: laughs) }
+        let deep = String(repeating: "<MarkupView>", count: 100_000) + String(repeating: "</MarkupView>", count: 100_000)
+        let error = #expect(throws: AMCError.self) { _ = try AMCMarkup(string: deep) }
+        #expect(error?.description.contains("maximumDepth") == true)
+    }
+
+    @Test func includesStayInTheFirstDocumentsFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("markup-\(UUID())")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("parts"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "<MarkupColumn><?include parts/Row.xml?></MarkupColumn>".write(
+            to: folder.appendingPathComponent("Screen.xml"), atomically: true, encoding: .utf8)
+        try "<MarkupRow spacing=\"2\"><MarkupLabel text=\"in\"/></MarkupRow>".write(
+            to: folder.appendingPathComponent("parts/Row.xml"), atomically: true, encoding: .utf8)
+        let column = try AMCMarkup(contentsOf: folder.appendingPathComponent("Screen.xml")).build(
+            MarkupColumn.self, using: registeredBuilder())
+        #expect((column.subviews.first as? MarkupRow)?.spacing == 2)
+
+        for (name, text, reason) in [
+            ("Up.xml", "<MarkupColumn><?include ../x.xml?></MarkupColumn>", "outside"),
+            ("Abs.xml", "<MarkupColumn><?include /etc/passwd?></MarkupColumn>", "relative"),
+            ("Url.xml", "<MarkupColumn><?include file:x.xml?></MarkupColumn>", "relative"),
+            ("Loop.xml", "<MarkupColumn><?include Loop.xml?></MarkupColumn>", "circle: Loop.xml → Loop.xml"),
+        ] {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            let error = #expect(throws: AMCError.self) { _ = try AMCMarkup(contentsOf: folder.appendingPathComponent(name)) }
+            #expect(error?.description.contains(reason) == true, "\(name): \(String(describing: error))")
+        }
+    }
+
+    @Test func propertyElementsSetTheirParentsProperty() throws {
+        let markup = try AMCMarkup(
+            string:
+                "<MarkupColumn><MarkupColumn.subviews><MarkupLabel text=\"a\"/><MarkupImage/></MarkupColumn.subviews></MarkupColumn>"
+        )
+        let column = try markup.build(MarkupColumn.self, using: registeredBuilder())
+        #expect(column.subviews.count == 2 && (column.subviews[0] as? MarkupLabel)?.text == "a")
+        let wrong = try AMCMarkup(string: "<MarkupColumn><MarkupRow.subviews><MarkupImage/></MarkupRow.subviews></MarkupColumn>")
+        let errors = faults { _ = try wrong.build(MarkupColumn.self, using: registeredBuilder()) }
+        #expect(errors.count == 1 && errors[0].keyPath == "/MarkupColumn/MarkupRow.subviews")
+    }
+
+    @Test func buildIntoTakesTheRootElementsAttributesAndChildren() throws {
+        let column = MarkupColumn()
+        try AMCMarkup(string: "<root spacing=\"6\"><MarkupLabel text=\"a\"/></root>").build(
+            into: column, using: registeredBuilder())
+        #expect(column.spacing == 6 && column.subviews.count == 1)
+        let untouched = MarkupColumn()
+        let errors = faults {
+            try AMCMarkup(string: "<root spacing=\"6\"><MarkupLabel txt=\"a\"/></root>").build(
+                into: untouched, using: registeredBuilder())
+        }
+        #expect(errors.count == 1 && untouched.spacing == 0 && untouched.subviews.isEmpty)
+    }
+}
