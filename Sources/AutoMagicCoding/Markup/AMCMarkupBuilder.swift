@@ -130,7 +130,7 @@ struct MarkupBuild {
             case let .instruction(target, data) where target == "properties":
                 mergeProperties(data, at: node)
             case .element:
-                object = element(index, path: "", siblingIndex: nil, expected: expected, into: root)
+                object = tree(index, expected: expected, into: root)
             default:
                 break
             }
@@ -149,12 +149,66 @@ struct MarkupBuild {
 
     // MARK: - Elements
 
-    /// The object of the element at `index` with its subtree, or nil when it has faults
-    /// (recorded) or is no object (a property element, an untyped one).
-    private mutating func element(
-        _ index: Int, path parentPath: String, siblingIndex: Int?, expected: (any AMCCodable.Type)?,
-        into root: (any AMCCodable & AnyObject)?
+    /// An element being built, with where its children are.
+    private struct Frame {
+        enum Kind {
+            /// An element's object, which its attributes have set.
+            case object(any AMCCodable, attributes: [MarkupAttribute])
+            /// `<Parent.property>`: the children built so far, for the parent's `field`.
+            case property(name: String, field: FieldPlan, children: [any AMCCodable])
+        }
+
+        var kind: Kind
+        let path: String
+        let context: AMCMarkupContext
+        /// The next child node, and the index past the last.
+        var next: Int
+        let end: Int
+        /// How many children have each name, for the `[n]` of their paths, and how many of
+        /// each name came so far.
+        let sameNamed: [String: Int]
+        var seen: [String: Int] = [:]
+        /// For each open `<?if?>`: whether its branch is skipped.
+        var skipping: [Bool] = []
+    }
+
+    /// The object of the element at `index` with its subtree, built with a stack of its own
+    /// (a deep tree needs no deep call stack); nil when it has faults (recorded).
+    private mutating func tree(
+        _ index: Int, expected: (any AMCCodable.Type)?, into root: (any AMCCodable & AnyObject)?
     ) -> (any AMCCodable)? {
+        guard let first = open(index, parentPath: "", siblingIndex: nil, expected: expected, into: root) else { return nil }
+        var stack = [first]
+        while let top = stack.indices.last {
+            if stack[top].next < stack[top].end {
+                let child = stack[top].next
+                stack[top].next = markup.nodes[child].end
+                if let frame = step(child, in: &stack[top]) { stack.append(frame) }
+                continue
+            }
+            let done = stack.removeLast()
+            switch done.kind {
+            case let .object(object, attributes):
+                let finished = finish(object, attributes: attributes, context: done.context)
+                guard let parent = stack.indices.last else { return finished }
+                deliver(finished, to: &stack[parent], context: done.context)
+            case let .property(name, field, children):
+                guard let parent = stack.indices.last, case .object(var object, let attributes) = stack[parent].kind else {
+                    continue
+                }
+                setProperty(field, of: &object, to: children, name: name, context: done.context)
+                stack[parent].kind = .object(object, attributes: attributes)
+            }
+        }
+        return nil
+    }
+
+    /// A frame for the element at `index`: its object made and set from its attributes; nil
+    /// (faults recorded) when there is none to make, and its subtree is skipped.
+    private mutating func open(
+        _ index: Int, parentPath: String, siblingIndex: Int?, expected: (any AMCCodable.Type)?,
+        into root: (any AMCCodable & AnyObject)?
+    ) -> Frame? {
         let node = markup.nodes[index]
         guard case let .element(name, attributes) = node.content else { return nil }
         let path = parentPath + "/" + name + (siblingIndex.map { "[\($0)]" } ?? "")
@@ -164,21 +218,167 @@ struct MarkupBuild {
         }
         applyStyles(attributes, to: &object, path: path)
         setAttributes(attributes, of: &object, path: path)
-        buildChildren(of: index, object: &object, path: path)
+        return Frame(
+            kind: .object(object, attributes: attributes), path: path, context: context, next: index + 1, end: node.end,
+            sameNamed: childNames(of: index))
+    }
+
+    /// How many child elements of the element at `index` have each name.
+    private func childNames(of index: Int) -> [String: Int] {
+        var names: [String: Int] = [:]
+        var child = index + 1
+        while child < markup.nodes[index].end {
+            if case let .element(name, _) = markup.nodes[child].content { names[name, default: 0] += 1 }
+            child = markup.nodes[child].end
+        }
+        return names
+    }
+
+    /// An element complete: a struct is told it is built (a value: its parent keeps a copy),
+    /// a class waits for the ids; its id is recorded.
+    private mutating func finish(_ object: any AMCCodable, attributes: [MarkupAttribute], context: AMCMarkupContext)
+        -> any AMCCodable
+    {
+        var object = object
         if let element = object as? any AMCMarkupElement {
             if RuntimeAccess.identity(ofAny: object) != nil {
                 built.append((element, context))
             } else {
-                // A struct is a value: its parent keeps a copy, so it is told now.
                 var element = element
                 do { try element.amcDidBuildMarkup(context) } catch { fault(error, at: context) }
                 object = element
             }
         }
-        if let id = attributes.first(where: { $0.name == builder.reservedAttributes.attribute("id") }) {
-            record(id: id, of: object, context: self.context(of: id, in: node, path: path))
+        if let id = attributes.first(where: { builder.reservedAttributes.names($0.name, "id") }) {
+            record(id: id, of: object, context: self.context(of: id, in: context))
         }
         return object
+    }
+
+    /// Hands a complete child to the frame it is in.
+    private mutating func deliver(_ child: any AMCCodable, to frame: inout Frame, context: AMCMarkupContext) {
+        switch frame.kind {
+        case .object(var object, let attributes):
+            append(child, to: &object, context: context)
+            frame.kind = .object(object, attributes: attributes)
+        case .property(let name, let field, var children):
+            children.append(child)
+            frame.kind = .property(name: name, field: field, children: children)
+        }
+    }
+
+    // MARK: - Children
+
+    /// Takes the child node at `index` of `frame`: text, instructions and untyped elements go to
+    /// the frame's object; an element or a property element is a new frame to build.
+    private mutating func step(_ index: Int, in frame: inout Frame) -> Frame? {
+        let node = markup.nodes[index]
+        let context = self.context(of: node, path: frame.path)
+        if case let .instruction(target, data) = node.content, ["if", "else", "end"].contains(target) {
+            switch target {
+            case "if":
+                let condition = data ?? ""
+                let holds =
+                    condition.hasPrefix("!")
+                    ? !builder.conditions.contains(String(condition.dropFirst())) : builder.conditions.contains(condition)
+                frame.skipping.append((frame.skipping.last ?? false) || !holds)
+            case "else":
+                let outer = frame.skipping.count > 1 ? frame.skipping[frame.skipping.count - 2] : false
+                frame.skipping[frame.skipping.count - 1] = outer || !frame.skipping[frame.skipping.count - 1]
+            default:
+                frame.skipping.removeLast()
+            }
+            return nil
+        }
+        if frame.skipping.last == true { return nil }
+        guard case .object(var object, let attributes) = frame.kind else {
+            // A property element holds elements only.
+            if case .element = node.content {
+                return open(index, parentPath: frame.path, siblingIndex: nil, expected: nil, into: nil)
+            }
+            fault("<\(frame.context.elementPath.split(separator: "/").last ?? "")> holds elements only", at: context)
+            return nil
+        }
+        defer { frame.kind = .object(object, attributes: attributes) }
+        switch node.content {
+        case let .element(name, childAttributes):
+            frame.seen[name, default: 0] += 1
+            let siblingIndex = (frame.sameNamed[name] ?? 0) > 1 ? frame.seen[name] : nil
+            let childPath = frame.path + "/" + name + (siblingIndex.map { "[\($0)]" } ?? "")
+            if name.contains(".") {
+                return propertyFrame(index, name: name, of: object, path: childPath)
+            }
+            if let element = object as? any AMCMarkupElement, Swift.type(of: element).amcMarkupElements.contains(name) {
+                untypedElement(name, attributes: childAttributes, at: index, of: &object, path: childPath)
+                return nil
+            }
+            return open(index, parentPath: frame.path, siblingIndex: siblingIndex, expected: nil, into: nil)
+        case let .text(text, isCDATA):
+            setText(isCDATA ? text : text.trimmingCharacters(in: .whitespacesAndNewlines), of: &object, context: context)
+        case let .instruction(target, data):
+            if target == "properties" {
+                mergeProperties(data, at: node)
+            } else {
+                instruction(target, data: data, to: &object, context: context)
+            }
+        }
+        return nil
+    }
+
+    /// A frame for `<Parent.property>` at `index`, whose child elements set `property` of
+    /// `object`; nil (a fault recorded) when it names no settable property of it.
+    private mutating func propertyFrame(_ index: Int, name: String, of object: any AMCCodable, path: String) -> Frame? {
+        let node = markup.nodes[index]
+        let context = self.context(of: node, path: path)
+        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        let ownerType = Swift.type(of: object as Any)
+        let ownerName = AMC.unqualifiedName(of: ownerType)
+        guard parts.count == 2, parts[0] == (ownerType as? any AMCCodable.Type)?.amcClassName else {
+            fault("<\(name)> sets a property of its parent, <\(ownerName)>: name it <\(ownerName).property>", at: context)
+            return nil
+        }
+        guard let field = TypePlan.of(ownerType).field(named: parts[1]), field.isWritable else {
+            let nearest = TypePlan.of(ownerType).nearestKey(to: parts[1])
+            fault(.unknownStyleKey(key: parts[1], typeName: ownerName, suggestion: nearest), at: context)
+            return nil
+        }
+        return Frame(
+            kind: .property(name: name, field: field, children: []), path: path, context: context, next: index + 1,
+            end: node.end, sameNamed: [:])
+    }
+
+    /// Sets `field` of `object` to the children of `<name>`: appended to an array property, the
+    /// one child for an object property.
+    private mutating func setProperty(
+        _ field: FieldPlan, of object: inout any AMCCodable, to children: [any AMCCodable], name: String,
+        context: AMCMarkupContext
+    ) {
+        var value: Any
+        if var array = unwrappedValue(field.value(ofAny: object)) as? any AppendableArray {
+            for child in children {
+                guard let appended = array.appending(child) as? any AppendableArray else {
+                    fault(
+                        .typeMismatch(
+                            expected: "what \(name) holds", found: "a \(AMC.unqualifiedName(of: Swift.type(of: child)))"),
+                        at: context)
+                    return
+                }
+                array = appended
+            }
+            value = array
+        } else {
+            guard children.count == 1, let only = children.first else {
+                if children.count > 1 { fault("<\(name)> holds one element, for one \(field.name)", at: context) }
+                return
+            }
+            value = only
+        }
+        func store<Object: AMCCodable>(_ object: inout Object) -> Bool { field.store(value, in: &object) }
+        if !store(&object) {
+            fault(
+                .typeMismatch(expected: "what \(name) holds", found: "a \(AMC.unqualifiedName(of: Swift.type(of: value)))"),
+                at: context)
+        }
     }
 
     /// A new instance for the element `name`: of the registered type it names, by its factory
@@ -217,8 +417,9 @@ struct MarkupBuild {
             fault(.unrelatedClass(className: name, expected: AMC.unqualifiedName(of: expected)), at: context)
             return nil
         }
-        let factoryName = builder.reservedAttributes.attribute("factory")
-        guard let factory = attributes.first(where: { $0.name == factoryName }) else { return type.init() }
+        guard let factory = attributes.first(where: { builder.reservedAttributes.names($0.name, "factory") }) else {
+            return type.init()
+        }
         guard let element = type as? any AMCMarkupElement.Type else {
             fault("<\(name)> has no factories (it is no AMCMarkupElement)", at: self.context(of: factory, in: context))
             return nil
@@ -234,10 +435,10 @@ struct MarkupBuild {
 
     /// Applies the styles `class="a, b"` names, in order.
     private mutating func applyStyles(_ attributes: [MarkupAttribute], to object: inout any AMCCodable, path: String) {
-        let className = builder.reservedAttributes.attribute("class")
-        guard let attribute = attributes.first(where: { $0.name == className }) else { return }
+        guard let attribute = attributes.first(where: { builder.reservedAttributes.names($0.name, "class") }) else { return }
         let context = AMCMarkupContext(
-            file: markup.files[0], line: Int(attribute.line), column: Int(attribute.column), elementPath: path + "/@" + className)
+            file: markup.files[0], line: Int(attribute.line), column: Int(attribute.column),
+            elementPath: path + "/@" + attribute.name)
         for name in attribute.value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             guard let style = styles[name] else {
                 let nearest = TypePlan.nearest(to: name, among: Set(styles.keys)).map { " — did you mean \"\($0)\"?" } ?? ""
@@ -261,8 +462,10 @@ struct MarkupBuild {
             let context = AMCMarkupContext(
                 file: markup.files[0], line: Int(attribute.line), column: Int(attribute.column),
                 elementPath: path + "/@" + attribute.name)
-            if ["id", "class", "factory"].contains(where: { reserved.attribute($0) == attribute.name }) {
-                if reserved == .plain, TypePlan.of(Swift.type(of: object as Any)).field(named: attribute.name) != nil {
+            if ["id", "class", "factory"].contains(where: { reserved.names(attribute.name, $0) }) {
+                if reserved == .plain, !attribute.name.hasPrefix("amc:"),
+                    TypePlan.of(Swift.type(of: object as Any)).field(named: attribute.name) != nil
+                {
                     fault(
                         "\(attribute.name) is the builder's, and also a property of \(AMC.unqualifiedName(of: Swift.type(of: object as Any))): "
                             + "build with reservedAttributes = .prefixed (amc:\(attribute.name))", at: context)
@@ -310,133 +513,6 @@ struct MarkupBuild {
             }
         }
         try set(&object)
-    }
-
-    // MARK: - Children
-
-    /// Builds the children of the element at `index` in document order, handing each to
-    /// `object` at its end tag; text and instructions go to `object`'s hooks.
-    private mutating func buildChildren(of index: Int, object: inout any AMCCodable, path: String) {
-        let end = markup.nodes[index].end
-        var childIndex = index + 1
-        var sameNamed: [String: Int] = [:]
-        var child = childIndex
-        while child < end {
-            if case let .element(name, _) = markup.nodes[child].content { sameNamed[name, default: 0] += 1 }
-            child = markup.nodes[child].end
-        }
-        var seen: [String: Int] = [:]
-        var skipping: [Bool] = []  // for each open <?if?>: whether its branch is skipped
-        while childIndex < end {
-            let node = markup.nodes[childIndex]
-            defer { childIndex = node.end }
-            let context = self.context(of: node, path: path)
-            if case let .instruction(target, data) = node.content, ["if", "else", "end"].contains(target) {
-                switch target {
-                case "if":
-                    let condition = data ?? ""
-                    let holds =
-                        condition.hasPrefix("!")
-                        ? !builder.conditions.contains(String(condition.dropFirst())) : builder.conditions.contains(condition)
-                    skipping.append((skipping.last ?? false) || !holds)
-                case "else":
-                    let outer = skipping.count > 1 ? skipping[skipping.count - 2] : false
-                    skipping[skipping.count - 1] = outer || !skipping[skipping.count - 1]
-                default:
-                    skipping.removeLast()
-                }
-                continue
-            }
-            if skipping.last == true { continue }
-            switch node.content {
-            case let .element(name, attributes):
-                seen[name, default: 0] += 1
-                let siblingIndex = (sameNamed[name] ?? 0) > 1 ? seen[name] : nil
-                if name.contains(".") {
-                    propertyElement(childIndex, name: name, of: &object, path: path, siblingIndex: siblingIndex)
-                } else if let element = object as? any AMCMarkupElement, Swift.type(of: element).amcMarkupElements.contains(name)
-                {
-                    let childPath = path + "/" + name + (siblingIndex.map { "[\($0)]" } ?? "")
-                    untypedElement(name, attributes: attributes, at: childIndex, of: &object, path: childPath)
-                } else if let built = element(childIndex, path: path, siblingIndex: siblingIndex, expected: nil, into: nil) {
-                    let childContext = self.context(of: node, path: path + "/" + name + (siblingIndex.map { "[\($0)]" } ?? ""))
-                    append(built, to: &object, context: childContext)
-                }
-            case let .text(text, isCDATA):
-                setText(isCDATA ? text : text.trimmingCharacters(in: .whitespacesAndNewlines), of: &object, context: context)
-            case let .instruction(target, data):
-                if target == "properties" {
-                    mergeProperties(data, at: node)
-                } else {
-                    instruction(target, data: data, to: &object, context: context)
-                }
-            }
-        }
-    }
-
-    /// `<Parent.property>`: its child elements set `property` of the parent (appended, for an
-    /// array property).
-    private mutating func propertyElement(
-        _ index: Int, name: String, of object: inout any AMCCodable, path: String, siblingIndex: Int?
-    ) {
-        let node = markup.nodes[index]
-        let elementPath = path + "/" + name + (siblingIndex.map { "[\($0)]" } ?? "")
-        let context = self.context(of: node, path: elementPath)
-        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-        let ownerType = Swift.type(of: object as Any)
-        guard parts.count == 2, parts[0] == (ownerType as? any AMCCodable.Type)?.amcClassName else {
-            fault(
-                "<\(name)> sets a property of its parent, <\(AMC.unqualifiedName(of: ownerType))>: name it <\(AMC.unqualifiedName(of: ownerType)).property>",
-                at: context)
-            return
-        }
-        let key = parts[1]
-        guard let field = TypePlan.of(ownerType).field(named: key), field.isWritable else {
-            let nearest = TypePlan.of(ownerType).nearestKey(to: key)
-            fault(.unknownStyleKey(key: key, typeName: AMC.unqualifiedName(of: ownerType), suggestion: nearest), at: context)
-            return
-        }
-        var children: [any AMCCodable] = []
-        var child = index + 1
-        while child < node.end {
-            switch markup.nodes[child].content {
-            case .element:
-                // A child with faults has them recorded; the others are still checked.
-                if let built = element(child, path: elementPath, siblingIndex: nil, expected: nil, into: nil) {
-                    children.append(built)
-                }
-            default:
-                fault("<\(name)> holds elements only", at: self.context(of: markup.nodes[child], path: elementPath))
-            }
-            child = markup.nodes[child].end
-        }
-        let current = unwrappedValue(field.value(in: object))
-        var value: Any
-        if var array = current as? any AppendableArray {
-            for built in children {
-                guard let appended = array.appending(built) as? any AppendableArray else {
-                    fault(
-                        .typeMismatch(
-                            expected: "what \(name) holds", found: "a \(AMC.unqualifiedName(of: Swift.type(of: built)))"),
-                        at: context)
-                    return
-                }
-                array = appended
-            }
-            value = array
-        } else {
-            guard children.count == 1, let only = children.first else {
-                if children.count > 1 { fault("<\(name)> holds one element, for one \(key)", at: context) }
-                return
-            }
-            value = only
-        }
-        func store<Object: AMCCodable>(_ object: inout Object) -> Bool { field.store(value, in: &object) }
-        if !store(&object) {
-            fault(
-                .typeMismatch(expected: "what \(name) holds", found: "a \(AMC.unqualifiedName(of: Swift.type(of: value)))"),
-                at: context)
-        }
     }
 
     /// A child element its parent's ``AMCMarkupElement/amcMarkupElements`` lists.
@@ -601,12 +677,6 @@ struct MarkupBuild {
 
     private func context(of node: MarkupNode, path: String) -> AMCMarkupContext {
         AMCMarkupContext(file: markup.files[node.file], line: Int(node.line), column: Int(node.column), elementPath: path)
-    }
-
-    private func context(of attribute: MarkupAttribute, in node: MarkupNode, path: String) -> AMCMarkupContext {
-        AMCMarkupContext(
-            file: markup.files[node.file], line: Int(attribute.line), column: Int(attribute.column),
-            elementPath: path + "/@" + attribute.name)
     }
 
     private func context(of attribute: MarkupAttribute, in context: AMCMarkupContext) -> AMCMarkupContext {

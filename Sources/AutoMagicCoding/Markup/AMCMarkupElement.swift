@@ -184,16 +184,17 @@ public struct AMCMarkupContext: Sendable {
 /// builder.reservedAttributes = .prefixed   // amc:id, amc:class, amc:factory; "id" sets a property
 /// ```
 public enum AMCMarkupReservedNames: Sendable {
-    /// `id`, `class` and `factory` are the builder's (MarkupKit's meaning); an element whose
-    /// type has a stored property of one of those names makes that attribute an error pointing
-    /// to ``prefixed``.
+    /// `id`, `class` and `factory` are the builder's (MarkupKit's meaning), and so are their
+    /// `amc:` forms; an element whose type has a stored property of one of those names makes
+    /// that attribute an error pointing to ``prefixed``.
     case plain
     /// Only `amc:id`, `amc:class` and `amc:factory` are the builder's; plain names set properties.
     case prefixed
 
-    /// The attribute name for the builder's `name` (`id`, `class`, `factory`).
-    func attribute(_ name: String) -> String {
-        self == .plain ? name : "amc:" + name
+    /// Whether `attribute` is the builder's `name` (`id`, `class`, `factory`): `amc:name`
+    /// always, the plain name when ``plain``.
+    func names(_ attribute: String, _ name: String) -> Bool {
+        attribute.hasPrefix("amc:") ? attribute.dropFirst(4) == name : self == .plain && attribute == name
     }
 }
 

@@ -235,6 +235,31 @@ struct MarkupBuildTests {
         #expect(error?.description.contains("maximumDepth") == true)
     }
 
+    @Test func twoHundredFiftySixLevelsBuildOnASmallStack() async throws {
+        let text = String(repeating: "<MarkupView>", count: 256) + String(repeating: "</MarkupView>", count: 256)
+        let markup = try AMCMarkup(string: text)
+        let builder = registeredBuilder()
+        let depth: Int = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                var depth = 0
+                if var view = try? markup.build(MarkupView.self, using: builder) {
+                    depth = 1
+                    while let child = view.subviews.first {
+                        depth += 1
+                        view = child
+                    }
+                }
+                continuation.resume(returning: depth)
+            }
+            thread.stackSize = 512 << 10
+            thread.start()
+        }
+        #expect(depth == 256)
+        let tooDeep = "<MarkupView>" + text + "</MarkupView>"
+        let error = #expect(throws: AMCError.self) { _ = try AMCMarkup(string: tooDeep) }
+        #expect(error?.location == .line(1, column: 1 + 12 * 256))
+    }
+
     @Test func includesStayInTheFirstDocumentsFolder() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("markup-\(UUID())")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("parts"), withIntermediateDirectories: true)
