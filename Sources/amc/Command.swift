@@ -13,7 +13,7 @@ struct Command: Sendable {
 /// Every command, in the order the usage lists them.
 let commands = [
     demoCommand, convertCommand, extractCommand, insertCommand, replaceCommand, removeCommand, lintCommand,
-    checkCommand, printCommand, styleCommand, benchCommand,
+    checkCommand, printCommand, styleCommand, markupCommand, benchCommand,
 ]
 
 /// Each command's usage text by its name.

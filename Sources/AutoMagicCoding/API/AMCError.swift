@@ -181,7 +181,9 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
             return sentenceNamingFile  // a document's reader has no key path: it stopped inside one
         default:
             var place = keyPath.isEmpty ? "At the root" : "At \"\(Self.folded(keyPath))\""
-            if let location { place = "\(location), \(place.prefix(1).lowercased())\(place.dropFirst())" }
+            if let location {
+                place = keyPath.isEmpty ? "\(location)" : "\(location), \(place.prefix(1).lowercased())\(place.dropFirst())"
+            }
             let sentence = message.hasSuffix("?") || message.hasSuffix(".") ? message : message + "."
             guard let file else { return "\(place.prefix(1).uppercased())\(place.dropFirst()): \(sentence)" }
             return "In \(file), \(place.prefix(1).lowercased())\(place.dropFirst()): \(sentence)"
@@ -190,9 +192,10 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The message as a sentence, after the file's name when there is one.
     private var sentenceNamingFile: String {
+        // A file system error's message starts with the path, which keeps its case.
+        if case .fileSystem = kind { return message + "." }
         let sentence = "\(message.prefix(1).uppercased())\(message.dropFirst())."
         guard let file else { return sentence }
-        if case .fileSystem = kind { return sentence }  // its message names the file already
         return "In \(file): \(sentence)"
     }
 

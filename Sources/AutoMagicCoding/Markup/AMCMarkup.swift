@@ -58,7 +58,7 @@ public struct AMCMarkup: Sendable {
     /// let markup = try AMCMarkup(contentsOf: Bundle.main.url(forResource: "PharmacyCell", withExtension: "xml")!)
     /// ```
     public init(contentsOf url: URL, options: Options = Options()) throws {
-        let data = try MarkupReader.read(url, limit: options.maximumBytes, file: url.path)
+        let data = try MarkupReader.read(url, limit: options.maximumBytes, file: url.relativePath)
         try self.init(data: data, url: url, options: options)
     }
 
@@ -135,7 +135,8 @@ struct MarkupReader {
     /// describes, or the first document).
     mutating func read(_ data: Data, url: URL?, includedAt: String?) throws {
         let file = files.count
-        let name = url?.path
+        // Named as given (relative paths stay relative), as a user wrote it.
+        let name = url?.relativePath
         files.append(includedAt.map { "\(name ?? "") (included from \($0))" } ?? name)
         byteCount += data.count
         guard byteCount <= options.maximumBytes else {
@@ -270,11 +271,11 @@ struct MarkupReader {
                 .markupFault(reason: "\(url.lastPathComponent) would take the markup past its byte limit (maximumBytes)"),
                 file: file)
         }
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw AMCError(.fileSystem(path: url.path, reason: "cannot be read (\(error.localizedDescription))"), file: file)
+        guard let data = try? Data(contentsOf: url) else {
+            let exists = FileManager.default.fileExists(atPath: url.path)
+            throw AMCError(.fileSystem(path: url.relativePath, reason: exists ? "cannot be read" : "no such file"), file: file)
         }
+        return data
     }
 
     /// `url`'s path with `.`, `..` and symbolic links resolved: what includes are compared by.
@@ -316,5 +317,64 @@ private struct LineCounter {
             offset += 1
         }
         return (line, Int32(clamping: target - lineStart + 1))
+    }
+}
+
+extension AMCMarkup {
+    /// The document's tree after includes, as `amc markup print` shows it: each element on a
+    /// line of its own, indented by depth, with its attributes as written; text and instructions
+    /// in place; where an included file starts, a comment naming it.
+    ///
+    /// ```swift
+    /// print(try AMCMarkup(string: "<Column><Label text=\"Hi\"/></Column>").printedTree)
+    /// // <Column>
+    /// //   <Label text="Hi"/>
+    /// // </Column>
+    /// ```
+    public var printedTree: String {
+        var lines: [String] = []
+        var open: [(end: Int, name: String, indent: String)] = []
+        for (index, node) in nodes.enumerated() {
+            while let last = open.last, last.end <= index {
+                lines.append(last.indent + "</" + last.name + ">")
+                open.removeLast()
+            }
+            let indent = String(repeating: "  ", count: open.count)
+            if index > 0, node.file != nodes[index - 1].file, node.file != 0, case .element = node.content {
+                lines.append(indent + "<!-- \(files[node.file] ?? "") -->")
+            }
+            switch node.content {
+            case let .element(name, attributes):
+                let written = attributes.map { " \($0.name)=\"\(MarkupWriting.escaped($0.value, attribute: true))\"" }.joined()
+                if node.end == index + 1 {
+                    lines.append(indent + "<" + name + written + "/>")
+                } else {
+                    lines.append(indent + "<" + name + written + ">")
+                    open.append((node.end, name, indent))
+                }
+            case let .text(text, isCDATA):
+                lines.append(
+                    indent
+                        + (isCDATA
+                            ? "<![CDATA[\(text)]]>"
+                            : MarkupWriting.escaped(text.trimmingCharacters(in: .whitespacesAndNewlines), attribute: false)))
+            case let .instruction(target, data):
+                lines.append(indent + "<?" + target + (data.map { " " + $0 } ?? "") + "?>")
+            }
+        }
+        while let last = open.popLast() { lines.append(last.indent + "</" + last.name + ">") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// How many elements the document holds, with what it includes.
+    ///
+    /// ```swift
+    /// try AMCMarkup(string: "<Column><Label/></Column>").elementCount   // 2
+    /// ```
+    public var elementCount: Int {
+        nodes.reduce(0) { count, node in
+            if case .element = node.content { return count + 1 }
+            return count
+        }
     }
 }

@@ -410,7 +410,9 @@ struct CommandLineTests {
         ("check-help", ["check", "--help"]),
         ("print-help", ["print", "--help"]), ("style-help", ["style", "--help"]), ("bench-help", ["bench", "--help"]),
         ("extract-help", ["extract", "--help"]), ("insert-help", ["insert", "--help"]), ("replace-help", ["replace", "--help"]),
-        ("remove-help", ["remove", "--help"]),
+        ("remove-help", ["remove", "--help"]), ("markup-help", ["markup", "--help"]),
+        ("markup-no-subcommand", ["markup"]), ("markup-unknown-subcommand", ["markup", "build", "x.xml"]),
+        ("markup-print-two-files", ["markup", "print", "a.xml", "b.xml"]), ("markup-no-file", ["markup", "check"]),
         ("extract-too-few", ["extract", "a.b", "x.json"]), ("extract-unknown-format", ["extract", "a", "yaml", "x.json"]),
         ("extract-unknown-type", ["extract", "a", "raw", "x.json", "--expect", "color"]),
         ("insert-no-type", ["insert", "a", "1", "x.json"]), ("insert-too-few", ["insert", "a", "--type", "integer", "x.json"]),
@@ -440,6 +442,14 @@ struct CommandLineTests {
         ("print-missing-file", ["print", "no-such-file.json"]),
         ("lint-unreadable", ["lint", "no-such-file.json", "bad", "foundation.json"]),
         ("style-theme", ["style", "theme.json", "--check"]),
+        (
+            "markup-check",
+            [
+                "markup", "check", "markup/Screen.xml", "markup/bad-tag.xml", "markup/Loop.xml", "markup/bad-if.xml",
+                "markup/none.xml",
+            ]
+        ),
+        ("markup-print", ["markup", "print", "markup/Screen.xml"]),
         ("check-problems", ["check", "company-problems.json", "--unknown-keys"]),
         ("check-several", ["check", "company-good.json", "company-problems.json", "graph.json"]),
         ("convert-malformed", ["convert", "bad/unterminated.json", "--to", "binary", "-o", "/dev/null"]),
