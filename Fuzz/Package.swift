@@ -26,6 +26,8 @@ let package = Package(
         .executableTarget(name: "FuzzVersions", dependencies: ["FuzzSupport"], swiftSettings: harness),
         .executableTarget(name: "FuzzConfigLayers", dependencies: ["FuzzSupport"], swiftSettings: harness),
         .executableTarget(name: "FuzzEdits", dependencies: ["FuzzSupport"], swiftSettings: harness),
+        .executableTarget(name: "FuzzMarkupReader", dependencies: ["FuzzSupport"], swiftSettings: harness),
+        .executableTarget(name: "FuzzMarkupBuilder", dependencies: ["FuzzSupport"], swiftSettings: harness),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,7 @@ cd "$(dirname "$0")"
 seconds="${1:-60}"
 ./build.sh 2>&1 | grep -E "error|warning: " | grep -v "__asan_extra_spill_area" && { echo "fuzz build failed" >&2; exit 1; }
 [ -x .build/release/FuzzJSON ] || { echo "fuzz build failed" >&2; exit 1; }
-targets=(FuzzJSON FuzzXML FuzzBinary FuzzObjects FuzzConfig FuzzStyles FuzzStrings FuzzLenient FuzzGraphs FuzzVersions FuzzConfigLayers FuzzEdits)
+targets=(FuzzJSON FuzzXML FuzzBinary FuzzObjects FuzzConfig FuzzStyles FuzzStrings FuzzLenient FuzzGraphs FuzzVersions FuzzConfigLayers FuzzEdits FuzzMarkupReader FuzzMarkupBuilder)
 failed=0
 lane() {
     for target in "$@"; do
@@ -18,8 +18,8 @@ lane() {
         fi
     done
 }
-lane FuzzJSON FuzzBinary FuzzConfig FuzzStrings FuzzGraphs FuzzConfigLayers & first=$!
-lane FuzzXML FuzzObjects FuzzStyles FuzzLenient FuzzVersions FuzzEdits & second=$!
+lane FuzzJSON FuzzBinary FuzzConfig FuzzStrings FuzzGraphs FuzzConfigLayers FuzzMarkupReader & first=$!
+lane FuzzXML FuzzObjects FuzzStyles FuzzLenient FuzzVersions FuzzEdits FuzzMarkupBuilder & second=$!
 wait $first || failed=1
 wait $second || failed=1
 exit $failed

@@ -13,7 +13,9 @@ let benchCommand = Command(
           friends anywhere in it), list (a doubly linked list); small times small documents
           per call (settings of 10 fields; a message with a shared contact) and the first call
           for a new type in a fresh process (--first-call-point amc|codable measures one);
-          parse times string coding. --models picks some. Build with -c release for meaningful
+          markup times AMCMarkup reading and building N/2 elements of pharmacy cells against
+          XMLParser, and setting properties from strings against converting them; parse times
+          string coding. --models picks some. Build with -c release for meaningful
           figures. --json prints one JSON object instead of a table. --scale times our JSON
           and binary write and read per record at 2000, 20000 and 200000 records (notes and
           folders unless --models says), with the memory each takes, in processes of their own

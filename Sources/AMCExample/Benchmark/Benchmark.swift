@@ -201,6 +201,7 @@ public enum Benchmark {
         try time(BenchGraph.self, records: records, bars: .graph, if: wanted, timer: &timer)
         try time(BenchList.self, records: records, bars: .graph, if: wanted, timer: &timer)
         if wanted(smallName) { try timeSmallDocuments(calls: min(20_000, max(100, records)), timer: &timer) }
+        if wanted(markupName) { try timeMarkup(elements: max(100, records / 2), timer: &timer) }
         let parses = wanted("parse") ? try parseTimes(repetitions: repetitions, batch: min(100_000, max(100, records * 5))) : []
         return Report(n: records, repetitions: repetitions, rows: timer.rows, parses: parses)
     }
@@ -208,7 +209,7 @@ public enum Benchmark {
     /// The names `run(records:models:)` takes.
     public static let modelNames = [
         "company", BenchNotes.name, BenchSeries.name, BenchFolders.name, BenchForum.name, BenchGraph.name, BenchList.name,
-        smallName, "parse",
+        smallName, markupName, "parse",
     ]
 
     private static func time<Model: BenchModel>(

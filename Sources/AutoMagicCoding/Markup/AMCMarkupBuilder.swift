@@ -216,8 +216,8 @@ struct MarkupBuild {
         guard var object = instantiate(name, attributes: attributes, expected: expected, into: root, context: context) else {
             return nil
         }
-        applyStyles(attributes, to: &object, path: path)
-        setAttributes(attributes, of: &object, path: path)
+        applyStyles(attributes, to: &object, element: context)
+        setAttributes(attributes, of: &object, element: context)
         return Frame(
             kind: .object(object, attributes: attributes), path: path, context: context, next: index + 1, end: node.end,
             sameNamed: childNames(of: index))
@@ -347,14 +347,14 @@ struct MarkupBuild {
             end: node.end, sameNamed: [:])
     }
 
-    /// Sets `field` of `object` to the children of `<name>`: appended to an array property, the
-    /// one child for an object property.
+    /// Sets `field` of `object` to the children of `<name>`: all of them for an array property
+    /// (what it held is replaced), the one child for an object property.
     private mutating func setProperty(
         _ field: FieldPlan, of object: inout any AMCCodable, to children: [any AMCCodable], name: String,
         context: AMCMarkupContext
     ) {
         var value: Any
-        if var array = unwrappedValue(field.value(ofAny: object)) as? any AppendableArray {
+        if var array = (unwrappedValue(field.value(ofAny: object)) as? any AppendableArray)?.emptied {
             for child in children {
                 guard let appended = array.appending(child) as? any AppendableArray else {
                     fault(
@@ -420,25 +420,27 @@ struct MarkupBuild {
         guard let factory = attributes.first(where: { builder.reservedAttributes.names($0.name, "factory") }) else {
             return type.init()
         }
+        // A factory it does not have is a fault; the element is still made, so that what is
+        // inside it is checked too.
         guard let element = type as? any AMCMarkupElement.Type else {
             fault("<\(name)> has no factories (it is no AMCMarkupElement)", at: self.context(of: factory, in: context))
-            return nil
+            return type.init()
         }
         if let made = element.amcMarkupFactory(factory.value) { return made }
         let names = element.amcMarkupFactoryNames
         let known = names.isEmpty ? "it has none" : "it has \(names.joined(separator: ", "))"
         fault("<\(name)> has no factory \"\(factory.value)\": \(known)", at: self.context(of: factory, in: context))
-        return nil
+        return type.init()
     }
 
     // MARK: - Attributes
 
     /// Applies the styles `class="a, b"` names, in order.
-    private mutating func applyStyles(_ attributes: [MarkupAttribute], to object: inout any AMCCodable, path: String) {
+    private mutating func applyStyles(
+        _ attributes: [MarkupAttribute], to object: inout any AMCCodable, element: AMCMarkupContext
+    ) {
         guard let attribute = attributes.first(where: { builder.reservedAttributes.names($0.name, "class") }) else { return }
-        let context = AMCMarkupContext(
-            file: markup.files[0], line: Int(attribute.line), column: Int(attribute.column),
-            elementPath: path + "/@" + attribute.name)
+        let context = self.context(of: attribute, in: element)
         for name in attribute.value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             guard let style = styles[name] else {
                 let nearest = TypePlan.nearest(to: name, among: Set(styles.keys)).map { " — did you mean \"\($0)\"?" } ?? ""
@@ -456,13 +458,17 @@ struct MarkupBuild {
     }
 
     /// Sets each attribute that is not the builder's, by key path.
-    private mutating func setAttributes(_ attributes: [MarkupAttribute], of object: inout any AMCCodable, path: String) {
+    private mutating func setAttributes(
+        _ attributes: [MarkupAttribute], of object: inout any AMCCodable, element: AMCMarkupContext
+    ) {
         let reserved = builder.reservedAttributes
+        var builderNames = Set<String>()
         for attribute in attributes {
-            let context = AMCMarkupContext(
-                file: markup.files[0], line: Int(attribute.line), column: Int(attribute.column),
-                elementPath: path + "/@" + attribute.name)
-            if ["id", "class", "factory"].contains(where: { reserved.names(attribute.name, $0) }) {
+            let context = self.context(of: attribute, in: element)
+            if let builderName = ["id", "class", "factory"].first(where: { reserved.names(attribute.name, $0) }) {
+                if !builderNames.insert(builderName).inserted {
+                    fault("\(builderName) is given twice (as \(builderName) and as amc:\(builderName))", at: context)
+                }
                 if reserved == .plain, !attribute.name.hasPrefix("amc:"),
                     TypePlan.of(Swift.type(of: object as Any)).field(named: attribute.name) != nil
                 {
@@ -474,7 +480,7 @@ struct MarkupBuild {
             }
             guard let value = resolved(attribute.value, context: context) else { continue }
             if let name = value.reference {
-                references.append((object, attribute.name, name, context))
+                refer(to: name, from: object, keyPath: attribute.name, context: context)
                 continue
             }
             do {
@@ -549,6 +555,17 @@ struct MarkupBuild {
         }
     }
 
+    /// Records `$name` for `keyPath` of `object`, set once the tree exists: into the object
+    /// itself, so only into a class's.
+    private mutating func refer(to name: String, from object: any AMCCodable, keyPath: String, context: AMCMarkupContext) {
+        guard RuntimeAccess.identity(ofAny: object) != nil else {
+            let typeName = AMC.unqualifiedName(of: Swift.type(of: object as Any))
+            fault("$\(name) is set once the tree is built, into an object; <\(typeName)> is a struct", at: context)
+            return
+        }
+        references.append((object, keyPath, name, context))
+    }
+
     /// Sets the text key from text content.
     private mutating func setText(_ text: String, of object: inout any AMCCodable, context: AMCMarkupContext) {
         let typeName = AMC.unqualifiedName(of: Swift.type(of: object as Any))
@@ -558,7 +575,7 @@ struct MarkupBuild {
         }
         guard let value = resolved(text, context: context) else { return }
         if let name = value.reference {
-            references.append((object, key, name, context))
+            refer(to: name, from: object, keyPath: key, context: context)
             return
         }
         do {
@@ -651,14 +668,16 @@ struct MarkupBuild {
         let plan = TypePlan.of(ownerType)
         var bindings: [(FieldPlan, any AMCCodable)] = []
         for (id, (object, context)) in ids.sorted(by: { $0.key < $1.key }) {
-            guard let field = plan.field(named: id), field.isStrong else {
+            guard let field = plan.field(named: id) else {
                 fault(
                     .unknownStyleKey(key: id, typeName: AMC.unqualifiedName(of: ownerType), suggestion: plan.nearestKey(to: id)),
                     at: context)
                 continue
             }
             func accepts<T>(_: T.Type) -> Bool { object is T }
-            guard field.isWritable, accepts(field.type) else {
+            // A `weak` outlet (MarkupKit's were) is pointed at the object; a strong one holds it.
+            let settable = field.isStrong ? field.isWritable : field.field.ownership != nil && field.field.isVar
+            guard settable, accepts(field.type), field.isStrong || RuntimeAccess.identity(ofAny: object) != nil else {
                 fault(
                     .typeMismatch(
                         expected:
@@ -670,7 +689,13 @@ struct MarkupBuild {
         }
         guard binds, faults.isEmpty else { return }
         var target: any AMCCodable & AnyObject = owner
-        for (field, object) in bindings { _ = field.store(object, in: &target) }
+        for (field, object) in bindings {
+            if field.isStrong {
+                _ = field.store(object, in: &target)
+            } else {
+                _ = field.storeReference(object as AnyObject, in: &target)
+            }
+        }
     }
 
     // MARK: - Places and faults

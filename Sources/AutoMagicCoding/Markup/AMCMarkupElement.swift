@@ -236,9 +236,13 @@ enum MarkupContent {
 protocol AppendableArray {
     /// The array with `element` appended; nil when it is not an element.
     func appending(_ element: Any) -> Any?
+    /// An empty array of the same type.
+    var emptied: any AppendableArray { get }
 }
 
 extension Array: AppendableArray {
+    var emptied: any AppendableArray { [Element]() }
+
     func appending(_ element: Any) -> Any? {
         guard let element = element as? Element else { return nil }
         return self + [element]

@@ -128,11 +128,15 @@ struct MarkupWriting {
             let value = unwrappedValue(field.value(ofAny: object))
             let objects = Self.objects(in: value)
             if !objects.isEmpty || field.kind.holdsObjects {
-                if objects.isEmpty, let defaults, !Self.objects(in: unwrappedValue(field.value(ofAny: defaults))).isEmpty {
-                    throw AMCError(
-                        .markupFault(
-                            reason: "\(place) holds no object where a new instance has one, and markup cannot take it away"),
-                        keyPath: elementPath + "/" + field.name)
+                if let defaults, !Self.objects(in: unwrappedValue(field.value(ofAny: defaults))).isEmpty {
+                    // A property element replaces what a new instance holds; children add to it.
+                    if field.name != contentKey, value is any AppendableArray {
+                        if objects.isEmpty { propertyElements.append((field.name, [])) }
+                    } else if field.name == contentKey || objects.isEmpty {
+                        throw AMCError(
+                            .markupFault(reason: "\(place) differs from a new instance's objects in a way markup cannot write"),
+                            keyPath: elementPath + "/" + field.name)
+                    }
                 }
                 if let only = objects.first, value is any AMCCodable, !claim(only),
                     let identity = RuntimeAccess.identity(ofAny: only), let id = ids[identity]
@@ -147,7 +151,7 @@ struct MarkupWriting {
                 }
                 if field.name == contentKey {
                     children = objects
-                } else if !objects.isEmpty {
+                } else if !objects.isEmpty, !(omitsDefaults && isDefault(objects, of: field, in: defaults)) {
                     propertyElements.append((field.name, objects))
                 }
                 continue
@@ -191,6 +195,10 @@ struct MarkupWriting {
         if !children.isEmpty || !propertyElements.isEmpty {
             output += "\n"
             for (key, objects) in propertyElements {
+                guard !objects.isEmpty else {
+                    output += indent + "    <\(className).\(key)/>\n"
+                    continue
+                }
                 output += indent + "    <\(className).\(key)>\n"
                 for object in objects {
                     try element(object, name: nil, path: elementPath + "/\(className).\(key)", indent: indent + "        ")
@@ -201,6 +209,31 @@ struct MarkupWriting {
             output += indent
         }
         output += "</\(name ?? className)>\n"
+    }
+
+    /// Whether `objects`, the value of `field`, write as a new instance's do, and are nowhere
+    /// else in the tree: left out, a new instance has them.
+    private func isDefault(_ objects: [any AMCCodable], of field: FieldPlan, in defaults: (any AMCCodable)?) -> Bool {
+        guard let defaults else { return false }
+        let fresh = Self.objects(in: unwrappedValue(field.value(ofAny: defaults)))
+        guard fresh.count == objects.count, objects.allSatisfy(isUnshared) else { return false }
+        var ours = MarkupWriting(archiver: archiver, omitsDefaults: true)
+        var theirs = MarkupWriting(archiver: archiver, omitsDefaults: true)
+        do {
+            for object in objects { try ours.element(object, name: nil, path: "", indent: "") }
+            for object in fresh { try theirs.element(object, name: nil, path: "", indent: "") }
+        } catch {
+            return false
+        }
+        return ours.output == theirs.output
+    }
+
+    /// Whether `object` and every object below it appear once in the tree.
+    private func isUnshared(_ object: any AMCCodable) -> Bool {
+        if let identity = RuntimeAccess.identity(ofAny: object), appearances[identity, default: 0] > 1 { return false }
+        return TypePlan.of(Swift.type(of: object as Any)).fields.allSatisfy { field in
+            !field.isWritable || Self.objects(in: unwrappedValue(field.value(ofAny: object))).allSatisfy(isUnshared)
+        }
     }
 
     /// The attribute text of a scalar field's value; nil for a nil optional; throws for a value

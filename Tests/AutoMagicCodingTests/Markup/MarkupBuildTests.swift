@@ -96,7 +96,7 @@ private func registeredBuilder() -> AMCMarkupBuilder {
     var builder = AMCMarkupBuilder()
     let registry = AMCRegistry()
     registry.register(MarkupView.self, MarkupColumn.self, MarkupRow.self, MarkupLabel.self, MarkupImage.self)
-    registry.register(MarkupCell.self, MarkupTable.self, MarkupSection.self)
+    registry.register(MarkupCell.self, MarkupTable.self, MarkupSection.self, LinkedLabel.self, MarkupBadge.self)
     builder.archiver.registry = registry
     return builder
 }
@@ -111,6 +111,22 @@ private func faults(_ body: () throws -> Void) -> [AMCError] {
         return []
     }
     return []
+}
+
+final class WeakOwner: AMCCodable {
+    weak var title: MarkupLabel?
+    var theme = "dark"
+    required init() {}
+}
+
+final class LinkedLabel: MarkupView {
+    var buddy: MarkupView?
+    var caption = ""
+    var id = 0
+}
+
+struct MarkupBadge: AMCMarkupElement {
+    var label: MarkupView?
 }
 
 @Suite("Markup: object trees built from XML")
@@ -296,6 +312,101 @@ struct MarkupBuildTests {
         #expect(errors.count == 1 && errors[0].keyPath == "/MarkupColumn/MarkupRow.subviews")
     }
 
+    @Test func weakOutletsAndReferencesForwardAndToTheOwner() throws {
+        let owner = WeakOwner()
+        let markup = try AMCMarkup(
+            string: """
+                <MarkupColumn>
+                    <LinkedLabel amc:id="first" buddy="$second" caption="$theme"/>
+                    <MarkupLabel id="title" amc:id="second"/>
+                </MarkupColumn>
+                """)
+        _ = markup  // `id` and `amc:id` on one element are the same attribute twice: an error
+        let error = faults { _ = try markup.build(MarkupColumn.self, owner: owner, using: registeredBuilder()) }
+        #expect(error.count == 1 && error[0].description.contains("id is given twice"))
+
+        let column = try AMCMarkup(
+            string: """
+                <MarkupColumn>
+                    <LinkedLabel buddy="$title" caption="$theme"/>
+                    <MarkupLabel id="title"/>
+                </MarkupColumn>
+                """
+        ).build(MarkupColumn.self, owner: owner, using: registeredBuilder())
+        let linked = try #require(column.subviews[0] as? LinkedLabel)
+        #expect(linked.buddy === column.subviews[1] && linked.caption == "dark")
+        #expect(owner.title === column.subviews[1])
+        let unknown = faults {
+            _ = try AMCMarkup(string: "<LinkedLabel buddy=\"$nobody\"/>").build(LinkedLabel.self, using: registeredBuilder())
+        }
+        #expect(unknown.count == 1 && unknown[0].keyPath == "/LinkedLabel/@buddy")
+    }
+
+    @Test func theBuildersNamesAndPropertiesOfTheSameName() throws {
+        // LinkedLabel has a property `id`: under .plain the attribute is the builder's, an error.
+        let plain = faults {
+            _ = try AMCMarkup(string: "<LinkedLabel id=\"3\"/>").build(LinkedLabel.self, using: registeredBuilder())
+        }
+        #expect(plain.count == 1 && plain[0].description.contains(".prefixed"))
+        var prefixed = registeredBuilder()
+        prefixed.reservedAttributes = .prefixed
+        let label = try AMCMarkup(string: "<LinkedLabel id=\"3\" amc:id=\"x\"/>").build(LinkedLabel.self, using: prefixed)
+        #expect(label.id == 3)
+    }
+
+    @Test func unknownStylesFactoriesAndStructReferences() throws {
+        let markup = try AMCMarkup(
+            string: """
+                <?properties {"title": {"numberOfLines": 2}}?>
+                <MarkupTable factory="plain">
+                    <MarkupCell class="titel"/>
+                    <MarkupBadge label="$x"/>
+                </MarkupTable>
+                """)
+        let errors = faults { _ = try markup.build(MarkupTable.self, using: registeredBuilder()) }
+        let paths = [
+            "/MarkupTable/@factory", "/MarkupTable/MarkupCell/@class", "/MarkupTable/MarkupBadge/@label",
+            "/MarkupTable/MarkupBadge",
+        ]
+        #expect(errors.map(\.keyPath) == paths)
+        #expect(errors[3].description.contains("a table holds cells only"))
+        #expect(errors[0].description.contains("no factory \"plain\": it has grouped"))
+        #expect(errors[1].description.contains("did you mean \"title\"?"))
+        #expect(errors[2].description.contains("is a struct"))
+    }
+
+    @Test func includeDepthAndSizeBombsAreRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("markup-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A chain of includes deeper than the limit, and a file that includes itself's twin many times.
+        for level in 0..<20 {
+            try "<MarkupColumn><?include \(level + 1).xml?></MarkupColumn>".write(
+                to: folder.appendingPathComponent("\(level).xml"), atomically: true, encoding: .utf8)
+        }
+        try "<MarkupColumn/>".write(to: folder.appendingPathComponent("20.xml"), atomically: true, encoding: .utf8)
+        let deep = #expect(throws: AMCError.self) { _ = try AMCMarkup(contentsOf: folder.appendingPathComponent("0.xml")) }
+        #expect(deep?.description.contains("maximumIncludeDepth") == true)
+        #expect(deep?.file?.contains("(included from") == true)
+
+        try String(repeating: "<?include leaf.xml?>", count: 1000).wrapped.write(
+            to: folder.appendingPathComponent("wide.xml"), atomically: true, encoding: .utf8)
+        try ("<MarkupColumn>" + String(repeating: "<MarkupView/>", count: 100) + "</MarkupColumn>").write(
+            to: folder.appendingPathComponent("leaf.xml"), atomically: true, encoding: .utf8)
+        var options = AMCMarkup.Options()
+        options.maximumElements = 10_000
+        let wide = #expect(throws: AMCError.self) {
+            _ = try AMCMarkup(contentsOf: folder.appendingPathComponent("wide.xml"), options: options)
+        }
+        #expect(wide?.description.contains("maximumElements") == true)
+        options.maximumElements = 1_000_000
+        options.maximumBytes = 100_000
+        let big = #expect(throws: AMCError.self) {
+            _ = try AMCMarkup(contentsOf: folder.appendingPathComponent("wide.xml"), options: options)
+        }
+        #expect(big?.description.contains("maximumBytes") == true)
+    }
+
     @Test func buildIntoTakesTheRootElementsAttributesAndChildren() throws {
         let column = MarkupColumn()
         try AMCMarkup(string: "<root spacing=\"6\"><MarkupLabel text=\"a\"/></root>").build(
@@ -308,4 +419,9 @@ struct MarkupBuildTests {
         }
         #expect(errors.count == 1 && untouched.spacing == 0 && untouched.subviews.isEmpty)
     }
+}
+
+extension String {
+    /// The string as the content of a `<MarkupColumn>`.
+    fileprivate var wrapped: String { "<MarkupColumn>" + self + "</MarkupColumn>" }
 }

@@ -20,6 +20,7 @@ final class TreeNode: AMCMarkupElement {
     var children: [TreeNode] = []
     var header: TreeLeaf?
     var link: TreeLeaf?
+    var extras = [TreeLeaf()]
     static var amcMarkupContentKey: String? { "children" }
     static var amcMarkupTextKey: String? { "note" }
     required init() {}
@@ -79,6 +80,13 @@ private func randomTree(_ numbers: inout SeededNumbers, depth: Int, leaves: inou
         leaves.append(leaf)
     }
     if !leaves.isEmpty, Int.random(in: 0...3, using: &numbers) == 0 { node.link = leaves.randomElement(using: &numbers) }
+    if Bool.random(using: &numbers) {
+        node.extras = (0..<Int.random(in: 0...2, using: &numbers)).map { _ in
+            let extra = TreeLeaf()
+            extra.weight = Int.random(in: 0...9, using: &numbers)
+            return extra
+        }
+    }
     if depth < 4 {
         node.children = (0..<Int.random(in: 0...3, using: &numbers)).map { _ in
             randomTree(&numbers, depth: depth + 1, leaves: &leaves)
