@@ -107,6 +107,8 @@ struct MarkupBuild {
     /// The named styles: the builder's stylesheet's, then each `<?properties?>` met so far.
     private var styles: [String: [String: Any]]
     private static let maximumFaults = 100
+    /// What each element type takes, asked once a build.
+    private var infos: [ObjectIdentifier: MarkupTypeInfo] = [:]
 
     init(markup: AMCMarkup, builder: AMCMarkupBuilder, owner: (any AMCCodable & AnyObject)?) {
         self.markup = markup
@@ -159,6 +161,8 @@ struct MarkupBuild {
         }
 
         var kind: Kind
+        /// What the element's type takes (nothing, for a property element).
+        let info: MarkupTypeInfo
         let path: String
         let context: AMCMarkupContext
         /// The next child node, and the index past the last.
@@ -219,8 +223,19 @@ struct MarkupBuild {
         applyStyles(attributes, to: &object, element: context)
         setAttributes(attributes, of: &object, element: context)
         return Frame(
-            kind: .object(object, attributes: attributes), path: path, context: context, next: index + 1, end: node.end,
-            sameNamed: childNames(of: index))
+            kind: .object(object, attributes: attributes), info: info(of: Swift.type(of: object)), path: path, context: context,
+            next: index + 1, end: node.end, sameNamed: childNames(of: index))
+    }
+
+    /// What elements of `type` take, asked of the type once a build.
+    private mutating func info(of type: any AMCCodable.Type) -> MarkupTypeInfo {
+        if let known = infos[ObjectIdentifier(type)] { return known }
+        let info = MarkupTypeInfo(
+            element: (type as? any AMCMarkupElement.Type).map { element in
+                MarkupTypeInfo.Element(textKey: element.amcMarkupTextKey, elements: element.amcMarkupElements)
+            })
+        infos[ObjectIdentifier(type)] = info
+        return info
     }
 
     /// How many child elements of the element at `index` have each name.
@@ -273,7 +288,6 @@ struct MarkupBuild {
     /// the frame's object; an element or a property element is a new frame to build.
     private mutating func step(_ index: Int, in frame: inout Frame) -> Frame? {
         let node = markup.nodes[index]
-        let context = self.context(of: node, path: frame.path)
         if case let .instruction(target, data) = node.content, ["if", "else", "end"].contains(target) {
             switch target {
             case "if":
@@ -296,7 +310,9 @@ struct MarkupBuild {
             if case .element = node.content {
                 return open(index, parentPath: frame.path, siblingIndex: nil, expected: nil, into: nil)
             }
-            fault("<\(frame.context.elementPath.split(separator: "/").last ?? "")> holds elements only", at: context)
+            fault(
+                "<\(frame.context.elementPath.split(separator: "/").last ?? "")> holds elements only",
+                at: context(of: node, path: frame.path))
             return nil
         }
         defer { frame.kind = .object(object, attributes: attributes) }
@@ -305,21 +321,22 @@ struct MarkupBuild {
             frame.seen[name, default: 0] += 1
             let siblingIndex = (frame.sameNamed[name] ?? 0) > 1 ? frame.seen[name] : nil
             let childPath = frame.path + "/" + name + (siblingIndex.map { "[\($0)]" } ?? "")
-            if name.contains(".") {
+            if name.utf8.contains(UInt8(ascii: ".")) {
                 return propertyFrame(index, name: name, of: object, path: childPath)
             }
-            if let element = object as? any AMCMarkupElement, Swift.type(of: element).amcMarkupElements.contains(name) {
+            if let element = frame.info.element, element.elements.contains(name) {
                 untypedElement(name, attributes: childAttributes, at: index, of: &object, path: childPath)
                 return nil
             }
             return open(index, parentPath: frame.path, siblingIndex: siblingIndex, expected: nil, into: nil)
         case let .text(text, isCDATA):
-            setText(isCDATA ? text : text.trimmingCharacters(in: .whitespacesAndNewlines), of: &object, context: context)
+            let text = isCDATA ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
+            setText(text, of: &object, textKey: frame.info.element?.textKey, context: context(of: node, path: frame.path))
         case let .instruction(target, data):
             if target == "properties" {
                 mergeProperties(data, at: node)
             } else {
-                instruction(target, data: data, to: &object, context: context)
+                instruction(target, data: data, to: &object, context: context(of: node, path: frame.path))
             }
         }
         return nil
@@ -343,8 +360,8 @@ struct MarkupBuild {
             return nil
         }
         return Frame(
-            kind: .property(name: name, field: field, children: []), path: path, context: context, next: index + 1,
-            end: node.end, sameNamed: [:])
+            kind: .property(name: name, field: field, children: []), info: MarkupTypeInfo(element: nil), path: path,
+            context: context, next: index + 1, end: node.end, sameNamed: [:])
     }
 
     /// Sets `field` of `object` to the children of `<name>`: all of them for an array property
@@ -464,49 +481,67 @@ struct MarkupBuild {
         let reserved = builder.reservedAttributes
         var builderNames = Set<String>()
         for attribute in attributes {
-            let context = self.context(of: attribute, in: element)
+            // The attribute's place (a path to build) is made only for a fault.
             if let builderName = ["id", "class", "factory"].first(where: { reserved.names(attribute.name, $0) }) {
                 if !builderNames.insert(builderName).inserted {
-                    fault("\(builderName) is given twice (as \(builderName) and as amc:\(builderName))", at: context)
+                    fault(
+                        "\(builderName) is given twice (as \(builderName) and as amc:\(builderName))",
+                        at: context(of: attribute, in: element))
                 }
                 if reserved == .plain, !attribute.name.hasPrefix("amc:"),
                     TypePlan.of(Swift.type(of: object as Any)).field(named: attribute.name) != nil
                 {
                     fault(
                         "\(attribute.name) is the builder's, and also a property of \(AMC.unqualifiedName(of: Swift.type(of: object as Any))): "
-                            + "build with reservedAttributes = .prefixed (amc:\(attribute.name))", at: context)
+                            + "build with reservedAttributes = .prefixed (amc:\(attribute.name))",
+                        at: context(of: attribute, in: element))
                 }
                 continue
             }
-            guard let value = resolved(attribute.value, context: context) else { continue }
-            if let name = value.reference {
-                refer(to: name, from: object, keyPath: attribute.name, context: context)
-                continue
-            }
-            do {
-                try Self.set(value.text, keyPath: attribute.name, on: &object, archiver: builder.archiver)
-            } catch {
-                fault(error, at: context)
+            switch resolved(attribute.value) {
+            case let .text(text):
+                do {
+                    try Self.set(string: text, keyPath: attribute.name, on: &object, archiver: builder.archiver)
+                } catch {
+                    fault(error, at: context(of: attribute, in: element))
+                }
+            case let .reference(name):
+                refer(to: name, from: object, keyPath: attribute.name, context: context(of: attribute, in: element))
+            case let .missingString(key):
+                fault("no string \"\(key)\" among the builder's strings", at: context(of: attribute, in: element))
             }
         }
     }
 
-    /// What an attribute's value (or text) stands for: `@key` a string of the builder's,
-    /// `$name` a reference, `^` escaping a first `@`, `$` or `^`; nil (a fault recorded) for a
-    /// missing string.
-    private mutating func resolved(_ value: String, context: AMCMarkupContext) -> (text: String, reference: String?)? {
-        switch value.first {
-        case "@":
+    /// What an attribute's value (or text) stands for.
+    private enum Resolved {
+        /// The text to set: as written, a string of the builder's (`@key`), or escaped (`^`).
+        case text(String)
+        /// `$name`: the object with that id, or the owner's value at that key path.
+        case reference(String)
+        /// `@key` for a key the builder's strings do not have.
+        case missingString(String)
+    }
+
+    /// What `value` stands for: `@key` a string of the builder's, `$name` a reference, `^`
+    /// escaping a first `@`, `$` or `^`.
+    private func resolved(_ value: String) -> Resolved {
+        switch value.utf8.first {
+        case UInt8(ascii: "@"):
             let key = String(value.dropFirst())
-            guard let string = builder.strings?[key] else {
-                fault("no string \"\(key)\" among the builder's strings", at: context)
-                return nil
-            }
-            return (string, nil)
-        case "$": return ("", String(value.dropFirst()))
-        case "^": return (String(value.dropFirst()), nil)
-        default: return (value, nil)
+            return builder.strings?[key].map { .text($0) } ?? .missingString(key)
+        case UInt8(ascii: "$"): return .reference(String(value.dropFirst()))
+        case UInt8(ascii: "^"): return .text(String(value.dropFirst()))
+        default: return .text(value)
         }
+    }
+
+    /// Sets `string` at `keyPath` of `object`.
+    private static func set(string: String, keyPath: String, on object: inout any AMCCodable, archiver: AMCArchiver) throws {
+        func set<Object: AMCCodable>(_ object: inout Object) throws {
+            try KeyValueCoding.set(string: string, keyPath: keyPath, in: &object, archiver: archiver)
+        }
+        try set(&object)
     }
 
     /// Sets `value` (a string, or a style's native value) at `keyPath` of `object`.
@@ -567,21 +602,24 @@ struct MarkupBuild {
     }
 
     /// Sets the text key from text content.
-    private mutating func setText(_ text: String, of object: inout any AMCCodable, context: AMCMarkupContext) {
-        let typeName = AMC.unqualifiedName(of: Swift.type(of: object as Any))
-        guard let key = (Swift.type(of: object as Any) as? any AMCMarkupElement.Type)?.amcMarkupTextKey else {
-            fault("<\(typeName)> takes no text (it has no amcMarkupTextKey)", at: context)
+    private mutating func setText(_ text: String, of object: inout any AMCCodable, textKey: String?, context: AMCMarkupContext) {
+        guard let key = textKey else {
+            fault(
+                "<\(AMC.unqualifiedName(of: Swift.type(of: object as Any)))> takes no text (it has no amcMarkupTextKey)",
+                at: context)
             return
         }
-        guard let value = resolved(text, context: context) else { return }
-        if let name = value.reference {
+        switch resolved(text) {
+        case let .text(text):
+            do {
+                try Self.set(string: text, keyPath: key, on: &object, archiver: builder.archiver)
+            } catch {
+                fault(error, at: context)
+            }
+        case let .reference(name):
             refer(to: name, from: object, keyPath: key, context: context)
-            return
-        }
-        do {
-            try Self.set(value.text, keyPath: key, on: &object, archiver: builder.archiver)
-        } catch {
-            fault(error, at: context)
+        case let .missingString(key):
+            fault("no string \"\(key)\" among the builder's strings", at: context)
         }
     }
 
@@ -738,4 +776,15 @@ struct MarkupBuild {
         }
         faults.append(context.error(kind))
     }
+}
+
+/// What the builder asks of an element's type: whether it is an ``AMCMarkupElement``, and then
+/// its text key and untyped element names.
+struct MarkupTypeInfo {
+    struct Element {
+        let textKey: String?
+        let elements: Set<String>
+    }
+
+    let element: Element?
 }

@@ -205,30 +205,32 @@ enum MarkupContent {
     )
         throws
     {
-        let typeName = AMC.unqualifiedName(of: Parent.self)
-        guard let key else { throw context.error("<\(typeName)> cannot hold children (it has no amcMarkupContentKey)") }
+        func typeName() -> String { AMC.unqualifiedName(of: Parent.self) }
+        func mismatch() -> AMCError {
+            context.error(
+                .typeMismatch(
+                    expected: "a child that \(typeName()).\(key ?? "") holds",
+                    found: "a \(AMC.unqualifiedName(of: type(of: child)))"))
+        }
+        guard let key else { throw context.error("<\(typeName())> cannot hold children (it has no amcMarkupContentKey)") }
         guard let field = TypePlan.of(Swift.type(of: parent as Any)).field(named: key), field.isWritable else {
-            throw context.error("\(typeName).amcMarkupContentKey names \"\(key)\", which is no settable stored property")
+            throw context.error("\(typeName()).amcMarkupContentKey names \"\(key)\", which is no settable stored property")
+        }
+        // An array is appended to in place, not copied for each child.
+        if let arrayType = field.type as? any AppendableArray.Type {
+            guard arrayType.append(child, toFieldAt: field.offset, of: &parent) else { throw mismatch() }
+            return
         }
         let current = unwrappedValue(field.value(in: parent))
         if let array = current as? any AppendableArray {
-            guard let appended = array.appending(child) else {
-                throw context.error(
-                    .typeMismatch(
-                        expected: "a child that \(typeName).\(key) holds", found: "a \(AMC.unqualifiedName(of: type(of: child)))")
-                )
-            }
+            guard let appended = array.appending(child) else { throw mismatch() }
             _ = field.store(appended, in: &parent)
             return
         }
         guard current == nil || RuntimeAccess.shape(of: field.type) != .optional else {
-            throw context.error("<\(typeName)> holds one child (\(key)), and has one already")
+            throw context.error("<\(typeName())> holds one child (\(key)), and has one already")
         }
-        guard field.store(child, in: &parent) else {
-            throw context.error(
-                .typeMismatch(
-                    expected: "a child that \(typeName).\(key) holds", found: "a \(AMC.unqualifiedName(of: type(of: child)))"))
-        }
+        guard field.store(child, in: &parent) else { throw mismatch() }
     }
 }
 
@@ -238,6 +240,9 @@ protocol AppendableArray {
     func appending(_ element: Any) -> Any?
     /// An empty array of the same type.
     var emptied: any AppendableArray { get }
+    /// Appends `element` to the array field of this type at `offset` of `instance`, in place;
+    /// false, changing nothing, when it is not an element.
+    static func append<Root>(_ element: Any, toFieldAt offset: Int, of instance: inout Root) -> Bool
 }
 
 extension Array: AppendableArray {
@@ -246,5 +251,11 @@ extension Array: AppendableArray {
     func appending(_ element: Any) -> Any? {
         guard let element = element as? Element else { return nil }
         return self + [element]
+    }
+
+    static func append<Root>(_ element: Any, toFieldAt offset: Int, of instance: inout Root) -> Bool {
+        guard let element = element as? Element else { return false }
+        RuntimeAccess.modify([Element].self, at: offset, in: &instance) { $0.append(element) }
+        return true
     }
 }

@@ -319,6 +319,17 @@ enum RuntimeAccess {
         (base.address + offset).load(as: AnyObject?.self)
     }
 
+    /// Runs `body` on the strong `var` field of type `T` at `offset` of `instance` (a class
+    /// instance or a struct value of the concrete type `Root`), in place: an array appended to
+    /// there is not copied.
+    static func modify<Root, T, R>(_: T.Type, at offset: Int, in instance: inout Root, _ body: (inout T) throws -> R) rethrows
+        -> R
+    {
+        try withMutableFieldBase(of: &instance) { base in
+            try body(&(base.address + offset).assumingMemoryBound(to: T.self).pointee)
+        }
+    }
+
     /// Where `object`'s fields are, for writing; valid while `object` is alive.
     static func fieldBase(of object: AnyObject) -> UnsafeMutableFieldBase {
         UnsafeMutableFieldBase(address: Unmanaged.passUnretained(object).toOpaque())
