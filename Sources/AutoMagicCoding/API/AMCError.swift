@@ -175,7 +175,7 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A sentence a user can act on, starting with where it happened.
     public var description: String {
         switch kind {
-        case .malformedData, .unknownFormat, .fileSystem:
+        case .malformedData, .unknownFormat, .fileSystem, .invalidMarkup:
             return sentenceNamingFile
         case .nestingTooDeep where keyPath.isEmpty, .stackExhausted where keyPath.isEmpty:
             return sentenceNamingFile  // a document's reader has no key path: it stopped inside one
@@ -194,7 +194,8 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
     private var sentenceNamingFile: String {
         // A file system error's message starts with the path, which keeps its case.
         if case .fileSystem = kind { return message + "." }
-        let sentence = "\(message.prefix(1).uppercased())\(message.dropFirst())."
+        let stop = message.hasSuffix(".") || message.hasSuffix("?") ? "" : "."
+        let sentence = "\(message.prefix(1).uppercased())\(message.dropFirst())\(stop)"
         guard let file else { return sentence }
         return "In \(file): \(sentence)"
     }

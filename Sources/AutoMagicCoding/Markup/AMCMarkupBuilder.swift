@@ -681,8 +681,13 @@ struct MarkupBuild {
             if let found = ids[reference.name] {
                 target = found.object
             } else if let owner {
-                do { target = try owner.value(forKeyPath: reference.name) } catch {
-                    fault(error, at: reference.context)
+                do {
+                    target = try owner.value(forKeyPath: reference.name)
+                } catch {
+                    let typeName = AMC.unqualifiedName(of: Swift.type(of: owner))
+                    fault(
+                        "$\(reference.name) names no id of the document, nor a value of the owner (a \(typeName)) at that key path",
+                        at: reference.context)
                     continue
                 }
             } else {
