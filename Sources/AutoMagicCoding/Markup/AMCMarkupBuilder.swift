@@ -107,6 +107,8 @@ struct MarkupBuild {
     /// The named styles: the builder's stylesheet's, then each `<?properties?>` met so far.
     private var styles: [String: [String: Any]]
     private static let maximumFaults = 100
+    /// The owner's outlets bound, with the values they held before.
+    private var previousValues: [(FieldPlan, Any)] = []
     /// What each element type takes, asked once a build.
     private var infos: [ObjectIdentifier: MarkupTypeInfo] = [:]
 
@@ -144,6 +146,7 @@ struct MarkupBuild {
                 var element = object
                 do { try element.amcDidBuildMarkup(context) } catch { fault(error, at: context) }
             }
+            if !faults.isEmpty { unbindIds() }
         }
         guard faults.isEmpty else { throw AMCError(.invalidMarkup(errors: faults)) }
         return object
@@ -733,10 +736,26 @@ struct MarkupBuild {
         guard binds, faults.isEmpty else { return }
         var target: any AMCCodable & AnyObject = owner
         for (field, object) in bindings {
+            previousValues.append((field, field.value(in: target)))
             if field.isStrong {
                 _ = field.store(object, in: &target)
             } else {
                 _ = field.storeReference(object as AnyObject, in: &target)
+            }
+        }
+    }
+
+    /// Gives the owner's outlets back the values they had before ``bindIds(binds:)``: a
+    /// did-build hook failed, and a failed build assigns nothing.
+    private func unbindIds() {
+        guard var target = owner else { return }
+        for (field, previous) in previousValues.reversed() {
+            if field.isStrong {
+                _ = field.store(previous, in: &target)
+            } else if let object = unwrappedValue(previous) {
+                _ = field.storeReference(object as AnyObject, in: &target)
+            } else {
+                _ = field.clearWeakReference(in: &target)
             }
         }
     }

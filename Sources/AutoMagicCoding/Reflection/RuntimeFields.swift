@@ -349,6 +349,13 @@ enum RuntimeAccess {
         return unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(base.address).takeUnretainedValue(), to: T.self)
     }
 
+    /// Sets the `weak` field at `offset` of `instance` to nil, as an assignment of nil would.
+    static func clearWeakReference<Root>(at offset: Int, in instance: inout Root) {
+        withMutableFieldBase(of: &instance) { base in
+            (base.address + offset).assumingMemoryBound(to: WeakReference.self).pointee.object = nil
+        }
+    }
+
     /// Stores `object` into the `weak`, `unowned` or `unowned(unsafe)` field of static type
     /// `type` (an optional or not, of a class or a class-bound protocol) at `offset` of the class
     /// instance or struct value `instance`, as an assignment to the property would. Returns false,

@@ -70,6 +70,13 @@ final class FieldPlan: @unchecked Sendable {
         return RuntimeAccess.storeReference(object, as: type, ownership: ownership, at: offset, in: &instance)
     }
 
+    /// Sets the `weak` field to nil; false when the field is not `weak`.
+    func clearWeakReference<Root>(in instance: inout Root) -> Bool {
+        guard field.ownership == .weak else { return false }
+        RuntimeAccess.clearWeakReference(at: offset, in: &instance)
+        return true
+    }
+
     /// `weak` and `unowned` storage is not a plain value: read it the safe way, through `Mirror`.
     private func mirrorValue(in instance: Any) -> Any {
         var mirror: Mirror? = Mirror(reflecting: instance)

@@ -11,6 +11,9 @@ class MarkupView: AMCMarkupElement {
     /// the conformance's).
     class var amcMarkupTextKey: String? { nil }
     required init() {}
+    /// Declared here, so that subclasses can override it (the protocol's default is no method of
+    /// the class).
+    func amcDidBuildMarkup(_ context: AMCMarkupContext) throws {}
 }
 
 final class MarkupColumn: MarkupView {
@@ -96,7 +99,7 @@ private func registeredBuilder() -> AMCMarkupBuilder {
     var builder = AMCMarkupBuilder()
     let registry = AMCRegistry()
     registry.register(MarkupView.self, MarkupColumn.self, MarkupRow.self, MarkupLabel.self, MarkupImage.self)
-    registry.register(MarkupCell.self, MarkupTable.self, MarkupSection.self, LinkedLabel.self, MarkupBadge.self)
+    registry.register(MarkupCell.self, MarkupTable.self, MarkupSection.self, LinkedLabel.self, MarkupBadge.self, PickyLabel.self)
     builder.archiver.registry = registry
     return builder
 }
@@ -123,6 +126,21 @@ final class LinkedLabel: MarkupView {
     var buddy: MarkupView?
     var caption = ""
     var id = 0
+}
+
+/// Refuses to finish when told to.
+final class PickyLabel: MarkupView {
+    var refuses = false
+
+    override func amcDidBuildMarkup(_ context: AMCMarkupContext) throws {
+        if refuses { throw context.error("not today") }
+    }
+}
+
+final class OutletOwner: AMCCodable {
+    weak var weakOutlet: MarkupView?
+    var strongOutlet: MarkupView?
+    required init() {}
 }
 
 struct MarkupBadge: AMCMarkupElement {
@@ -340,6 +358,29 @@ struct MarkupBuildTests {
             _ = try AMCMarkup(string: "<LinkedLabel buddy=\"$nobody\"/>").build(LinkedLabel.self, using: registeredBuilder())
         }
         #expect(unknown.count == 1 && unknown[0].keyPath == "/LinkedLabel/@buddy")
+    }
+
+    @Test func aDidBuildHookThatThrowsLeavesTheOwnersOutletsAsTheyWere() throws {
+        let owner = OutletOwner()
+        let before = MarkupView()
+        owner.weakOutlet = before
+        owner.strongOutlet = before
+        let text = "<MarkupColumn><MarkupLabel id=\"weakOutlet\"/><PickyLabel id=\"strongOutlet\" refuses=\"%@\"/></MarkupColumn>"
+        let errors = faults {
+            _ = try AMCMarkup(string: text.replacingOccurrences(of: "%@", with: "yes")).build(
+                MarkupColumn.self, owner: owner, using: registeredBuilder())
+        }
+        #expect(errors.count == 1 && errors[0].description.contains("not today"))
+        #expect(owner.weakOutlet === before && owner.strongOutlet === before)
+        let emptyOwner = OutletOwner()
+        _ = faults {
+            _ = try AMCMarkup(string: text.replacingOccurrences(of: "%@", with: "yes")).build(
+                MarkupColumn.self, owner: emptyOwner, using: registeredBuilder())
+        }
+        #expect(emptyOwner.weakOutlet == nil && emptyOwner.strongOutlet == nil)
+        let column = try AMCMarkup(string: text.replacingOccurrences(of: "%@", with: "no")).build(
+            MarkupColumn.self, owner: owner, using: registeredBuilder())
+        #expect(owner.weakOutlet === column.subviews[0] && owner.strongOutlet === column.subviews[1])
     }
 
     @Test func theBuildersNamesAndPropertiesOfTheSameName() throws {
