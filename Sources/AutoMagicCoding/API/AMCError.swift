@@ -192,8 +192,12 @@ public struct AMCError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The message as a sentence, after the file's name when there is one.
     private var sentenceNamingFile: String {
-        // A file system error's message starts with the path, which keeps its case.
-        if case .fileSystem = kind { return message + "." }
+        // A file system error's message starts with the path, which keeps its case; where a
+        // file named it (an include), that place comes first.
+        if case .fileSystem = kind {
+            guard let location else { return message + "." }
+            return "In \(file.map { "\($0), " } ?? "")\(location): \(message)."
+        }
         let stop = message.hasSuffix(".") || message.hasSuffix("?") ? "" : "."
         let sentence = "\(message.prefix(1).uppercased())\(message.dropFirst())\(stop)"
         guard let file else { return sentence }

@@ -79,7 +79,7 @@ enum Styling {
                 // A hook of the special keys may have replaced an object on the way.
                 if try plan.set(.string(string), converted: value, in: &root, archiver: archiver) { continue }
                 var setter = KeyValueCoding.Setter(value: string, converted: value, archiver: archiver)
-                try KeyPathWalker.walk(KeyPathWalker.components(plan.keyPath), from: &root, mode: .write, visitor: &setter)
+                try KeyPathWalker.walk(plan.keys, from: &root, mode: .write, visitor: &setter)
             case let .walked(path, raw, value):
                 var setter = KeyValueCoding.Setter(value: raw, converted: value, archiver: archiver)
                 try KeyPathWalker.walk(path, from: &root, mode: .write, visitor: &setter)

@@ -24,6 +24,8 @@ final class KeyPathPlan: @unchecked Sendable {
     let key: String
     /// The keys joined by dots, as errors name the path.
     let keyPath: String
+    /// The keys, for the walker when the plan cannot go.
+    let keys: [String]
     /// The owner of the last key as its hooks see it (a copy of a struct), when it is an
     /// ``AMCCodable`` other than the root; nil when the root owns the last key or the owner is
     /// not ``AMCCodable``.
@@ -36,6 +38,7 @@ final class KeyPathPlan: @unchecked Sendable {
         self.field = field
         self.key = keys[keys.count - 1]
         self.keyPath = keys.joined(separator: ".")
+        self.keys = keys
         self.owner = owner
     }
 
@@ -72,7 +75,8 @@ final class KeyPathPlan: @unchecked Sendable {
         for key in keys.dropLast() {
             let plan = TypePlan.of(type)
             guard plan.runtimeRefusal == nil, let field = plan.field(named: key), field.isStrong else { return nil }
-            let held = unwrappedType(field.type)
+            // One level of optional at most: a nil of `T??` is no null pointer.
+            let held = (field.type as? any OptionalContainer.Type)?.wrappedType ?? field.type
             switch (RuntimeAccess.shape(of: field.type), RuntimeAccess.shape(of: held)) {
             case (.class, _), (.optional, .class):
                 hops.append(.object(offset: field.offset, type: ObjectIdentifier(held)))

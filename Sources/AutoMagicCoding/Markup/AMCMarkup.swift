@@ -148,12 +148,14 @@ struct MarkupReader {
             try XMLScanner.scanning(data) { scanner in
                 var events = try XMLPullReader(scanner)
                 var lines = LineCounter()
+                var sawRoot = false
                 var open: [Int] = []
                 // The open <?if?>s: the element depth each is at, and whether it has met its <?else?>.
                 var conditions: [(depth: Int, sawElse: Bool)] = []
                 while let event = try events.next() {
                     switch event {
                     case let .start(name, attributes, offset):
+                        sawRoot = true
                         elementCount += 1
                         depth += 1
                         let (line, column) = lines.position(of: offset, in: events.scanner)
@@ -198,7 +200,7 @@ struct MarkupReader {
                             append(.instruction(target: target, data: data), file: file, line: line, column: column)
                         default:
                             // Before the root only <?properties?> means anything; after it, nothing.
-                            guard !open.isEmpty || (target == "properties" && nodes.allSatisfy(\.isInstruction)) else { continue }
+                            guard !open.isEmpty || (target == "properties" && !sawRoot) else { continue }
                             append(.instruction(target: target, data: data), file: file, line: line, column: column)
                         }
                     }
@@ -258,22 +260,25 @@ struct MarkupReader {
         guard chain.count <= options.maximumIncludeDepth else {
             throw refuse("includes nest more than \(options.maximumIncludeDepth) deep (maximumIncludeDepth)")
         }
-        let data = try MarkupReader.read(target, limit: options.maximumBytes - byteCount, file: files[file])
+        let data = try MarkupReader.read(
+            target, limit: options.maximumBytes - byteCount, file: files[file], location: .line(Int(line), column: Int(column)))
         let place = "\(files[file].map { ($0 as NSString).lastPathComponent } ?? "the markup"), line \(line), column \(column)"
         try read(data, url: target, includedAt: place)
     }
 
     /// The bytes of the file at `url`, refused unread when larger than `limit`.
-    static func read(_ url: URL, limit: Int, file: String?) throws -> Data {
+    static func read(_ url: URL, limit: Int, file: String?, location: AMCError.Location? = nil) throws -> Data {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         guard size <= limit else {
             throw AMCError(
                 .markupFault(reason: "\(url.lastPathComponent) would take the markup past its byte limit (maximumBytes)"),
-                file: file)
+                file: file, location: location)
         }
         guard let data = try? Data(contentsOf: url) else {
             let exists = FileManager.default.fileExists(atPath: url.path)
-            throw AMCError(.fileSystem(path: url.relativePath, reason: exists ? "cannot be read" : "no such file"), file: file)
+            throw AMCError(
+                .fileSystem(path: url.relativePath, reason: exists ? "cannot be read" : "no such file"), file: file,
+                location: location)
         }
         return data
     }

@@ -71,9 +71,13 @@ extension AMCMarkup {
     public func build<Root: AMCCodable & AnyObject>(
         into root: Root, owner: (any AMCCodable & AnyObject)? = nil, using builder: AMCMarkupBuilder = AMCMarkupBuilder()
     ) throws {
-        // A first build into a new instance finds every fault before `root` is touched.
+        // A first build into a copy of `root` (made by archiving it, else a new instance) finds
+        // every fault before `root` is touched.
+        var copier = builder.archiver
+        copier.noThrow = false
+        let copy = try? copier.object(Root.self, from: copier.dictionaryRepresentation(of: root))
         var trial = MarkupBuild(markup: self, builder: builder, owner: owner)
-        _ = try trial.run(expected: Root.self, into: Swift.type(of: root).init(), binds: false)
+        _ = try trial.run(expected: Root.self, into: (copy ?? nil) ?? Swift.type(of: root).init(), binds: false)
         var build = MarkupBuild(markup: self, builder: builder, owner: owner)
         _ = try build.run(expected: Root.self, into: root, binds: true)
     }
@@ -177,6 +181,10 @@ struct MarkupBuild {
         var seen: [String: Int] = [:]
         /// For each open `<?if?>`: whether its branch is skipped.
         var skipping: [Bool] = []
+        /// The element's text so far, in pieces (text between comments, CDATA sections), with
+        /// the node of the first: set as one at the element's end.
+        var text: [(text: String, isCDATA: Bool)] = []
+        var textNode: Int?
     }
 
     /// The object of the element at `index` with its subtree, built with a stack of its own
@@ -195,7 +203,10 @@ struct MarkupBuild {
             }
             let done = stack.removeLast()
             switch done.kind {
-            case let .object(object, attributes):
+            case .object(var object, let attributes):
+                if let textNode = done.textNode {
+                    setText(done.text, of: &object, textKey: done.info.element?.textKey, at: textNode, path: done.path)
+                }
                 let finished = finish(object, attributes: attributes, context: done.context)
                 guard let parent = stack.indices.last else { return finished }
                 deliver(finished, to: &stack[parent], context: done.context)
@@ -241,15 +252,41 @@ struct MarkupBuild {
         return info
     }
 
-    /// How many child elements of the element at `index` have each name.
+    /// How many child elements of the element at `index` have each name, in the branches of
+    /// its `<?if?>`s that are built.
     private func childNames(of index: Int) -> [String: Int] {
         var names: [String: Int] = [:]
+        var skipping: [Bool] = []
         var child = index + 1
         while child < markup.nodes[index].end {
-            if case let .element(name, _) = markup.nodes[child].content { names[name, default: 0] += 1 }
-            child = markup.nodes[child].end
+            let node = markup.nodes[child]
+            child = node.end
+            if condition(node, skipping: &skipping) || skipping.last == true { continue }
+            if case let .element(name, _) = node.content { names[name, default: 0] += 1 }
         }
         return names
+    }
+
+    /// Whether `node` is `<?if?>`, `<?else?>` or `<?end?>`, then followed in `skipping` (for each
+    /// open `<?if?>`, whether its branch is skipped).
+    private func condition(_ node: MarkupNode, skipping: inout [Bool]) -> Bool {
+        guard case let .instruction(target, data) = node.content else { return false }
+        switch target {
+        case "if":
+            let condition = data ?? ""
+            let holds =
+                condition.hasPrefix("!")
+                ? !builder.conditions.contains(String(condition.dropFirst())) : builder.conditions.contains(condition)
+            skipping.append((skipping.last ?? false) || !holds)
+        case "else":
+            let outer = skipping.count > 1 ? skipping[skipping.count - 2] : false
+            skipping[skipping.count - 1] = outer || !skipping[skipping.count - 1]
+        case "end":
+            skipping.removeLast()
+        default:
+            return false
+        }
+        return true
     }
 
     /// An element complete: a struct is told it is built (a value: its parent keeps a copy),
@@ -291,27 +328,13 @@ struct MarkupBuild {
     /// the frame's object; an element or a property element is a new frame to build.
     private mutating func step(_ index: Int, in frame: inout Frame) -> Frame? {
         let node = markup.nodes[index]
-        if case let .instruction(target, data) = node.content, ["if", "else", "end"].contains(target) {
-            switch target {
-            case "if":
-                let condition = data ?? ""
-                let holds =
-                    condition.hasPrefix("!")
-                    ? !builder.conditions.contains(String(condition.dropFirst())) : builder.conditions.contains(condition)
-                frame.skipping.append((frame.skipping.last ?? false) || !holds)
-            case "else":
-                let outer = frame.skipping.count > 1 ? frame.skipping[frame.skipping.count - 2] : false
-                frame.skipping[frame.skipping.count - 1] = outer || !frame.skipping[frame.skipping.count - 1]
-            default:
-                frame.skipping.removeLast()
-            }
-            return nil
-        }
-        if frame.skipping.last == true { return nil }
+        if condition(node, skipping: &frame.skipping) || frame.skipping.last == true { return nil }
         guard case .object(var object, let attributes) = frame.kind else {
             // A property element holds elements only.
-            if case .element = node.content {
-                return open(index, parentPath: frame.path, siblingIndex: nil, expected: nil, into: nil)
+            if case let .element(name, _) = node.content {
+                frame.seen[name, default: 0] += 1
+                let siblingIndex = (frame.sameNamed[name] ?? 0) > 1 ? frame.seen[name] : nil
+                return open(index, parentPath: frame.path, siblingIndex: siblingIndex, expected: nil, into: nil)
             }
             fault(
                 "<\(frame.context.elementPath.split(separator: "/").last ?? "")> holds elements only",
@@ -333,8 +356,8 @@ struct MarkupBuild {
             }
             return open(index, parentPath: frame.path, siblingIndex: siblingIndex, expected: nil, into: nil)
         case let .text(text, isCDATA):
-            let text = isCDATA ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
-            setText(text, of: &object, textKey: frame.info.element?.textKey, context: context(of: node, path: frame.path))
+            frame.text.append((text, isCDATA))
+            if frame.textNode == nil { frame.textNode = index }
         case let .instruction(target, data):
             if target == "properties" {
                 mergeProperties(data, at: node)
@@ -364,7 +387,7 @@ struct MarkupBuild {
         }
         return Frame(
             kind: .property(name: name, field: field, children: []), info: MarkupTypeInfo(element: nil), path: path,
-            context: context, next: index + 1, end: node.end, sameNamed: [:])
+            context: context, next: index + 1, end: node.end, sameNamed: childNames(of: index))
     }
 
     /// Sets `field` of `object` to the children of `<name>`: all of them for an array property
@@ -374,18 +397,13 @@ struct MarkupBuild {
         context: AMCMarkupContext
     ) {
         var value: Any
-        if var array = (unwrappedValue(field.value(ofAny: object)) as? any AppendableArray)?.emptied {
-            for child in children {
-                guard let appended = array.appending(child) as? any AppendableArray else {
-                    fault(
-                        .typeMismatch(
-                            expected: "what \(name) holds", found: "a \(AMC.unqualifiedName(of: Swift.type(of: child)))"),
-                        at: context)
-                    return
-                }
-                array = appended
+        if let array = unwrappedValue(field.value(ofAny: object)) as? any AppendableArray {
+            guard let replaced = array.replaced(by: children) else {
+                let wrong = children.first { array.appending($0) == nil }.map { AMC.unqualifiedName(of: Swift.type(of: $0)) }
+                fault(.typeMismatch(expected: "what \(name) holds", found: "a \(wrong ?? "child of another type")"), at: context)
+                return
             }
-            value = array
+            value = replaced
         } else {
             guard children.count == 1, let only = children.first else {
                 if children.count > 1 { fault("<\(name)> holds one element, for one \(field.name)", at: context) }
@@ -462,19 +480,61 @@ struct MarkupBuild {
         guard let attribute = attributes.first(where: { builder.reservedAttributes.names($0.name, "class") }) else { return }
         let context = self.context(of: attribute, in: element)
         for name in attribute.value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-            guard let style = styles[name] else {
-                let nearest = TypePlan.nearest(to: name, among: Set(styles.keys)).map { " — did you mean \"\($0)\"?" } ?? ""
-                fault("no style is named \"\(name)\"\(nearest)", at: context)
+            let style: [String: Any]
+            do {
+                guard let resolved = try resolvedStyle(name, context: context) else {
+                    let nearest = TypePlan.nearest(to: name, among: Set(styles.keys)).map { " — did you mean \"\($0)\"?" } ?? ""
+                    fault("no style is named \"\(name)\"\(nearest)", at: context)
+                    continue
+                }
+                style = resolved
+            } catch {
+                fault(error, at: context)
                 continue
             }
-            for (keyPath, value) in style.sorted(by: { $0.key < $1.key }) where keyPath != "extends" {
-                do {
-                    try Self.set(value, keyPath: keyPath, on: &object, archiver: builder.archiver)
-                } catch {
+            // As `apply(style:)` applies it: a nested dictionary fills the object or struct there.
+            func apply<Object: AMCCodable>(_ object: inout Object) throws {
+                try Styling.apply([style], to: &object, archiver: builder.archiver)
+            }
+            do {
+                try apply(&object)
+            } catch let error as AMCError {
+                guard case let .invalidStyle(entries) = error.kind else {
                     fault(error, at: context)
+                    continue
                 }
+                for entry in entries {
+                    let place = AMCMarkupContext(
+                        file: context.file, line: context.line, column: context.column,
+                        elementPath: context.elementPath + "/" + entry.keyPath)
+                    fault(entry, at: place)
+                }
+            } catch {
+                fault(error, at: context)
             }
         }
+    }
+
+    /// The named style `name` with what it extends merged in (its own entries win), as the
+    /// document declares it so far; nil when there is none.
+    private func resolvedStyle(_ name: String, context: AMCMarkupContext) throws -> [String: Any]? {
+        guard var style = styles[name] else { return nil }
+        var chain = [name]
+        while let parent = style["extends"] {
+            guard let parentName = parent as? String, let parentStyle = styles[parentName] else {
+                throw context.error(
+                    .typeMismatch(expected: "the name of a style after \"extends\"", found: ArchiveValue.literal(parent)))
+            }
+            guard !chain.contains(parentName) else {
+                throw context.error(
+                    .typeMismatch(
+                        expected: "styles that do not extend themselves", found: (chain + [parentName]).joined(separator: " → ")))
+            }
+            chain.append(parentName)
+            style["extends"] = parentStyle["extends"]
+            style.merge(parentStyle.filter { $0.key != "extends" }) { own, _ in own }
+        }
+        return style
     }
 
     /// Sets each attribute that is not the builder's, by key path.
@@ -605,7 +665,13 @@ struct MarkupBuild {
     }
 
     /// Sets the text key from text content.
-    private mutating func setText(_ text: String, of object: inout any AMCCodable, textKey: String?, context: AMCMarkupContext) {
+    private mutating func setText(
+        _ pieces: [(text: String, isCDATA: Bool)], of object: inout any AMCCodable, textKey: String?, at index: Int, path: String
+    ) {
+        let context = context(of: markup.nodes[index], path: path)
+        // Text around comments and CDATA sections is one text; trimmed unless it is all CDATA.
+        let joined = pieces.map(\.text).joined()
+        let text = pieces.allSatisfy(\.isCDATA) ? joined : joined.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let key = textKey else {
             fault(
                 "<\(AMC.unqualifiedName(of: Swift.type(of: object as Any)))> takes no text (it has no amcMarkupTextKey)",
@@ -650,15 +716,13 @@ struct MarkupBuild {
             guard let json = try JSONSerialization.jsonObject(with: Data((data ?? "").utf8)) as? [String: Any] else {
                 throw context.error(.typeMismatch(expected: "a JSON object of named styles", found: "other JSON"))
             }
-            var declared = styles
-            for (name, entries) in json {
+            for (name, entries) in json.sorted(by: { $0.key < $1.key }) {
                 guard let entries = entries as? [String: Any] else {
                     throw context.error(
                         .typeMismatch(expected: "a dictionary for style \"\(name)\"", found: ArchiveValue.literal(entries)))
                 }
-                declared[name, default: [:]].merge(entries) { _, new in new }
+                styles[name, default: [:]].merge(entries) { _, new in new }
             }
-            styles = try AMCStylesheet(dictionary: ["styles": declared]).styles
         } catch {
             fault(error, at: context)
         }

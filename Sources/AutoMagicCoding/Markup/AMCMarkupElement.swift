@@ -227,9 +227,13 @@ enum MarkupContent {
             _ = field.store(appended, in: &parent)
             return
         }
-        guard current == nil || RuntimeAccess.shape(of: field.type) != .optional else {
-            throw context.error("<\(typeName())> holds one child (\(key)), and has one already")
+        // A child never replaces another silently: one child goes into an optional that is nil.
+        guard RuntimeAccess.shape(of: field.type) == .optional else {
+            throw context.error(
+                "\(typeName()).\(key) holds children as an array or one child as an optional, not as a \(AMC.unqualifiedName(of: field.type))"
+            )
         }
+        guard current == nil else { throw context.error("<\(typeName())> holds one child (\(key)), and has one already") }
         guard field.store(child, in: &parent) else { throw mismatch() }
     }
 }
@@ -238,15 +242,23 @@ enum MarkupContent {
 protocol AppendableArray {
     /// The array with `element` appended; nil when it is not an element.
     func appending(_ element: Any) -> Any?
-    /// An empty array of the same type.
-    var emptied: any AppendableArray { get }
+    /// An array of the same type holding `elements`; nil when one is not an element.
+    func replaced(by elements: [Any]) -> Any?
     /// Appends `element` to the array field of this type at `offset` of `instance`, in place;
     /// false, changing nothing, when it is not an element.
     static func append<Root>(_ element: Any, toFieldAt offset: Int, of instance: inout Root) -> Bool
 }
 
 extension Array: AppendableArray {
-    var emptied: any AppendableArray { [Element]() }
+    func replaced(by elements: [Any]) -> Any? {
+        var array: [Element] = []
+        array.reserveCapacity(elements.count)
+        for element in elements {
+            guard let element = element as? Element else { return nil }
+            array.append(element)
+        }
+        return array
+    }
 
     func appending(_ element: Any) -> Any? {
         guard let element = element as? Element else { return nil }

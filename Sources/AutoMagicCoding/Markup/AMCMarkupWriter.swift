@@ -19,6 +19,9 @@ public struct AMCMarkupWriter {
     public var archiver = AMCArchiver()
     /// Whether a value equal to a new instance's (`init()`) is left out.
     public var omitsDefaults = true
+    /// Whether properties named `id`, `class` or `factory` may be written (``AMCMarkupReservedNames/prefixed``,
+    /// for a builder of the same setting); under ``AMCMarkupReservedNames/plain`` they are an error.
+    public var reservedAttributes = AMCMarkupReservedNames.plain
 
     /// A writer with the shared registry, leaving out default values.
     ///
@@ -38,7 +41,7 @@ public struct AMCMarkupWriter {
     /// // </Column>
     /// ```
     public func markup(of root: any AMCCodable) throws -> String {
-        var writing = MarkupWriting(archiver: archiver, omitsDefaults: omitsDefaults)
+        var writing = MarkupWriting(archiver: archiver, omitsDefaults: omitsDefaults, reservedAttributes: reservedAttributes)
         writing.countShared(root)
         _ = writing.claim(root)
         try writing.element(root, name: nil, path: "", indent: "")
@@ -61,6 +64,7 @@ public struct AMCMarkupWriter {
 struct MarkupWriting {
     let archiver: AMCArchiver
     let omitsDefaults: Bool
+    let reservedAttributes: AMCMarkupReservedNames
     var output = ""
     /// How often each object appears in the tree; those met more than once get an id.
     private var appearances: [ObjectIdentifier: Int] = [:]
@@ -71,9 +75,10 @@ struct MarkupWriting {
     /// A new instance of each type, for the defaults.
     private var fresh: [ObjectIdentifier: any AMCCodable] = [:]
 
-    init(archiver: AMCArchiver, omitsDefaults: Bool) {
+    init(archiver: AMCArchiver, omitsDefaults: Bool, reservedAttributes: AMCMarkupReservedNames = .plain) {
         self.archiver = archiver
         self.omitsDefaults = omitsDefaults
+        self.reservedAttributes = reservedAttributes
     }
 
     /// Counts the appearances of each object below `object`, once each way in.
@@ -123,10 +128,15 @@ struct MarkupWriting {
         var children: [any AMCCodable] = []
         var propertyElements: [(key: String, objects: [any AMCCodable])] = []
         if let identity = RuntimeAccess.identity(ofAny: object), let id = ids[identity] { attributes.append(("amc:id", id)) }
-        for field in TypePlan.of(type).fields where field.isWritable {
+        for field in TypePlan.of(type).fields where field.isStrong {
             let place = "\(AMC.unqualifiedName(of: type)).\(field.name)"
             let value = unwrappedValue(field.value(ofAny: object))
             let objects = Self.objects(in: value)
+            guard field.isWritable else {
+                // A `let` is written by no markup: it must be what a new instance has.
+                try checkUnchanged(field, value: value, of: defaults, place: place, elementPath: elementPath)
+                continue
+            }
             if !objects.isEmpty || field.kind.holdsObjects {
                 if let defaults, !Self.objects(in: unwrappedValue(field.value(ofAny: defaults))).isEmpty {
                     // A property element replaces what a new instance holds; children add to it.
@@ -165,9 +175,16 @@ struct MarkupWriting {
                 let string = try written
                     ?? blankForNil(field: field, place: place, elementPath: elementPath, needed: fallback != nil)
             else { continue }
+            try Self.checkCharacters(string, place: place, elementPath: elementPath + "/@" + field.name)
             if field.name == textKey {
                 text = string
             } else {
+                if reservedAttributes == .plain, ["id", "class", "factory"].contains(field.name) {
+                    throw AMCError(
+                        .markupFault(
+                            reason: "\(place) would be written as \(field.name)=, the builder's own attribute: write and build "
+                                + "with reservedAttributes = .prefixed"), keyPath: elementPath + "/@" + field.name)
+                }
                 attributes.append((field.name, Self.guarded(string)))
             }
         }
@@ -211,14 +228,55 @@ struct MarkupWriting {
         output += "</\(name ?? className)>\n"
     }
 
+    /// Throws unless the `let` field's `value` writes as a new instance's does.
+    private func checkUnchanged(
+        _ field: FieldPlan, value: Any?, of defaults: (any AMCCodable)?, place: String, elementPath: String
+    )
+        throws
+    {
+        guard let defaults else { return }
+        let objects = Self.objects(in: value)
+        let unchanged: Bool
+        if !objects.isEmpty || field.kind.holdsObjects {
+            unchanged =
+                objects.isEmpty
+                ? Self.objects(in: unwrappedValue(field.value(ofAny: defaults))).isEmpty
+                : isDefault(objects, of: field, in: defaults)
+        } else {
+            let fresh = unwrappedValue(field.value(ofAny: defaults))
+            unchanged =
+                (try? scalarText(value, field: field, place: place, elementPath: elementPath))
+                == (try? scalarText(fresh, field: field, place: place, elementPath: elementPath))
+        }
+        guard unchanged else {
+            throw AMCError(
+                .markupFault(reason: "\(place) is a let that differs from a new instance's, which markup cannot set"),
+                keyPath: elementPath + "/@" + field.name)
+        }
+    }
+
+    /// Throws for text XML cannot hold: control characters other than tab, line feed and
+    /// carriage return, and U+FFFE and U+FFFF.
+    private static func checkCharacters(_ text: String, place: String, elementPath: String) throws {
+        for scalar in text.unicodeScalars
+        where (scalar.value < 0x20 && !"\t\n\r".unicodeScalars.contains(scalar)) || scalar.value == 0xFFFE
+            || scalar.value == 0xFFFF
+        {
+            throw AMCError(
+                .markupFault(
+                    reason: "\(place) holds U+\(String(scalar.value, radix: 16, uppercase: true)), which XML cannot hold"),
+                keyPath: elementPath)
+        }
+    }
+
     /// Whether `objects`, the value of `field`, write as a new instance's do, and are nowhere
     /// else in the tree: left out, a new instance has them.
     private func isDefault(_ objects: [any AMCCodable], of field: FieldPlan, in defaults: (any AMCCodable)?) -> Bool {
         guard let defaults else { return false }
         let fresh = Self.objects(in: unwrappedValue(field.value(ofAny: defaults)))
         guard fresh.count == objects.count, objects.allSatisfy(isUnshared) else { return false }
-        var ours = MarkupWriting(archiver: archiver, omitsDefaults: true)
-        var theirs = MarkupWriting(archiver: archiver, omitsDefaults: true)
+        var ours = MarkupWriting(archiver: archiver, omitsDefaults: true, reservedAttributes: reservedAttributes)
+        var theirs = MarkupWriting(archiver: archiver, omitsDefaults: true, reservedAttributes: reservedAttributes)
         do {
             for object in objects { try ours.element(object, name: nil, path: "", indent: "") }
             for object in fresh { try theirs.element(object, name: nil, path: "", indent: "") }
@@ -307,7 +365,7 @@ extension ValueKind {
     /// Whether a value of this kind is, or holds, objects.
     var holdsObjects: Bool {
         switch self {
-        case .object, .optional(_, .object), .sequence(_, .object): true
+        case .object, .optional(_, .object), .sequence(_, .object), .optional(_, .sequence(_, .object)): true
         default: false
         }
     }

@@ -15,6 +15,7 @@ private class PlanView: AMCCodable {
     var opacity: Double? = 1
     var name: String? = "view"
     var next: PlanView?
+    var maybe: PlanView?? = .some(nil)
     var subviews: [PlanView] = []
     let tag = 7
     required init() {}
@@ -121,6 +122,19 @@ struct KeyPathPlanTests {
         panel.header.next = PlanView()
         try panel.setValue(string: "3", forKeyPath: "header.next.x")
         #expect(panel.header.next?.x == 3)
+    }
+
+    @Test func aDoubleOptionalOnTheWayIsWalked() throws {
+        let view = PlanView()
+        #expect(KeyPathPlan.plan(for: PlanView.self, keyPath: "maybe.x", isKey: false) == nil)
+        for value in [PlanView??.some(nil), .none] {
+            view.maybe = value
+            let error = #expect(throws: AMCError.self) { try view.setValue(string: "1", forKeyPath: "maybe.x") }
+            #expect(error?.kind == .nilInKeyPath(key: "maybe", typeName: "PlanView"))
+        }
+        view.maybe = .some(PlanView())
+        try view.setValue(string: "2", forKeyPath: "maybe.x")
+        #expect(view.maybe??.x == 2)
     }
 
     @Test func errorsNameTheWholeKeyPath() throws {

@@ -99,7 +99,9 @@ private func registeredBuilder() -> AMCMarkupBuilder {
     var builder = AMCMarkupBuilder()
     let registry = AMCRegistry()
     registry.register(MarkupView.self, MarkupColumn.self, MarkupRow.self, MarkupLabel.self, MarkupImage.self)
-    registry.register(MarkupCell.self, MarkupTable.self, MarkupSection.self, LinkedLabel.self, MarkupBadge.self, PickyLabel.self)
+    registry.register(
+        MarkupCell.self, MarkupTable.self, MarkupSection.self, LinkedLabel.self, MarkupBadge.self, PickyLabel.self,
+        MarkupFrame.self, MarkupPanel.self)
     builder.archiver.registry = registry
     return builder
 }
@@ -140,6 +142,20 @@ final class PickyLabel: MarkupView {
 final class OutletOwner: AMCCodable {
     weak var weakOutlet: MarkupView?
     var strongOutlet: MarkupView?
+    required init() {}
+}
+
+/// Holds one child, in an optional.
+final class MarkupFrame: AMCMarkupElement {
+    var content: MarkupView?
+    static var amcMarkupContentKey: String? { "content" }
+    required init() {}
+}
+
+/// Names a content key that is neither an array nor an optional.
+final class MarkupPanel: AMCMarkupElement {
+    var body = MarkupView()
+    static var amcMarkupContentKey: String? { "body" }
     required init() {}
 }
 
@@ -230,9 +246,34 @@ struct MarkupBuildTests {
         let markup = try AMCMarkup(
             string: "<MarkupTable><MarkupCell><MarkupImage/></MarkupCell>text<?sectionBrake?></MarkupTable>")
         let errors = faults { _ = try markup.build(MarkupTable.self, using: registeredBuilder()) }
+        // Text is set at its element's end, after the instruction.
         #expect(errors.count == 2)
-        #expect(errors[0].description.contains("<MarkupTable> takes no text"))
-        #expect(errors[1].description.contains("did you mean \"sectionBreak\"?"))
+        #expect(errors[0].description.contains("did you mean \"sectionBreak\"?"))
+        #expect(errors[1].description.contains("<MarkupTable> takes no text"))
+    }
+
+    @Test func textAroundCommentsAndCDATAIsOneText() throws {
+        for (text, expected) in [
+            ("Hello<!-- x --> World", "Hello World"), ("a <![CDATA[<b>]]> c", "a <b> c"),
+            ("  <![CDATA[ kept ]]>  ", " kept "), ("one<MarkupImage/>two", "onetwo"),
+        ] {
+            let label = try AMCMarkup(string: "<MarkupLabel>\(text)</MarkupLabel>").build(
+                MarkupLabel.self, using: registeredBuilder())
+            #expect(label.text == expected, "\(text)")
+        }
+    }
+
+    @Test func aSecondChildNeverReplacesTheFirst() throws {
+        let errors = faults {
+            _ = try AMCMarkup(string: "<MarkupFrame><MarkupView/><MarkupView/></MarkupFrame>").build(
+                MarkupFrame.self, using: registeredBuilder())
+        }
+        #expect(errors.count == 1 && errors[0].description.contains("has one already"))
+        let single = faults {
+            _ = try AMCMarkup(string: "<MarkupPanel><MarkupView/></MarkupPanel>").build(
+                MarkupPanel.self, using: registeredBuilder())
+        }
+        #expect(single.count == 1 && single[0].description.contains("not as a MarkupView"))
     }
 
     @Test func conditionsStringsReferencesAndStyles() throws {

@@ -138,7 +138,7 @@ struct MarkupWriterTests {
                 """)
     }
 
-    @Test func whatMarkupCannotHoldIsAnErrorNamingTheProperty() {
+    @Test func whatMarkupCannotHoldIsAnErrorNamingTheProperty() throws {
         final class Tagged: AMCCodable {
             var tags: [String: Int] = ["a": 1]
             required init() {}
@@ -149,6 +149,28 @@ struct MarkupWriterTests {
         writer.archiver.registry.register(Tagged.self)
         let dictionary = #expect(throws: AMCError.self) { _ = try writer.markup(of: Tagged()) }
         #expect(dictionary?.keyPath == "/Tagged/@tags")
+        final class Constant: AMCCodable {
+            let limit: Int
+            var id = 0
+            var note = ""
+            init(limit: Int) { self.limit = limit }
+            required init() { limit = 3 }
+        }
+        writer.archiver.registry.register(Constant.self)
+        #expect(throws: Never.self) { _ = try writer.markup(of: Constant()) }
+        let changedLet = #expect(throws: AMCError.self) { _ = try writer.markup(of: Constant(limit: 4)) }
+        #expect(changedLet?.keyPath == "/Constant/@limit")
+        let withID = Constant()
+        withID.id = 7
+        let plainID = #expect(throws: AMCError.self) { _ = try writer.markup(of: withID) }
+        #expect(plainID?.description.contains(".prefixed") == true)
+        var prefixed = writer
+        prefixed.reservedAttributes = .prefixed
+        #expect(try prefixed.markup(of: withID).contains("id=\"7\""))
+        let control = Constant()
+        control.note = "bell \u{7}"
+        let controlError = #expect(throws: AMCError.self) { _ = try writer.markup(of: control) }
+        #expect(controlError?.keyPath == "/Constant/@note")
         let optionalName = TreeNode()
         optionalName.optionalName = nil
         let node = TreeNode()
