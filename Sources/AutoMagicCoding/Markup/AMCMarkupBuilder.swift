@@ -398,7 +398,7 @@ struct MarkupBuild {
     ) {
         var value: Any
         if let array = unwrappedValue(field.value(ofAny: object)) as? any AppendableArray {
-            guard let replaced = array.replaced(by: children) else {
+            guard let replaced = (Swift.type(of: array) as? any SequenceContainer.Type)?.make(from: children) else {
                 let wrong = children.first { array.appending($0) == nil }.map { AMC.unqualifiedName(of: Swift.type(of: $0)) }
                 fault(.typeMismatch(expected: "what \(name) holds", found: "a \(wrong ?? "child of another type")"), at: context)
                 return

@@ -242,24 +242,12 @@ enum MarkupContent {
 protocol AppendableArray {
     /// The array with `element` appended; nil when it is not an element.
     func appending(_ element: Any) -> Any?
-    /// An array of the same type holding `elements`; nil when one is not an element.
-    func replaced(by elements: [Any]) -> Any?
     /// Appends `element` to the array field of this type at `offset` of `instance`, in place;
     /// false, changing nothing, when it is not an element.
     static func append<Root>(_ element: Any, toFieldAt offset: Int, of instance: inout Root) -> Bool
 }
 
 extension Array: AppendableArray {
-    func replaced(by elements: [Any]) -> Any? {
-        var array: [Element] = []
-        array.reserveCapacity(elements.count)
-        for element in elements {
-            guard let element = element as? Element else { return nil }
-            array.append(element)
-        }
-        return array
-    }
-
     func appending(_ element: Any) -> Any? {
         guard let element = element as? Element else { return nil }
         return self + [element]
