@@ -1,4 +1,4 @@
-import AutoMagicCoding
+@_spi(Benchmarks) import AutoMagicCoding
 import Foundation
 
 #if canImport(FoundationXML)
@@ -48,7 +48,8 @@ extension Benchmark {
     /// The bars of markup, against Foundation's `XMLParser` in the same run: the reader, a
     /// parse and build, a build of a parsed document; and setting by key path against the
     /// conversion alone.
-    static let markupBars = (reader: 1.0 / 3, parseAndBuild: 1.0, build: 0.5, setting: 1.5)
+    /// `memory`: the bytes a parsed document holds, against its source's.
+    static let markupBars = (reader: 1.0 / 3, parseAndBuild: 1.0, build: 0.5, setting: 1.5, memory: 3.0)
 
     static let markupBuilder: AMCMarkupBuilder = {
         var builder = AMCMarkupBuilder()
@@ -88,10 +89,20 @@ extension Benchmark {
         let builder = markupBuilder
         try timer.time("XMLParser parse (markup, elements counted)", bytes: data) { try Self.countElements(data) }
         try timer.time(
-            "AMCMarkup(data:) (markup read)", against: "XMLParser parse (markup, elements counted)", bar: markupBars.reader,
-            bytes: data
+            "element reader (markup, elements counted)", against: "XMLParser parse (markup, elements counted)",
+            bar: markupBars.reader, bytes: data
         ) {
+            try AMCMarkup.countingElements(in: data)
+        }
+        try timer.time("AMCMarkup(data:) (markup read)", against: "XMLParser parse (markup, elements counted)", bytes: data) {
             try AMCMarkup(data: data)
+        }
+        // Size: the bytes a parsed document holds ÷ its source's, weighed on a document ten times
+        // larger, beside which the small blocks malloc keeps for reuse weigh nothing.
+        let large = Data(markupDocument(elements: elements * 10).utf8)
+        if let held = try allocatedBytes(by: { try AMCMarkup(data: large) }) {
+            timer.rows[timer.rows.count - 1].sizeRatio = Double(held) / Double(large.count)
+            timer.rows[timer.rows.count - 1].sizeBar = markupBars.memory
         }
         try timer.time(
             "AMCMarkup(data:) + build (markup)", against: "XMLParser parse (markup, elements counted)",
@@ -149,6 +160,20 @@ extension Benchmark {
         ) {
             for (view, style) in styles { try view.apply(style: style) }
         }
+    }
+
+    /// The bytes what `make` returns holds (allocated while it ran and not freed when it
+    /// returned); nil unless ``AllocatedBytes`` tells, and tells a known block's size within a
+    /// twentieth.
+    private static func allocatedBytes<T>(by make: () throws -> T) throws -> Int? {
+        guard let start = AllocatedBytes.now else { return nil }
+        let block = [UInt8](repeating: 1, count: 8 << 20)
+        guard let withBlock = AllocatedBytes.now, abs(withBlock - start - block.count) < block.count / 20 else { return nil }
+        let before = withBlock
+        let made = try make()
+        guard let after = AllocatedBytes.now else { return nil }
+        withExtendedLifetime((block, made)) {}
+        return after - before
     }
 
     /// Parses `data` with Foundation's `XMLParser`, counting elements.

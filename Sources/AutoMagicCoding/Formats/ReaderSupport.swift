@@ -4,13 +4,8 @@
 /// Line and column (from 1, columns in bytes) of a byte offset in a text document.
 enum TextLocation {
     static func of(_ offset: Int, in bytes: ByteView) -> AMCError.Location {
-        var line = 1
-        var lineStart = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == ASCII.lineFeed {
-            line += 1
-            lineStart = index + 1
-        }
-        return .line(line, column: offset - lineStart + 1)
+        let (lineFeeds, lineStart) = bytes.lineFeeds(in: 0..<min(offset, bytes.count))
+        return .line(lineFeeds + 1, column: offset - (lineStart ?? 0) + 1)
     }
 }
 

@@ -116,7 +116,24 @@ struct ByteView: RandomAccessCollection {
     func matches(_ text: StaticString, at offset: Int) -> Bool {
         let count = text.utf8CodeUnitCount
         guard offset >= 0, base.count - offset >= count else { return false }
-        return text.withUTF8Buffer { $0.elementsEqual(base[offset..<(offset + count)]) }
+        return text.withUTF8Buffer { text in
+            for index in 0..<count where base[offset + index] != text[index] { return false }
+            return true
+        }
+    }
+
+    /// How many line feeds the bytes of `range` hold, and the offset just past the last (nil
+    /// when there is none): what lines and columns are counted by. Traps when `range` is not
+    /// inside the view.
+    func lineFeeds(in range: Range<Int>) -> (count: Int, lineStart: Int?) {
+        let bytes = view(range).base
+        var count = 0
+        var last = -1
+        for index in bytes.indices where bytes[index] == ASCII.lineFeed {
+            count += 1
+            last = index
+        }
+        return (count, last < 0 ? nil : range.lowerBound + last + 1)
     }
 
     /// The offset of the first `text` that starts at `start` or later and ends by `end`.

@@ -162,7 +162,7 @@ struct MarkupBuild {
     private struct Frame {
         enum Kind {
             /// An element's object, which its attributes have set.
-            case object(any AMCCodable, attributes: [MarkupAttribute])
+            case object(any AMCCodable, attributes: ArraySlice<MarkupAttribute>)
             /// `<Parent.property>`: the children built so far, for the parent's `field`.
             case property(name: String, field: FieldPlan, children: [any AMCCodable])
         }
@@ -228,7 +228,8 @@ struct MarkupBuild {
         into root: (any AMCCodable & AnyObject)?
     ) -> Frame? {
         let node = markup.nodes[index]
-        guard case let .element(name, attributes) = node.content else { return nil }
+        guard case let .element(name, range) = node.content else { return nil }
+        let attributes = markup.attributes[range]
         let path = parentPath + "/" + name + (siblingIndex.map { "[\($0)]" } ?? "")
         let context = self.context(of: node, path: path)
         guard var object = instantiate(name, attributes: attributes, expected: expected, into: root, context: context) else {
@@ -291,7 +292,7 @@ struct MarkupBuild {
 
     /// An element complete: a struct is told it is built (a value: its parent keeps a copy),
     /// a class waits for the ids; its id is recorded.
-    private mutating func finish(_ object: any AMCCodable, attributes: [MarkupAttribute], context: AMCMarkupContext)
+    private mutating func finish(_ object: any AMCCodable, attributes: ArraySlice<MarkupAttribute>, context: AMCMarkupContext)
         -> any AMCCodable
     {
         var object = object
@@ -351,7 +352,7 @@ struct MarkupBuild {
                 return propertyFrame(index, name: name, of: object, path: childPath)
             }
             if let element = frame.info.element, element.elements.contains(name) {
-                untypedElement(name, attributes: childAttributes, at: index, of: &object, path: childPath)
+                untypedElement(name, attributes: markup.attributes[childAttributes], at: index, of: &object, path: childPath)
                 return nil
             }
             return open(index, parentPath: frame.path, siblingIndex: siblingIndex, expected: nil, into: nil)
@@ -422,7 +423,8 @@ struct MarkupBuild {
     /// A new instance for the element `name`: of the registered type it names, by its factory
     /// or `init()`; `root` itself for the root element of `build(into:)`.
     private mutating func instantiate(
-        _ name: String, attributes: [MarkupAttribute], expected: (any AMCCodable.Type)?, into root: (any AMCCodable & AnyObject)?,
+        _ name: String, attributes: ArraySlice<MarkupAttribute>, expected: (any AMCCodable.Type)?,
+        into root: (any AMCCodable & AnyObject)?,
         context: AMCMarkupContext
     ) -> (any AMCCodable)? {
         if let root {
@@ -475,7 +477,7 @@ struct MarkupBuild {
 
     /// Applies the styles `class="a, b"` names, in order.
     private mutating func applyStyles(
-        _ attributes: [MarkupAttribute], to object: inout any AMCCodable, element: AMCMarkupContext
+        _ attributes: ArraySlice<MarkupAttribute>, to object: inout any AMCCodable, element: AMCMarkupContext
     ) {
         guard let attribute = attributes.first(where: { builder.reservedAttributes.names($0.name, "class") }) else { return }
         let context = self.context(of: attribute, in: element)
@@ -539,7 +541,7 @@ struct MarkupBuild {
 
     /// Sets each attribute that is not the builder's, by key path.
     private mutating func setAttributes(
-        _ attributes: [MarkupAttribute], of object: inout any AMCCodable, element: AMCMarkupContext
+        _ attributes: ArraySlice<MarkupAttribute>, of object: inout any AMCCodable, element: AMCMarkupContext
     ) {
         let reserved = builder.reservedAttributes
         var builderNames = Set<String>()
@@ -621,7 +623,7 @@ struct MarkupBuild {
 
     /// A child element its parent's ``AMCMarkupElement/amcMarkupElements`` lists.
     private mutating func untypedElement(
-        _ name: String, attributes: [MarkupAttribute], at index: Int, of object: inout any AMCCodable, path: String
+        _ name: String, attributes: ArraySlice<MarkupAttribute>, at index: Int, of object: inout any AMCCodable, path: String
     ) {
         let node = markup.nodes[index]
         let context = self.context(of: node, path: path)

@@ -9,16 +9,16 @@ import Testing
 struct XMLPullReaderTests {
     /// The events of `xml`, each written short: `<name a=v …>`, `</name>`, `"text"`, `[cdata]`,
     /// `<?target data?>`, with the line and column of each.
-    private func events(_ xml: String) throws -> [String] {
+    private func events(_ xml: String, skipsBlankText: Bool = false) throws -> [String] {
         try XMLScanner.scanning(Data(xml.utf8)) { scanner in
-            var reader = try XMLPullReader(scanner)
+            var reader = try XMLPullReader(scanner, skipsBlankText: skipsBlankText)
             var events: [String] = []
             while let event = try reader.next() {
                 let shown: String
                 let offset: Int
                 switch event {
-                case let .start(name, attributes, at):
-                    shown = "<" + ([name] + attributes.map { "\($0.name)=\($0.value)" }).joined(separator: " ") + ">"
+                case let .start(name, at):
+                    shown = "<" + ([name] + reader.attributes.map { "\($0.name)=\($0.value)" }).joined(separator: " ") + ">"
                     offset = at
                 case let .end(name, at): (shown, offset) = ("</\(name)>", at)
                 case let .text(text, isCDATA, at): (shown, offset) = (isCDATA ? "[\(text)]" : "\"\(text)\"", at)
@@ -121,18 +121,33 @@ struct XMLPullReaderTests {
         #expect(failure("<!DOCTYPE a><!DOCTYPE a><a/>").contains("a second DOCTYPE"))
     }
 
+    @Test func blankTextBetweenTagsCanBeLeftOut() throws {
+        let xml = "<a>\n  <b/>\n  x \n<![CDATA[  ]]>\t</a>"
+        #expect(
+            try events(xml, skipsBlankText: true) == [
+                "1:1 <a>", "2:3 <b>", "2:3 </b>", "2:7 \"\n  x \n\"", "4:1 [  ]", "4:16 </a>",
+            ])
+        #expect(try events(xml).count == 8)
+        #expect(try events("<a>  &#32; </a>", skipsBlankText: true) == ["1:1 <a>", "1:4 \"    \"", "1:12 </a>"])
+    }
+
     @Test func aUTF16DocumentGivesTheSameEvents() throws {
         let xml = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><a b=\"é\">ü</a>"
         var data = Data([0xFF, 0xFE])
         for unit in xml.utf16 { data.append(contentsOf: [UInt8(unit & 0xFF), UInt8(unit >> 8)]) }
-        let read = try XMLScanner.scanning(data) { scanner in
+        let (read, attributes) = try XMLScanner.scanning(data) { scanner in
             var reader = try XMLPullReader(scanner)
             var all: [XMLPullReader.Event] = []
-            while let event = try reader.next() { all.append(event) }
-            return all
+            var attributes: [XMLPullReader.Attribute] = []
+            while let event = try reader.next() {
+                all.append(event)
+                if case .start = event { attributes += reader.attributes }
+            }
+            return (all, attributes)
         }
         #expect(read.count == 3)
-        #expect(read.first == .start(name: "a", attributes: [.init(name: "b", value: "é", offset: 42)], offset: 39))
+        #expect(read.first == .start(name: "a", offset: 39))
+        #expect(attributes == [.init(name: "b", value: "é", offset: 42)])
         if case let .text(text, _, _) = read[1] { #expect(text == "ü") } else { Issue.record("no text: \(read)") }
     }
 }

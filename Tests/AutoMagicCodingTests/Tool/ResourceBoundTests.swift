@@ -61,4 +61,17 @@ struct ResourceBoundTests {
         #expect(run.peakBytes < 100 << 20)
         #expect(run.peakBytes > 1 << 20)
     }
+
+    /// What `amc bench` weighs a parsed markup document with: the bytes malloc has handed out
+    /// and not taken back, mapped large blocks too. (Other tests allocate meanwhile, so only a
+    /// large block held is looked for; the bench checks its figures against a known block in a
+    /// process of its own. The sanitizers bring their own allocator, which malloc does not see.)
+    @Test(.enabled(if: !underSanitizer))
+    func allocatedBytesSeesALargeBlockHeld() throws {
+        let before = try #require(AllocatedBytes.now)
+        let large = [UInt8](repeating: 1, count: 64 << 20)
+        let after = try #require(AllocatedBytes.now)
+        #expect(after - before > large.count / 2, "\(after - before) bytes seen for \(large.count)")
+        withExtendedLifetime(large) {}
+    }
 }

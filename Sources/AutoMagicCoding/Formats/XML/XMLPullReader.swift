@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// var reader = try XMLPullReader(scanner)        // a scanner from XMLScanner.scanning(data)
 /// while let event = try reader.next() {
-///     if case let .start(name, attributes, _) = event { print(name, attributes.map(\.name)) }
+///     if case let .start(name, _) = event { print(name, reader.attributes.map(\.name)) }
 /// }
 /// ```
 struct XMLPullReader {
@@ -23,10 +23,11 @@ struct XMLPullReader {
     }
 
     enum Event: Equatable {
-        /// A start tag (a self-closing one is followed by its end), at the offset of its `<`.
-        case start(name: String, attributes: [Attribute], offset: Int)
+        /// A start tag (a self-closing one is followed by its end), at the offset of its `<`; its
+        /// attributes are the reader's ``attributes`` until the next event.
+        case start(name: String, offset: Int)
         case end(name: String, offset: Int)
-        /// Text between tags (white space too), with references resolved and line ends read as
+        /// Text between tags (white space too, unless ``skipsBlankText``), with references resolved and line ends read as
         /// line feeds, or the content of a CDATA section.
         case text(String, isCDATA: Bool, offset: Int)
         /// `<?target data?>`; `data` is nil for `<?target?>`.
@@ -34,8 +35,15 @@ struct XMLPullReader {
     }
 
     private(set) var scanner: XMLScanner
-    /// The names of the elements open, innermost last.
-    private var open: [String] = []
+    /// The attributes of the start tag read last.
+    private(set) var attributes: [Attribute] = []
+    /// Tag and attribute names, each made a string once: a name repeated in every element
+    /// shares it.
+    private var names = KeyTable()
+    /// The bytes of the last start tag's attributes' names and values, kept for the next.
+    private var tagAttributes: [(name: Range<Int>, value: Range<Int>, offset: Int)] = []
+    /// The names of the elements open, innermost last, and their bytes.
+    private var open: [(name: String, bytes: Range<Int>)] = []
     /// The end event a self-closing tag owes.
     private var owedEnd: Event?
     private var part = Part.prolog
@@ -43,9 +51,14 @@ struct XMLPullReader {
 
     private enum Part { case prolog, content, epilog, done }
 
+    /// Whether text of white space alone between tags is left out (CDATA sections are not).
+    let skipsBlankText: Bool
+
     /// A reader from `scanner`'s position, the start of a document: reads its declaration.
-    init(_ scanner: XMLScanner) throws {
+    /// With `skipsBlankText`, text that is only white space up to a tag gives no event.
+    init(_ scanner: XMLScanner, skipsBlankText: Bool = false) throws {
         self.scanner = scanner
+        self.skipsBlankText = skipsBlankText
         try self.scanner.readDeclaration()
     }
 
@@ -82,24 +95,39 @@ struct XMLPullReader {
             case .content:
                 let offset = scanner.position
                 guard offset < scanner.bytes.count else {
-                    throw scanner.error("unterminated <\(open.last ?? "")> element: the data ends inside it")
+                    throw scanner.error("unterminated <\(open.last?.name ?? "")> element: the data ends inside it")
                 }
-                if scanner.startsWith("<!--") {
-                    try scanner.skipComment()
-                } else if scanner.startsWith("<![CDATA[") {
-                    scanner.text.removeAll(keepingCapacity: true)
-                    try scanner.appendCDATA()
-                    return .text(try checkedText(at: offset), isCDATA: true, offset: offset)
-                } else if scanner.startsWith("<?") {
-                    return try instruction()
-                } else if scanner.isAtCloseTag {
-                    let name = open.removeLast()
-                    try scanner.closeTag(name)
-                    if open.isEmpty { part = .epilog }
-                    return .end(name: name, offset: offset)
-                } else if scanner.startsWith("<") {
-                    return try startTag()
+                // One look at the byte after a "<" tells what comes.
+                let bytes = scanner.bytes
+                let second = offset + 1 < bytes.count ? bytes[offset + 1] : 0
+                if bytes[offset] == UInt8(ascii: "<") {
+                    switch second {
+                    case UInt8(ascii: "/"):
+                        let (name, nameBytes) = open.removeLast()
+                        try scanner.closeTag(name, bytes: nameBytes)
+                        if open.isEmpty { part = .epilog }
+                        return .end(name: name, offset: offset)
+                    case UInt8(ascii: "?"):
+                        return try instruction()
+                    case UInt8(ascii: "!") where scanner.startsWith("<!--"):
+                        try scanner.skipComment()
+                        continue
+                    case UInt8(ascii: "!") where scanner.startsWith("<![CDATA["):
+                        scanner.text.removeAll(keepingCapacity: true)
+                        try scanner.appendCDATA()
+                        return .text(try checkedText(at: offset), isCDATA: true, offset: offset)
+                    default:
+                        return try startTag()
+                    }
                 } else {
+                    if skipsBlankText {
+                        // White space up to a tag is no event: read past it without making text.
+                        if scanner.skipWhitespace(), scanner.position < bytes.count, bytes[scanner.position] == UInt8(ascii: "<")
+                        {
+                            continue
+                        }
+                        scanner.position = offset
+                    }
                     scanner.text.removeAll(keepingCapacity: true)
                     try scanner.appendText()
                     return .text(try checkedText(at: offset), isCDATA: false, offset: offset)
@@ -117,24 +145,40 @@ struct XMLPullReader {
 
     private mutating func startTag() throws -> Event {
         let offset = scanner.position
-        var attributes: [Attribute] = []
-        let (name, selfClosing) = try scanner.openTag { scanner, name, range, offset in
+        var tag = tagAttributes
+        tagAttributes = []
+        tag.removeAll(keepingCapacity: true)
+        let (nameBytes, selfClosing) = try scanner.openTag { _, name, value, offset in tag.append((name, value, offset)) }
+        attributes.removeAll(keepingCapacity: true)
+        for (nameBytes, range, offset) in tag {
+            let name = self.name(nameBytes)
             if attributes.contains(where: { $0.name == name }) {
                 throw scanner.error("the attribute \(name) appears twice in one tag", at: offset)
             }
             let value = try scanner.attributeValue(range)
-            if let control = Self.controlCharacter(in: value) {
+            // A control character is in the bytes or comes from a reference.
+            if scanner.bytes.view(range).contains(where: { $0 < ASCII.space || $0 == UInt8(ascii: "&") }),
+                let control = Self.controlCharacter(in: value)
+            {
                 throw scanner.error("\(control) in the value of \(name): XML holds no control characters", at: offset)
             }
             attributes.append(Attribute(name: name, value: value, offset: offset))
         }
+        tagAttributes = tag
+        let name = self.name(nameBytes)
         if selfClosing {
             owedEnd = .end(name: name, offset: offset)
             if open.isEmpty { part = .epilog }
         } else {
-            open.append(name)
+            open.append((name, nameBytes))
         }
-        return .start(name: name, attributes: attributes, offset: offset)
+        return .start(name: name, offset: offset)
+    }
+
+    /// The name whose bytes are `range`, made a string the first time it is met.
+    private mutating func name(_ range: Range<Int>) -> String {
+        let number = names.number(of: range, in: scanner.bytes)
+        return names.keys[number]
     }
 
     private mutating func instruction() throws -> Event {

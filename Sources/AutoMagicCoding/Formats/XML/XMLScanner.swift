@@ -84,26 +84,30 @@ struct XMLScanner {
     /// `<name attributes…>` or `<name/>`; the attributes (`version="1.0"` on `<plist>`) are
     /// checked and left out.
     mutating func openTag() throws -> (name: String, selfClosing: Bool) {
-        try openTag { _, _, _, _ in }
+        let (name, selfClosing) = try openTag { _, _, _, _ in }
+        return (bytes.string(name), selfClosing)
     }
 
-    /// `<name attributes…>` or `<name/>`, calling `attribute` with the scanner, each attribute's
-    /// name, the bytes of its value between the quotes (see ``attributeValue(_:)``) and the
-    /// offset of its name.
+    /// `<name attributes…>` or `<name/>`, calling `attribute` with the scanner, the bytes of each
+    /// attribute's name, the bytes of its value between the quotes (see ``attributeValue(_:)``)
+    /// and the offset of its name; the bytes of the tag's name.
     mutating func openTag(
-        _ attribute: (inout XMLScanner, String, Range<Int>, Int) throws -> Void
-    ) throws -> (name: String, selfClosing: Bool) {
+        _ attribute: (inout XMLScanner, Range<Int>, Range<Int>, Int) throws -> Void
+    ) throws -> (name: Range<Int>, selfClosing: Bool) {
         guard consume("<") else { throw error("expected an element, found \(found)") }
-        let name = readName()
+        let name = readNameBytes()
+        let bytes = bytes
         guard !name.isEmpty else { throw error("expected an element name, found \(found)") }
         while true {
             let spaced = skipWhitespace()
             if consume("/>") { return (name, true) }
             if consume(">") { return (name, false) }
-            guard position < bytes.count else { throw error("unterminated <\(name)> tag") }
-            guard spaced else { throw error("expected white space, \">\" or \"/>\" in the <\(name)> tag, found \(found)") }
+            guard position < bytes.count else { throw error("unterminated <\(bytes.string(name))> tag") }
+            guard spaced else {
+                throw error("expected white space, \">\" or \"/>\" in the <\(bytes.string(name))> tag, found \(found)")
+            }
             let offset = position
-            let (attributeName, value) = try parseAttribute(in: "the <\(name)> tag")
+            let (attributeName, value) = try parseAttribute(in: "the <\(bytes.string(name))> tag")
             try attribute(&self, attributeName, value, offset)
         }
     }
@@ -143,34 +147,42 @@ struct XMLScanner {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// `name = "value"` (or `'value'`): the name and the bytes of the value between the quotes.
-    private mutating func parseAttribute(in what: String) throws -> (name: String, value: Range<Int>) {
-        let name = readName()
-        guard !name.isEmpty else { throw error("expected an attribute in \(what), found \(found)") }
+    /// `name = "value"` (or `'value'`): the bytes of the name and of the value between the
+    /// quotes; `what` (the tag, for errors) is made only for an error.
+    private mutating func parseAttribute(in what: @autoclosure () -> String) throws -> (
+        name: Range<Int>, value: Range<Int>
+    ) {
+        let range = readNameBytes()
+        guard !range.isEmpty else { throw error("expected an attribute in \(what()), found \(found)") }
+        let bytes = bytes
+        let name = { bytes.string(range) }
         skipWhitespace()
-        guard consume("=") else { throw error("expected \"=\" after \(name) in \(what), found \(found)") }
+        guard consume("=") else { throw error("expected \"=\" after \(name()) in \(what()), found \(found)") }
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
-            throw error("expected a quoted value for \(name) in \(what), found \(found)")
+            throw error("expected a quoted value for \(name()) in \(what()), found \(found)")
         }
         let quote = bytes[position]
         let start = position + 1
         var end = start
         while end < bytes.count, bytes[end] != quote {
-            guard bytes[end] != UInt8(ascii: "<") else { throw error("\"<\" in the value of \(name) in \(what)", at: end) }
+            guard bytes[end] != UInt8(ascii: "<") else { throw error("\"<\" in the value of \(name()) in \(what())", at: end) }
             end += 1
         }
-        guard end < bytes.count else { throw error("unterminated value of \(name) in \(what)", at: start - 1) }
+        guard end < bytes.count else { throw error("unterminated value of \(name()) in \(what())", at: start - 1) }
         position = end + 1
-        return (name, start..<end)
+        return (range, start..<end)
     }
 
-    mutating func closeTag(_ name: String) throws {
+    /// `</name>`; given `nameBytes`, the bytes of `name` in the document (its start tag's), the
+    /// end tag's name is compared with them, with no string made.
+    mutating func closeTag(_ name: String, bytes nameBytes: Range<Int>? = nil) throws {
         let start = position
         guard consume("</") else { throw error("expected </\(name)>, found \(found)") }
-        let found = readName()
+        let found = readNameBytes()
         skipWhitespace()
-        guard found == name else { throw error("expected </\(name)>, found </\(found)>", at: start) }
+        let matches = nameBytes.map { bytes.bytes(found, equal: bytes.view($0)) } ?? (bytes.string(found) == name)
+        guard matches else { throw error("expected </\(name)>, found </\(bytes.string(found))>", at: start) }
         guard consume(">") else { throw error("expected \">\" to end </\(name), found \(self.found)") }
     }
 
@@ -181,16 +193,24 @@ struct XMLScanner {
     /// An XML name: letters, digits, `_`, `:`, `-`, `.` and any non-ASCII character, not starting
     /// with a digit, `-` or `.`; empty when there is none.
     mutating func readName() -> String {
+        bytes.string(readNameBytes())
+    }
+
+    /// The bytes of the XML name here (see ``readName()``), read past.
+    mutating func readNameBytes() -> Range<Int> {
         let start = position
         while position < bytes.count {
             let byte = bytes[position]
-            let first = Self.isLetterOrDigit(byte) || byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
-            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            let later = byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            guard position > start ? first || later : first && !digit else { break }
+            let letter = (byte | ASCII.lowercaseBit) &- UInt8(ascii: "a") < 26
+            if letter || byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") {
+                position += 1
+                continue
+            }
+            let later = byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            guard position > start, later else { break }
             position += 1
         }
-        return bytes.string(start..<position)
+        return start..<position
     }
 
     // MARK: - Text
@@ -365,7 +385,8 @@ struct XMLScanner {
             guard position < bytes.count else { throw error("unterminated XML declaration") }
             guard spaced else { throw error("expected white space or \"?>\" in the XML declaration, found \(found)") }
             let start = position
-            let (name, range) = try parseAttribute(in: "the XML declaration")
+            let (nameBytes, range) = try parseAttribute(in: "the XML declaration")
+            let name = bytes.string(nameBytes)
             let value = bytes.string(range)
             let valid: Bool
             switch (name, names) {
