@@ -32,8 +32,10 @@ struct FileSafetyTests {
     }
 
     /// Writes a writer process completes before it is killed, in all: `AMC_KILL_WRITES` (default
-    /// 40, what CI runs; the closing note of the fuzzing issue reports 1,000).
-    static var killWrites: Int { ProcessInfo.processInfo.environment["AMC_KILL_WRITES"].flatMap(Int.init) ?? 40 }
+    /// 40, what CI runs, 8 under a sanitizer; the closing note of the fuzzing issue reports 1,000).
+    static var killWrites: Int {
+        ProcessInfo.processInfo.environment["AMC_KILL_WRITES"].flatMap(Int.init) ?? TestScale.count(40, sanitized: 8)
+    }
 
     @Test func aWriterKilledAtRandomMomentsLeavesThePreviousOrTheNextVersionByteForByte() throws {
         let folder = try TemporaryFolder()

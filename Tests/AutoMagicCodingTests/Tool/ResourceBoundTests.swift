@@ -4,12 +4,8 @@ import Testing
 
 @testable import AutoMagicCoding
 
-/// Whether this process runs under AddressSanitizer or ThreadSanitizer, whose shadow memory and
-/// quarantine make every program several times larger: memory bounds are checked without them.
-private let underSanitizer: Bool = {
-    let program = dlopen(nil, RTLD_NOW)
-    return dlsym(program, "__asan_init") != nil || dlsym(program, "__tsan_init") != nil
-}()
+/// Memory bounds are checked without a sanitizer, which makes every program several times larger.
+private let underSanitizer = TestScale.underSanitizer
 
 @Suite("Hostile files cost memory in proportion to their size", .serialized)
 struct ResourceBoundTests {
