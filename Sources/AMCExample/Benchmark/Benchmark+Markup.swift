@@ -87,13 +87,10 @@ extension Benchmark {
     static func timeMarkup(elements: Int, timer: inout Timer) throws {
         let data = Data(markupDocument(elements: elements).utf8)
         let builder = markupBuilder
-        try timer.time("XMLParser parse (markup, elements counted)", bytes: data) { try Self.countElements(data) }
-        try timer.time(
-            "element reader (markup, elements counted)", against: "XMLParser parse (markup, elements counted)",
-            bar: markupBars.reader, bytes: data
-        ) {
-            try AMCMarkup.countingElements(in: data)
-        }
+        try timer.compare(
+            "XMLParser parse (markup, elements counted)", bytes: data, { try Self.countElements(data) },
+            with: "element reader (markup, elements counted)", bar: markupBars.reader, bytes: data,
+            { try AMCMarkup.countingElements(in: data) })
         try timer.time("AMCMarkup(data:) (markup read)", against: "XMLParser parse (markup, elements counted)", bytes: data) {
             try AMCMarkup(data: data)
         }

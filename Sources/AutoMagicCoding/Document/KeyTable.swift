@@ -72,8 +72,8 @@ struct KeyTable {
         // Two slots of the table for each hash, so that two keys of one object that share a slot
         // (a note's "color" and "lang") do not push each other out at every object.
         let slot = Int(truncatingIfNeeded: hash >> recentShift)
-        for probe in [slot, slot ^ 1] {
-            let seen = recent[probe]
+        for other in 0..<2 {
+            let seen = recent[slot ^ other]
             if seen.count == count, seen.first == first, seen.last == last,
                 count <= 16 || ByteView.withBytes(of: keys[seen.number], { bytes.bytes(range, equal: $0) })
             {

@@ -122,6 +122,15 @@ struct ByteView: RandomAccessCollection {
         }
     }
 
+    /// The offset of the first byte from `start` on that `belongs` refuses, or the view's end:
+    /// where a run of bytes of one kind (a name, white space) ends, with no check per byte.
+    @inline(__always)
+    func end(ofRunFrom start: Int, _ belongs: (UInt8) -> Bool) -> Int {
+        var offset = Swift.max(start, 0)
+        while offset < base.count, belongs(base[offset]) { offset += 1 }
+        return offset
+    }
+
     /// How many line feeds the bytes of `range` hold, and the offset just past the last (nil
     /// when there is none): what lines and columns are counted by. Traps when `range` is not
     /// inside the view.

@@ -40,8 +40,6 @@ struct XMLPullReader {
     /// Tag and attribute names, each made a string once: a name repeated in every element
     /// shares it.
     private var names = KeyTable()
-    /// The bytes of the last start tag's attributes' names and values, kept for the next.
-    private var tagAttributes: [(name: Range<Int>, value: Range<Int>, offset: Int)] = []
     /// The names of the elements open, innermost last, and their bytes.
     private var open: [(name: String, bytes: Range<Int>)] = []
     /// The end event a self-closing tag owes.
@@ -145,26 +143,20 @@ struct XMLPullReader {
 
     private mutating func startTag() throws -> Event {
         let offset = scanner.position
-        var tag = tagAttributes
-        tagAttributes = []
-        tag.removeAll(keepingCapacity: true)
-        let (nameBytes, selfClosing) = try scanner.openTag { _, name, value, offset in tag.append((name, value, offset)) }
+        let nameBytes = try scanner.tagName()
+        var selfClosing = false
         attributes.removeAll(keepingCapacity: true)
-        for (nameBytes, range, offset) in tag {
+        while let (nameBytes, range, offset) = try scanner.nextAttribute(ofTag: nameBytes, selfClosing: &selfClosing) {
             let name = self.name(nameBytes)
             if attributes.contains(where: { $0.name == name }) {
                 throw scanner.error("the attribute \(name) appears twice in one tag", at: offset)
             }
-            let value = try scanner.attributeValue(range)
-            // A control character is in the bytes or comes from a reference.
-            if scanner.bytes.view(range).contains(where: { $0 < ASCII.space || $0 == UInt8(ascii: "&") }),
-                let control = Self.controlCharacter(in: value)
-            {
+            let (value, isPlain) = try scanner.attributeValue(range)
+            if !isPlain, let control = Self.controlCharacter(in: value) {
                 throw scanner.error("\(control) in the value of \(name): XML holds no control characters", at: offset)
             }
             attributes.append(Attribute(name: name, value: value, offset: offset))
         }
-        tagAttributes = tag
         let name = self.name(nameBytes)
         if selfClosing {
             owedEnd = .end(name: name, offset: offset)

@@ -84,44 +84,56 @@ struct XMLScanner {
     /// `<name attributes…>` or `<name/>`; the attributes (`version="1.0"` on `<plist>`) are
     /// checked and left out.
     mutating func openTag() throws -> (name: String, selfClosing: Bool) {
-        let (name, selfClosing) = try openTag { _, _, _, _ in }
+        let name = try tagName()
+        var selfClosing = false
+        while try nextAttribute(ofTag: name, selfClosing: &selfClosing) != nil {}
         return (bytes.string(name), selfClosing)
     }
 
-    /// `<name attributes…>` or `<name/>`, calling `attribute` with the scanner, the bytes of each
-    /// attribute's name, the bytes of its value between the quotes (see ``attributeValue(_:)``)
-    /// and the offset of its name; the bytes of the tag's name.
-    mutating func openTag(
-        _ attribute: (inout XMLScanner, Range<Int>, Range<Int>, Int) throws -> Void
-    ) throws -> (name: Range<Int>, selfClosing: Bool) {
-        guard consume("<") else { throw error("expected an element, found \(found)") }
-        let name = readNameBytes()
-        let bytes = bytes
-        guard !name.isEmpty else { throw error("expected an element name, found \(found)") }
-        while true {
-            let spaced = skipWhitespace()
-            if consume("/>") { return (name, true) }
-            if consume(">") { return (name, false) }
-            guard position < bytes.count else { throw error("unterminated <\(bytes.string(name))> tag") }
-            guard spaced else {
-                throw error("expected white space, \">\" or \"/>\" in the <\(bytes.string(name))> tag, found \(found)")
-            }
-            let offset = position
-            let (attributeName, value) = try parseAttribute(in: "the <\(bytes.string(name))> tag")
-            try attribute(&self, attributeName, value, offset)
+    /// The `<` and name of a start tag: the name's bytes. Its attributes follow
+    /// (``nextAttribute(ofTag:selfClosing:)``).
+    mutating func tagName() throws -> Range<Int> {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "<") else {
+            throw error("expected an element, found \(found)")
         }
+        position += 1
+        let name = readNameBytes()
+        guard !name.isEmpty else { throw error("expected an element name, found \(found)") }
+        return name
+    }
+
+    /// The next attribute of the start tag whose name's bytes are `tag`: the bytes of its name,
+    /// of its value between the quotes (see ``attributeValue(_:)``) and the offset of its name;
+    /// nil at the tag's end, with `selfClosing` set for `/>`.
+    mutating func nextAttribute(ofTag tag: Range<Int>, selfClosing: inout Bool) throws -> (
+        name: Range<Int>, value: Range<Int>, offset: Int
+    )? {
+        let spaced = skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: ">") {
+            position += 1
+            return nil
+        }
+        if consume("/>") {
+            selfClosing = true
+            return nil
+        }
+        let bytes = bytes
+        guard position < bytes.count else { throw error("unterminated <\(bytes.string(tag))> tag") }
+        guard spaced else {
+            throw error("expected white space, \">\" or \"/>\" in the <\(bytes.string(tag))> tag, found \(found)")
+        }
+        let offset = position
+        let (name, value) = try parseAttribute(in: "the <\(bytes.string(tag))> tag")
+        return (name, value, offset)
     }
 
     /// An attribute's value whose bytes between the quotes are `range`: references resolved, and
     /// each white-space character a space (a carriage return and line feed one), as XML
-    /// normalises attribute values.
-    mutating func attributeValue(_ range: Range<Int>) throws -> String {
-        var plain = true
-        for index in range where bytes[index] == UInt8(ascii: "&") || bytes[index] < ASCII.space {
-            plain = false
-            break
-        }
-        if plain { return bytes.string(range) }
+    /// normalises attribute values; `isPlain` when the bytes had neither (nor any other byte
+    /// below a space), and are the value as they are.
+    mutating func attributeValue(_ range: Range<Int>) throws -> (value: String, isPlain: Bool) {
+        let plainEnd = bytes.end(ofRunFrom: range.lowerBound) { $0 >= ASCII.space && $0 != UInt8(ascii: "&") }
+        if plainEnd >= range.upperBound { return (bytes.string(range), true) }
         let resumeAt = position
         defer { position = resumeAt }
         text.removeAll(keepingCapacity: true)
@@ -144,7 +156,7 @@ struct XMLScanner {
             runStart = position
         }
         bytes.append(runStart..<range.upperBound, to: &text)
-        return String(decoding: text, as: UTF8.self)
+        return (String(decoding: text, as: UTF8.self), false)
     }
 
     /// `name = "value"` (or `'value'`): the bytes of the name and of the value between the
@@ -157,17 +169,19 @@ struct XMLScanner {
         let bytes = bytes
         let name = { bytes.string(range) }
         skipWhitespace()
-        guard consume("=") else { throw error("expected \"=\" after \(name()) in \(what()), found \(found)") }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
+            throw error("expected \"=\" after \(name()) in \(what()), found \(found)")
+        }
+        position += 1
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
             throw error("expected a quoted value for \(name()) in \(what()), found \(found)")
         }
         let quote = bytes[position]
         let start = position + 1
-        var end = start
-        while end < bytes.count, bytes[end] != quote {
-            guard bytes[end] != UInt8(ascii: "<") else { throw error("\"<\" in the value of \(name()) in \(what())", at: end) }
-            end += 1
+        let end = bytes.end(ofRunFrom: start) { $0 != quote && $0 != UInt8(ascii: "<") }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "<") {
+            throw error("\"<\" in the value of \(name()) in \(what())", at: end)
         }
         guard end < bytes.count else { throw error("unterminated value of \(name()) in \(what())", at: start - 1) }
         position = end + 1
@@ -199,18 +213,25 @@ struct XMLScanner {
     /// The bytes of the XML name here (see ``readName()``), read past.
     mutating func readNameBytes() -> Range<Int> {
         let start = position
-        while position < bytes.count {
-            let byte = bytes[position]
-            let letter = (byte | ASCII.lowercaseBit) &- UInt8(ascii: "a") < 26
-            if letter || byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") {
-                position += 1
-                continue
-            }
-            let later = byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            guard position > start, later else { break }
-            position += 1
-        }
+        guard position < bytes.count, Self.startsName(bytes[position]) else { return start..<start }
+        position = bytes.end(ofRunFrom: position + 1, Self.continuesName)
         return start..<position
+    }
+
+    /// Whether `byte` may be in an XML name after its first character: a letter, a digit, `_`,
+    /// `:`, `-`, `.` or (part of) a non-ASCII character. One bit a byte, looked up in two words.
+    @inline(__always)
+    private static func continuesName(_ byte: UInt8) -> Bool {
+        guard byte < 0x80 else { return true }
+        let bits: UInt64 = byte < 64 ? 0x07FF_6000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+        return (bits >> (byte & 63)) & 1 != 0
+    }
+
+    /// Whether `byte` may start an XML name: a letter, `_`, `:` or (part of) a non-ASCII character.
+    @inline(__always)
+    private static func startsName(_ byte: UInt8) -> Bool {
+        (byte | ASCII.lowercaseBit) &- UInt8(ascii: "a") < 26 || byte >= 0x80 || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: ":")
     }
 
     // MARK: - Text
@@ -483,7 +504,7 @@ struct XMLScanner {
     @discardableResult
     mutating func skipWhitespace() -> Bool {
         let start = position
-        while position < bytes.count, TextWhitespace.contains(bytes[position]) { position += 1 }
+        position = bytes.end(ofRunFrom: position, TextWhitespace.contains)
         return position > start
     }
 
