@@ -7,6 +7,11 @@ import Foundation
 /// The bytes the process's `malloc` has handed out and not taken back: what the benchmark
 /// weighs a parsed document with. The one file of the benchmark that touches a C pointer.
 public enum AllocatedBytes {
+    #if canImport(Glibc)
+        /// glibc's `malloc_info`, looked up once.
+        nonisolated(unsafe) private static let mallocInfo = dlsym(dlopen(nil, RTLD_NOW), "malloc_info")
+    #endif
+
     /// The bytes allocated now; nil where the C library does not tell (it does on Linux).
     ///
     /// ```swift
@@ -19,7 +24,7 @@ public enum AllocatedBytes {
             // glibc's malloc_info (its header is not in the Glibc module) writes, in XML, what
             // malloc holds from the system, what of it is free, and what it mapped for large blocks.
             typealias MallocInfo = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
-            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_info") else { return nil }
+            guard let symbol = mallocInfo else { return nil }
             var buffer: UnsafeMutablePointer<CChar>?
             var size = 0
             guard let file = open_memstream(&buffer, &size) else { return nil }

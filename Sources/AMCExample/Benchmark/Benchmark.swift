@@ -24,7 +24,7 @@ public enum Benchmark {
         /// The largest ratio the project accepts for this row, when it has a target.
         public let bar: Double?
         /// For a write compared with Foundation's: our bytes ÷ theirs, and the largest ratio
-        /// accepted.
+        /// accepted; for a markup read, the bytes the parsed document holds ÷ its source's.
         public var sizeRatio: Double? = nil, sizeBar: Double? = nil
         /// For a small document: the calls each run made (the row is reported per call), and the
         /// most microseconds a call may take, when it has an absolute bar.

@@ -2,10 +2,11 @@ import Foundation
 
 /// A read-only view of bytes in memory — a document being read, a string's UTF-8 — and, with
 /// ``UTF8Room`` below (the UTF-8 of a string being made, written in the string's own storage)
-/// and `Reflection/`, the only code in the package that touches raw memory. Every byte is read
-/// through a subscript checked against the view's bounds in every build: an offset out of range
-/// traps rather than reading past the buffer. The readers check their offsets themselves and
-/// throw an ``AMCError``; the check here is the net under them.
+/// and `Reflection/`, the only code in the library that touches raw memory. Every byte is read
+/// through a subscript checked against the view's bounds in every build (an offset out of range
+/// traps rather than reading past the buffer), or by a loop of this file that stops at the
+/// view's end. The readers check their offsets themselves and throw an ``AMCError``; the check
+/// here is the net under them.
 ///
 /// Indices are byte offsets from 0. A slice (`view[a..<b]`) keeps its offsets, as any
 /// collection's slices do; ``view(_:)`` makes a new view that counts from 0. A view is valid only

@@ -106,6 +106,7 @@ struct ObjectGraphTests {
         #expect(!treeText.contains("$ref"))
     }
 
+    /// (Ten thousand under a sanitizer: see `TestScale`.)
     @Test func aHundredThousandReferencesToOneObjectCostWhatTheObjectsDo() throws {
         let count = TestScale.count(100_000, sanitized: 10_000)
         let shared = Player("shared")

@@ -146,16 +146,18 @@ struct XMLPullReader {
         let nameBytes = try scanner.tagName()
         var selfClosing = false
         attributes.removeAll(keepingCapacity: true)
-        while let (nameBytes, range, offset) = try scanner.nextAttribute(ofTag: nameBytes, selfClosing: &selfClosing) {
-            let name = self.name(nameBytes)
+        while let (attributeBytes, range, attributeOffset) = try scanner.nextAttribute(
+            ofTag: nameBytes, selfClosing: &selfClosing)
+        {
+            let name = self.name(attributeBytes)
             if attributes.contains(where: { $0.name == name }) {
-                throw scanner.error("the attribute \(name) appears twice in one tag", at: offset)
+                throw scanner.error("the attribute \(name) appears twice in one tag", at: attributeOffset)
             }
             let (value, isPlain) = try scanner.attributeValue(range)
             if !isPlain, let control = Self.controlCharacter(in: value) {
-                throw scanner.error("\(control) in the value of \(name): XML holds no control characters", at: offset)
+                throw scanner.error("\(control) in the value of \(name): XML holds no control characters", at: attributeOffset)
             }
-            attributes.append(Attribute(name: name, value: value, offset: offset))
+            attributes.append(Attribute(name: name, value: value, offset: attributeOffset))
         }
         let name = self.name(nameBytes)
         if selfClosing {

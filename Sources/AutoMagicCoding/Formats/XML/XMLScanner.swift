@@ -132,8 +132,10 @@ struct XMLScanner {
     /// normalises attribute values; `isPlain` when the bytes had neither (nor any other byte
     /// below a space), and are the value as they are.
     mutating func attributeValue(_ range: Range<Int>) throws -> (value: String, isPlain: Bool) {
-        let plainEnd = bytes.end(ofRunFrom: range.lowerBound) { $0 >= ASCII.space && $0 != UInt8(ascii: "&") }
-        if plainEnd >= range.upperBound { return (bytes.string(range), true) }
+        let value = bytes.view(range)
+        if value.end(ofRunFrom: 0, { $0 >= ASCII.space && $0 != UInt8(ascii: "&") }) == value.count {
+            return (bytes.string(range), true)
+        }
         let resumeAt = position
         defer { position = resumeAt }
         text.removeAll(keepingCapacity: true)
