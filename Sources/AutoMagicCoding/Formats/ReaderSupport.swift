@@ -3,6 +3,8 @@
 
 /// Line and column (from 1, columns in bytes) of a byte offset in a text document.
 enum TextLocation {
+    // Out of line: it is called on error paths of recursive readers, whose frames it must not grow.
+    @inline(never)
     static func of(_ offset: Int, in bytes: ByteView) -> AMCError.Location {
         let (lineFeeds, lineStart) = bytes.lineFeeds(in: 0..<min(offset, bytes.count))
         return .line(lineFeeds + 1, column: offset - (lineStart ?? 0) + 1)
