@@ -38,15 +38,16 @@ extension ArchiveScalar {
     }
 
     /// The scalar as a dictionary key: the text its type reads back exactly (see
-    /// ``ScalarValue/init(converting:context:)``); nil for `null`.
+    /// ``ScalarValue/init(converting:context:)``); nil for `null`, and for infinity and NaN,
+    /// which string coding does not read.
     var keyText: String? {
         switch self {
         case let .string(string): return string
         case let .bool(bool): return bool ? "true" : "false"
         case let .int(int): return String(int)
         case let .uint(uint): return String(uint)
-        case let .float(float): return "\(float)"
-        case let .double(double): return "\(double)"
+        case let .float(float): return float.isFinite ? "\(float)" : nil
+        case let .double(double): return double.isFinite ? "\(double)" : nil
         case let .longNumber(text): return text
         case let .date(date): return ISODate.string(from: date) ?? "\(date.timeIntervalSinceReferenceDate)"
         case let .data(data): return data.base64EncodedString()

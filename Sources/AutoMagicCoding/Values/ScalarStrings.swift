@@ -4,7 +4,8 @@ import Foundation
 /// is set into a numeric or `Bool` property (`"10"` → 10, `"yes"` → true).
 enum ScalarStrings {
     /// A decimal integer, a `0x` hexadecimal integer (with an optional sign), or a decimal or
-    /// exponent floating-point number; surrounding white space is ignored.
+    /// exponent floating-point number; surrounding white space is ignored. A decimal number
+    /// beyond a double's range (`1e400`) is kept as written, so that converting it reports it.
     static func number(_ string: String) -> NumberValue? {
         let text = TextTrimming.trimmed(string)
         if let value = Int64(text) { return .int(value) }
@@ -14,7 +15,7 @@ enum ScalarStrings {
         guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) || Self.decimalMarks.contains($0) }),
             let value = DecimalText.double(text.utf8) ?? Double(text)
         else { return nil }
-        return .double(value)
+        return value.isFinite ? .double(value) : .long(String(text))
     }
 
     private static let decimalMarks = Array("+-.eE".utf8)

@@ -205,4 +205,54 @@ struct FuzzFindingTests {
         #expect(try AMC.convert(xml, to: .xmlPropertyList, options: .compact) == xml)
         #expect(String(decoding: try AMC.convert(xml, to: .json), as: UTF8.self).hasPrefix(digits))
     }
+
+    final class Gauge: AMCCodable {
+        var ratio = 1.0
+        required init() {}
+    }
+
+    final class Scale: AMCCodable {
+        var marks: [Double: String] = [:]
+        required init() {}
+    }
+
+    /// Found by the markup builder's target: `ratio="1e1300"` set infinity, which the markup
+    /// writer wrote as `inf`, which nothing reads. A decimal string beyond a type's range is out
+    /// of range, as it is in JSON, and infinity and NaN are refused where only text can hold them.
+    @Test func aNumberStringBeyondARangeIsAnErrorAndInfinityIsNotWrittenAsText() throws {
+        #expect(
+            expectAMCError { _ = try AMC.value(Double.self, from: "1e1300") }?.kind
+                == .valueOutOfRange(value: "1e1300", typeName: "Double"))
+        #expect(
+            expectAMCError { _ = try AMC.value(Float.self, from: "-1e39") }?.kind
+                == .valueOutOfRange(value: "-1e+39", typeName: "Float"))
+        #expect(throws: AMCError.self) { _ = try AMC.value(Int.self, from: "1e1300") }
+        #expect(try AMC.value(Double.self, from: "1e300") == 1e300)
+
+        let builder = AMCMarkupBuilder()
+        builder.archiver.registry.register(Gauge.self)
+        let markup = try AMCMarkup(string: #"<Gauge ratio="1e1300"/>"#)
+        let built = expectAMCError { _ = try markup.build(Gauge.self, using: builder) }
+        #expect(built?.description.contains("1e1300 does not fit exactly in Double") == true)
+
+        var writer = AMCMarkupWriter()
+        writer.archiver = builder.archiver
+        for value in [Double.infinity, -.infinity, .nan] {
+            let gauge = Gauge()
+            gauge.ratio = value
+            #expect(expectAMCError { _ = try writer.markup(of: gauge) }?.keyPath == "/Gauge/@ratio")
+            let keyed = Scale()
+            keyed.marks = [value: "edge"]
+            for format in [AMCFormat.json, .xmlPropertyList, .binaryPropertyList] {
+                #expect(throws: AMCError.self) { _ = try AMC.data(for: keyed, format: format) }
+            }
+        }
+        let finite = Scale()
+        finite.marks = [0.5: "half"]
+        let copy = try #require(try AMC.object(Scale.self, from: try AMC.data(for: finite, format: .json)))
+        #expect(copy.marks == [0.5: "half"])
+        let gauge = Gauge()
+        gauge.ratio = 2.5
+        #expect(try writer.markup(of: gauge).contains(#"ratio="2.5""#))
+    }
 }
