@@ -51,7 +51,7 @@ var failures = 0
 // The runtime self-test passes on the optimized library too (see AMC.checkRuntime()).
 do {
     try AMC.checkRuntime()
-    check(true, "the runtime reports the canaries' fields as Mirror, MemoryLayout and the language do")
+    check(true, "the runtime reports the canaries' fields as declared, as MemoryLayout and the language do")
 } catch {
     check(false, "the runtime self-test: \(error)")
 }

@@ -28,7 +28,7 @@ extension AMC {
     /// Checks that the Swift runtime reports stored properties as the archiver reads them, and
     /// throws ``AMCError/Kind/runtimeUnsupported(reason:)`` naming what disagreed when it does
     /// not. The check runs once, before the first type is planned, on types compiled into the
-    /// library (field names against `Mirror`, offsets against `MemoryLayout`, values set and read
+    /// library (field names against their declarations, offsets against `MemoryLayout`, values set and read
     /// through the language); after a failure every call that would read or write properties
     /// throws the same error, and no property is read or written. Cheap after the first call: call it at
     /// launch, or in a test, to learn of a toolchain the library does not support before users do.

@@ -102,8 +102,14 @@ final class Resilient: AMCCodable {
 struct TypeShapesTests {
     /// The runtime's fields of `value`'s type, superclasses' first, against `Mirror`'s labels.
     func fieldsMatchMirror(_ value: Any) {
-        #expect(
-            RuntimeAccess.fields(of: type(of: value)).map(\.name) == RuntimeSelfTest.labels(of: value), "\(type(of: value))")
+        var mirrors: [Mirror] = []
+        var mirror: Mirror? = Mirror(reflecting: value)
+        while let current = mirror {
+            mirrors.insert(current, at: 0)
+            mirror = current.superclassMirror
+        }
+        let labels = mirrors.flatMap { $0.children.map { $0.label ?? "" } }
+        #expect(RuntimeAccess.fields(of: type(of: value)).map(\.name) == labels, "\(type(of: value))")
     }
 
     func roundTrip<T: AMCCodable>(_ value: T, _ format: AMCFormat) throws -> T {
