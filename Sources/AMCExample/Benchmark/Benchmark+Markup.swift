@@ -170,8 +170,7 @@ extension Benchmark {
     private static func allocatedBytes<T>(by make: () throws -> T) throws -> Int? {
         guard let start = AllocatedBytes.now else { return nil }
         let block = [UInt8](repeating: 1, count: 8 << 20)
-        guard let withBlock = AllocatedBytes.now, abs(withBlock - start - block.count) < block.count / 20 else { return nil }
-        let before = withBlock
+        guard let before = AllocatedBytes.now, abs(before - start - block.count) < block.count / 20 else { return nil }
         let made = try make()
         guard let after = AllocatedBytes.now else { return nil }
         withExtendedLifetime((block, made)) {}

@@ -480,10 +480,21 @@ enum RuntimeAccess {
 
     private static func storeValue(_ value: Any, as type: Any.Type, to pointer: UnsafeMutableRawPointer) -> Bool {
         func store<T>(_: T.Type) -> Bool {
-            guard let typed = value as? T else { return false }
-            pointer.assumingMemoryBound(to: T.self).pointee = typed
+            // A value of exactly the field's type (the common case) is cast without `as?`, whose
+            // `T?` is generic metadata looked up on every call.
+            guard Swift.type(of: value) == T.self else { return storeConverted(value, as: T.self, to: pointer) }
+            pointer.assumingMemoryBound(to: T.self).pointee = value as! T
             return true
         }
         return store(type)
+    }
+
+    /// `storeValue` for a value of another type than the field's, which `as?` may still make
+    /// one (a subclass, an optional's wrapped value, an existential).
+    @inline(never)
+    private static func storeConverted<T>(_ value: Any, as _: T.Type, to pointer: UnsafeMutableRawPointer) -> Bool {
+        guard let typed = value as? T else { return false }
+        pointer.assumingMemoryBound(to: T.self).pointee = typed
+        return true
     }
 }

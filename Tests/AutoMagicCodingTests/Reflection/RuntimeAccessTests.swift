@@ -211,6 +211,28 @@ struct RuntimeAccessTests {
         #expect(plain.y == "some")
     }
 
+    /// A value of exactly the field's type is stored without `as?`; one that `as?` makes the
+    /// field's type (a subclass, a value into an optional, into an existential) still is, and one
+    /// it does not is refused.
+    @Test func storeTakesWhatTheFieldsTypeHolds() {
+        final class Holder {
+            var base: Base = Base()
+            var maybe: Base?
+            var any: Any = 0
+        }
+        var holder = Holder()
+        let fields = RuntimeAccess.fields(of: Holder.self)
+        let derived = Derived()
+        #expect(RuntimeAccess.store(derived, as: fields[0].type, at: fields[0].offset, in: &holder))
+        #expect(RuntimeAccess.store(derived, as: fields[1].type, at: fields[1].offset, in: &holder))
+        #expect(RuntimeAccess.store(derived, as: fields[2].type, at: fields[2].offset, in: &holder))
+        #expect(holder.base === derived && holder.maybe === derived && holder.any as? Derived === derived)
+        let base = Base()
+        #expect(RuntimeAccess.store(base, as: fields[0].type, at: fields[0].offset, in: &holder) && holder.base === base)
+        #expect(!RuntimeAccess.store(Plain(), as: fields[0].type, at: fields[0].offset, in: &holder))
+        #expect(holder.base === base)
+    }
+
     @Test func fieldRecordsSayHowEachReferenceIsHeld() {
         let fields = RuntimeAccess.fields(of: GenericOwners<Int>.self)
         #expect(fields.map(\.name) == ["strong", "weakTarget", "value", "owner", "maybe", "bare", "named", "anything"])
