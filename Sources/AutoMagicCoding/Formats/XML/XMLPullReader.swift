@@ -97,9 +97,8 @@ struct XMLPullReader {
                 }
                 // One look at the byte after a "<" tells what comes.
                 let bytes = scanner.bytes
-                let second = offset + 1 < bytes.count ? bytes[offset + 1] : 0
                 if bytes[offset] == UInt8(ascii: "<") {
-                    switch second {
+                    switch offset + 1 < bytes.count ? bytes[offset + 1] : 0 {
                     case UInt8(ascii: "/"):
                         let (name, nameBytes) = open.removeLast()
                         try scanner.closeTag(name, bytes: nameBytes)
