@@ -38,8 +38,8 @@ extension ArchiveScalar {
     }
 
     /// The scalar as a dictionary key: the text its type reads back exactly (see
-    /// ``ScalarValue/init(converting:context:)``); nil for `null`, and for infinity and NaN,
-    /// which string coding does not read.
+    /// ``ScalarValue/init(converting:context:)``); nil for `null`, and for what string coding
+    /// does not read: infinity, NaN and dates with no ISO 8601 form.
     var keyText: String? {
         switch self {
         case let .string(string): return string
@@ -49,7 +49,7 @@ extension ArchiveScalar {
         case let .float(float): return float.isFinite ? "\(float)" : nil
         case let .double(double): return double.isFinite ? "\(double)" : nil
         case let .longNumber(text): return text
-        case let .date(date): return ISODate.string(from: date) ?? "\(date.timeIntervalSinceReferenceDate)"
+        case let .date(date): return ISODate.string(from: date)
         case let .data(data): return data.base64EncodedString()
         case .null: return nil
         }

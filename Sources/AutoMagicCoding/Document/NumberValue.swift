@@ -7,7 +7,7 @@ enum NumberValue: Equatable, CustomStringConvertible {
     case uint(UInt64)
     case double(Double)
     /// A number's text, where none of the others holds it exactly (see
-    /// ``ArchiveValue/longNumber(_:)``).
+    /// ``ArchiveValue/longNumber(_:)``), or beyond a double's range (a string's `"1e400"`).
     case long(String)
 
     /// The number carried by a Swift numeric value or an `NSNumber`; nil for anything else,
@@ -96,7 +96,7 @@ enum NumberValue: Equatable, CustomStringConvertible {
         case let .int(value): return I(exactly: value)
         case let .uint(value): return I(exactly: value)
         case let .double(value): return I(exactly: value)
-        case let .long(text): return I(text)  // digits only: an integer written in full
+        case let .long(text): return I(text)  // an integer written in full; nil for an exponent
         }
     }
 

@@ -247,6 +247,21 @@ struct FuzzFindingTests {
                 #expect(throws: AMCError.self) { _ = try AMC.data(for: keyed, format: format) }
             }
         }
+        final class Calendar: AMCCodable {
+            var days: [Date: String] = [:]
+            required init() {}
+        }
+        let calendar = Calendar()
+        calendar.days = [Date(timeIntervalSinceReferenceDate: .infinity): "never"]
+        #expect(throws: AMCError.self) { _ = try AMC.data(for: calendar, format: .binaryPropertyList) }
+        // A font's size prints as "inf", which read back as part of its name.
+        for size in [Double.infinity, .nan] {
+            let text = AMCFont(name: "Helvetica", size: size).amcStringValue
+            #expect(
+                expectAMCError { _ = try AMCFont(amcStringValue: text) }?.kind
+                    == .valueOutOfRange(value: size.isNaN ? "nan" : "inf", typeName: "AMCFont size"))
+        }
+        #expect(try AMCFont(amcStringValue: "Helvetica Bold 14") == AMCFont(name: "Helvetica", size: 14, isBold: true))
         let finite = Scale()
         finite.marks = [0.5: "half"]
         let copy = try #require(try AMC.object(Scale.self, from: try AMC.data(for: finite, format: .json)))

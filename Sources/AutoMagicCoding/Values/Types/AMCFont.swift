@@ -56,6 +56,10 @@ public struct AMCFont: Hashable, Sendable, AMCStructCodable {
             throw StringValues.mismatch("an AMCFont string like \"helvetica 17\" or \"bold 15\"", string)
         }
         var font = AMCFont()
+        // What a size of infinity or NaN prints as is no size, and no family name either.
+        if let last = words.last, ["inf", "-inf", "nan", "-nan"].contains(TextTrimming.lowercased(last)) {
+            throw AMCError(.valueOutOfRange(value: String(last), typeName: "AMCFont size"))
+        }
         if let last = words.last, let size = DecimalText.double(last.utf8) {
             guard size > 0, size.isFinite else { throw AMCError(.valueOutOfRange(value: String(last), typeName: "AMCFont size")) }
             font.size = size
