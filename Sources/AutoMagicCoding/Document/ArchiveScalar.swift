@@ -32,8 +32,30 @@ extension ArchiveScalar {
         case let (.double(a)?, .double(b)?): return a < b || (a.isNaN && !b.isNaN)
         case let (.float(a)?, .float(b)?): return a < b || (a.isNaN && !b.isNaN)
         case let (.date(a)?, .date(b)?): return a < b
+        case let (.string(a)?, .string(b)?): return a < b
         case (nil, _?): return true
-        default: return (left?.keyText ?? "") < (right?.keyText ?? "")
+        case let (left?, right?):
+            // Numbers of one type written as different cases (a `Decimal`'s 2, 15.5 and the
+            // string of its long digits): by value, then by text, so that the order stays one.
+            if let a = left.approximateNumber, let b = right.approximateNumber, a != b || a.isNaN != b.isNaN {
+                return a.isNaN ? !b.isNaN : !b.isNaN && a < b
+            }
+            return (left.keyText ?? "") < (right.keyText ?? "")
+        default: return false
+        }
+    }
+
+    /// A number's value, as near as a double holds it (a string's too, where it is one); nil for
+    /// what is no number.
+    private var approximateNumber: Double? {
+        switch self {
+        case let .string(text): Double(text)
+        case let .int(value): Double(value)
+        case let .uint(value): Double(value)
+        case let .double(value): value
+        case let .float(value): Double(value)
+        case let .longNumber(text): DecimalText.double(text.utf8) ?? Double(text) ?? .nan
+        default: nil
         }
     }
 

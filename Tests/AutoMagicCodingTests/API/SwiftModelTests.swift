@@ -379,4 +379,27 @@ struct CheckTests {
         #expect(dictionary["tags"] as? [String] == wide.tags.sorted())
         #expect(dictionary["numbers"] as? [Int] == wide.numbers.sorted())
     }
+
+    /// A `Decimal` is written as an integer, a double or its digits, whichever holds it exactly;
+    /// a set of them is still written in ascending order, whatever order it holds them in.
+    @Test func setsOfNumbersWrittenInDifferentFormsAreWrittenInOneOrder() throws {
+        final class Prices: AMCCodable {
+            var values: Set<Decimal> = []
+            required init() {}
+        }
+        let long = try #require(Decimal(string: "12345678901234567890.123"))
+        let values: [Decimal] = [2, 10, 15.5, -3, 0.25, long, 100, 7.75, -0.5, 1_000_000]
+        var written: Set<String> = []
+        for capacity in stride(from: 10, to: 400, by: 30) {
+            // Sets of other capacities hold their elements in other orders.
+            let prices = Prices()
+            prices.values = Set(minimumCapacity: capacity)
+            for value in values.shuffled() { prices.values.insert(value) }
+            let data = try AMC.data(for: prices, format: .json, options: AMCWriteOptions(prettyPrinted: false, sortedKeys: true))
+            written.insert(String(decoding: data, as: UTF8.self))
+        }
+        #expect(written.count == 1)
+        let order = try #require(written.first?.split(separator: "[").last?.split(separator: "]").first)
+        #expect(order == #"-3,-0.5,0.25,2,7.75,10,15.5,100,1000000,"12345678901234567890.123""#)
+    }
 }
