@@ -231,6 +231,9 @@ struct RuntimeAccessTests {
         #expect(RuntimeAccess.store(base, as: fields[0].type, at: fields[0].offset, in: &holder) && holder.base === base)
         #expect(!RuntimeAccess.store(Plain(), as: fields[0].type, at: fields[0].offset, in: &holder))
         #expect(holder.base === base)
+        // An optional of exactly the field's type, nil, takes the exact path.
+        #expect(RuntimeAccess.store(Base?.none as Any, as: fields[1].type, at: fields[1].offset, in: &holder))
+        #expect(holder.maybe == nil)
     }
 
     @Test func fieldRecordsSayHowEachReferenceIsHeld() {
