@@ -37,8 +37,9 @@ extension ArchiveScalar {
         case let (left?, right?):
             // Numbers of one type written as different cases (a `Decimal`'s 2, 15.5 and the
             // string of its long digits): by value, then by text, so that the order stays one.
-            if let a = left.approximateNumber, let b = right.approximateNumber, a != b || a.isNaN != b.isNaN {
-                return a.isNaN ? !b.isNaN : !b.isNaN && a < b
+            if let a = left.approximateNumber, let b = right.approximateNumber {
+                if a.isNaN || b.isNaN { return a.isNaN && !b.isNaN }  // NaN first
+                if a != b { return a < b }
             }
             return (left.keyText ?? "") < (right.keyText ?? "")
         default: return false
