@@ -26,6 +26,10 @@ final class KeyPathPlan: @unchecked Sendable {
     let keyPath: String
     /// The keys, for the walker when the plan cannot go.
     let keys: [String]
+    /// Whether the field holds a struct string's value (a font, a colour, a size): a value that
+    /// takes some work to convert from a string, and whose copies are independent, so one
+    /// conversion may be stored many times.
+    let holdsStructString: Bool
     /// The owner of the last key as its hooks see it (a copy of a struct), when it is an
     /// ``AMCCodable`` other than the root; nil when the root owns the last key or the owner is
     /// not ``AMCCodable``.
@@ -40,6 +44,13 @@ final class KeyPathPlan: @unchecked Sendable {
         self.keyPath = keys.joined(separator: ".")
         self.keys = keys
         self.owner = owner
+        switch field.kind {
+        case let .scalar(codec), let .optional(_, .scalar(codec)):
+            let held = (field.type as? any OptionalContainer.Type)?.wrappedType ?? field.type
+            holdsStructString = codec.isStructString && !(held is AnyObject.Type)
+        default:
+            holdsStructString = false
+        }
     }
 
     /// Whether the root itself owns the last key.

@@ -115,12 +115,24 @@ struct MarkupBuild {
     private var previousValues: [(FieldPlan, Any)] = []
     /// What each element type takes, asked once a build.
     private var infos: [ObjectIdentifier: MarkupTypeInfo] = [:]
+    /// The elements' paths, for the places of faults and hooks.
+    private let paths: MarkupPaths
+    /// Struct strings converted so far, by key-path plan and string: a document repeats its
+    /// fonts, colours and sizes, and each converts once a build.
+    private var conversions: [Conversion: Any] = [:]
+    private static let maximumConversions = 4096
+
+    private struct Conversion: Hashable {
+        let plan: ObjectIdentifier
+        let string: String
+    }
 
     init(markup: AMCMarkup, builder: AMCMarkupBuilder, owner: (any AMCCodable & AnyObject)?) {
         self.markup = markup
         self.builder = builder
         self.owner = owner
         styles = builder.stylesheet?.styles ?? [:]
+        paths = MarkupPaths(nodes: markup.nodes, conditions: builder.conditions)
     }
 
     /// Builds the document's tree: a new `expected` (or registered subtype), or into `root`;
@@ -136,7 +148,7 @@ struct MarkupBuild {
             defer { index = node.end }
             switch node.content {
             case let .instruction(target, data) where target == "properties":
-                mergeProperties(data, at: node)
+                mergeProperties(data, at: index)
             case .element:
                 object = tree(index, expected: expected, into: root)
             default:
@@ -170,15 +182,12 @@ struct MarkupBuild {
         var kind: Kind
         /// What the element's type takes (nothing, for a property element).
         let info: MarkupTypeInfo
-        let path: String
+        /// The element's node.
+        let element: Int
         let context: AMCMarkupContext
         /// The next child node, and the index past the last.
         var next: Int
         let end: Int
-        /// How many children have each name, for the `[n]` of their paths, and how many of
-        /// each name came so far.
-        let sameNamed: [String: Int]
-        var seen: [String: Int] = [:]
         /// For each open `<?if?>`: whether its branch is skipped.
         var skipping: [Bool] = []
         /// The element's text so far, in pieces (text between comments, CDATA sections), with
@@ -192,7 +201,7 @@ struct MarkupBuild {
     private mutating func tree(
         _ index: Int, expected: (any AMCCodable.Type)?, into root: (any AMCCodable & AnyObject)?
     ) -> (any AMCCodable)? {
-        guard let first = open(index, parentPath: "", siblingIndex: nil, expected: expected, into: root) else { return nil }
+        guard let first = open(index, expected: expected, into: root) else { return nil }
         var stack = [first]
         while let top = stack.indices.last {
             if stack[top].next < stack[top].end {
@@ -205,9 +214,9 @@ struct MarkupBuild {
             switch done.kind {
             case .object(var object, let attributes):
                 if let textNode = done.textNode {
-                    setText(done.text, of: &object, textKey: done.info.element?.textKey, at: textNode, path: done.path)
+                    setText(done.text, of: &object, textKey: done.info.element?.textKey, at: textNode, in: done.element)
                 }
-                let finished = finish(object, attributes: attributes, context: done.context)
+                let finished = finish(object, info: done.info, attributes: attributes, context: done.context)
                 guard let parent = stack.indices.last else { return finished }
                 deliver(finished, to: &stack[parent], context: done.context)
             case let .property(name, field, children):
@@ -224,80 +233,38 @@ struct MarkupBuild {
     /// A frame for the element at `index`: its object made and set from its attributes; nil
     /// (faults recorded) when there is none to make, and its subtree is skipped.
     private mutating func open(
-        _ index: Int, parentPath: String, siblingIndex: Int?, expected: (any AMCCodable.Type)?,
-        into root: (any AMCCodable & AnyObject)?
+        _ index: Int, expected: (any AMCCodable.Type)?, into root: (any AMCCodable & AnyObject)?
     ) -> Frame? {
         let node = markup.nodes[index]
         guard case let .element(name, range) = node.content else { return nil }
         let attributes = markup.attributes[range]
-        let path = parentPath + "/" + name + (siblingIndex.map { "[\($0)]" } ?? "")
-        let context = self.context(of: node, path: path)
+        let context = self.context(at: index)
         guard var object = instantiate(name, attributes: attributes, expected: expected, into: root, context: context) else {
             return nil
         }
         applyStyles(attributes, to: &object, element: context)
         setAttributes(attributes, of: &object, element: context)
         return Frame(
-            kind: .object(object, attributes: attributes), info: info(of: Swift.type(of: object)), path: path, context: context,
-            next: index + 1, end: node.end, sameNamed: childNames(of: index))
+            kind: .object(object, attributes: attributes), info: info(of: Swift.type(of: object)), element: index,
+            context: context, next: index + 1, end: node.end)
     }
 
     /// What elements of `type` take, asked of the type once a build.
     private mutating func info(of type: any AMCCodable.Type) -> MarkupTypeInfo {
         if let known = infos[ObjectIdentifier(type)] { return known }
-        let info = MarkupTypeInfo(
-            element: (type as? any AMCMarkupElement.Type).map { element in
-                MarkupTypeInfo.Element(textKey: element.amcMarkupTextKey, elements: element.amcMarkupElements)
-            })
+        let info = MarkupTypeInfo(type)
         infos[ObjectIdentifier(type)] = info
         return info
     }
 
-    /// How many child elements of the element at `index` have each name, in the branches of
-    /// its `<?if?>`s that are built.
-    private func childNames(of index: Int) -> [String: Int] {
-        var names: [String: Int] = [:]
-        var skipping: [Bool] = []
-        var child = index + 1
-        while child < markup.nodes[index].end {
-            let node = markup.nodes[child]
-            child = node.end
-            if condition(node, skipping: &skipping) || skipping.last == true { continue }
-            if case let .element(name, _) = node.content { names[name, default: 0] += 1 }
-        }
-        return names
-    }
-
-    /// Whether `node` is `<?if?>`, `<?else?>` or `<?end?>`, then followed in `skipping` (for each
-    /// open `<?if?>`, whether its branch is skipped).
-    private func condition(_ node: MarkupNode, skipping: inout [Bool]) -> Bool {
-        guard case let .instruction(target, data) = node.content else { return false }
-        switch target {
-        case "if":
-            let condition = data ?? ""
-            let holds =
-                condition.hasPrefix("!")
-                ? !builder.conditions.contains(String(condition.dropFirst())) : builder.conditions.contains(condition)
-            skipping.append((skipping.last ?? false) || !holds)
-        case "else":
-            let outer = skipping.count > 1 ? skipping[skipping.count - 2] : false
-            skipping[skipping.count - 1] = outer || !skipping[skipping.count - 1]
-        case "end":
-            skipping.removeLast()
-        default:
-            return false
-        }
-        return true
-    }
-
     /// An element complete: a struct is told it is built (a value: its parent keeps a copy),
     /// a class waits for the ids; its id is recorded.
-    private mutating func finish(_ object: any AMCCodable, attributes: ArraySlice<MarkupAttribute>, context: AMCMarkupContext)
-        -> any AMCCodable
-    {
+    private mutating func finish(
+        _ object: any AMCCodable, info: MarkupTypeInfo, attributes: ArraySlice<MarkupAttribute>, context: AMCMarkupContext
+    ) -> any AMCCodable {
         var object = object
-        if let element = object as? any AMCMarkupElement {
-            if RuntimeAccess.identity(ofAny: object) != nil {
+        if let element = info.element?.view(object) {
+            if info.isClass {
                 built.append((element, context))
             } else {
                 var element = element
@@ -305,7 +272,7 @@ struct MarkupBuild {
                 object = element
             }
         }
-        if let id = attributes.first(where: { builder.reservedAttributes.names($0.name, "id") }) {
+        if let id = attributes.first(where: { builder.reservedAttributes.builderName(of: $0.name) == .id }) {
             record(id: id, of: object, context: self.context(of: id, in: context))
         }
         return object
@@ -315,7 +282,7 @@ struct MarkupBuild {
     private mutating func deliver(_ child: any AMCCodable, to frame: inout Frame, context: AMCMarkupContext) {
         switch frame.kind {
         case .object(var object, let attributes):
-            append(child, to: &object, context: context)
+            append(child, to: &object, info: frame.info, context: context)
             frame.kind = .object(object, attributes: attributes)
         case .property(let name, let field, var children):
             children.append(child)
@@ -329,41 +296,34 @@ struct MarkupBuild {
     /// the frame's object; an element or a property element is a new frame to build.
     private mutating func step(_ index: Int, in frame: inout Frame) -> Frame? {
         let node = markup.nodes[index]
-        if condition(node, skipping: &frame.skipping) || frame.skipping.last == true { return nil }
+        if paths.condition(node, skipping: &frame.skipping) || frame.skipping.last == true { return nil }
         guard case .object(var object, let attributes) = frame.kind else {
             // A property element holds elements only.
-            if case let .element(name, _) = node.content {
-                frame.seen[name, default: 0] += 1
-                let siblingIndex = (frame.sameNamed[name] ?? 0) > 1 ? frame.seen[name] : nil
-                return open(index, parentPath: frame.path, siblingIndex: siblingIndex, expected: nil, into: nil)
-            }
+            if case .element = node.content { return open(index, expected: nil, into: nil) }
             fault(
                 "<\(frame.context.elementPath.split(separator: "/").last ?? "")> holds elements only",
-                at: context(of: node, path: frame.path))
+                at: context(at: index, pathOf: frame.element))
             return nil
         }
         defer { frame.kind = .object(object, attributes: attributes) }
         switch node.content {
         case let .element(name, childAttributes):
-            frame.seen[name, default: 0] += 1
-            let siblingIndex = (frame.sameNamed[name] ?? 0) > 1 ? frame.seen[name] : nil
-            let childPath = frame.path + "/" + name + (siblingIndex.map { "[\($0)]" } ?? "")
-            if name.utf8.contains(UInt8(ascii: ".")) {
-                return propertyFrame(index, name: name, of: object, path: childPath)
+            if name.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: ".")) }) ?? name.contains(".") {
+                return propertyFrame(index, name: name, of: object)
             }
             if let element = frame.info.element, element.elements.contains(name) {
-                untypedElement(name, attributes: markup.attributes[childAttributes], at: index, of: &object, path: childPath)
+                untypedElement(name, attributes: markup.attributes[childAttributes], at: index, of: &object, as: element)
                 return nil
             }
-            return open(index, parentPath: frame.path, siblingIndex: siblingIndex, expected: nil, into: nil)
+            return open(index, expected: nil, into: nil)
         case let .text(text, isCDATA):
             frame.text.append((text, isCDATA))
             if frame.textNode == nil { frame.textNode = index }
         case let .instruction(target, data):
             if target == "properties" {
-                mergeProperties(data, at: node)
+                mergeProperties(data, at: index)
             } else {
-                instruction(target, data: data, to: &object, context: context(of: node, path: frame.path))
+                instruction(target, data: data, to: &object, as: frame.info, context: context(at: index, pathOf: frame.element))
             }
         }
         return nil
@@ -371,9 +331,9 @@ struct MarkupBuild {
 
     /// A frame for `<Parent.property>` at `index`, whose child elements set `property` of
     /// `object`; nil (a fault recorded) when it names no settable property of it.
-    private mutating func propertyFrame(_ index: Int, name: String, of object: any AMCCodable, path: String) -> Frame? {
+    private mutating func propertyFrame(_ index: Int, name: String, of object: any AMCCodable) -> Frame? {
         let node = markup.nodes[index]
-        let context = self.context(of: node, path: path)
+        let context = self.context(at: index)
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
         let ownerType = Swift.type(of: object as Any)
         let ownerName = AMC.unqualifiedName(of: ownerType)
@@ -387,8 +347,8 @@ struct MarkupBuild {
             return nil
         }
         return Frame(
-            kind: .property(name: name, field: field, children: []), info: MarkupTypeInfo(element: nil), path: path,
-            context: context, next: index + 1, end: node.end, sameNamed: childNames(of: index))
+            kind: .property(name: name, field: field, children: []), info: .property, element: index,
+            context: context, next: index + 1, end: node.end)
     }
 
     /// Sets `field` of `object` to the children of `<name>`: all of them for an array property
@@ -457,7 +417,7 @@ struct MarkupBuild {
             fault(.unrelatedClass(className: name, expected: AMC.unqualifiedName(of: expected)), at: context)
             return nil
         }
-        guard let factory = attributes.first(where: { builder.reservedAttributes.names($0.name, "factory") }) else {
+        guard let factory = attributes.first(where: { builder.reservedAttributes.builderName(of: $0.name) == .factory }) else {
             return type.init()
         }
         // A factory it does not have is a fault; the element is still made, so that what is
@@ -479,7 +439,9 @@ struct MarkupBuild {
     private mutating func applyStyles(
         _ attributes: ArraySlice<MarkupAttribute>, to object: inout any AMCCodable, element: AMCMarkupContext
     ) {
-        guard let attribute = attributes.first(where: { builder.reservedAttributes.names($0.name, "class") }) else { return }
+        guard let attribute = attributes.first(where: { builder.reservedAttributes.builderName(of: $0.name) == .class }) else {
+            return
+        }
         let context = self.context(of: attribute, in: element)
         for name in attribute.value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             let style: [String: Any]
@@ -508,7 +470,7 @@ struct MarkupBuild {
                 for entry in entries {
                     let place = AMCMarkupContext(
                         file: context.file, line: context.line, column: context.column,
-                        elementPath: context.elementPath + "/" + entry.keyPath)
+                        place: context.place.appending("/" + entry.keyPath))
                     fault(entry, at: place)
                 }
             } catch {
@@ -544,10 +506,10 @@ struct MarkupBuild {
         _ attributes: ArraySlice<MarkupAttribute>, of object: inout any AMCCodable, element: AMCMarkupContext
     ) {
         let reserved = builder.reservedAttributes
-        var builderNames = Set<String>()
+        var builderNames = Set<MarkupBuilderName>()
         for attribute in attributes {
             // The attribute's place (a path to build) is made only for a fault.
-            if let builderName = ["id", "class", "factory"].first(where: { reserved.names(attribute.name, $0) }) {
+            if let builderName = reserved.builderName(of: attribute.name) {
                 if !builderNames.insert(builderName).inserted {
                     fault(
                         "\(builderName) is given twice (as \(builderName) and as amc:\(builderName))",
@@ -566,7 +528,7 @@ struct MarkupBuild {
             switch resolved(attribute.value) {
             case let .text(text):
                 do {
-                    try Self.set(string: text, keyPath: attribute.name, on: &object, archiver: builder.archiver)
+                    try set(text, keyPath: attribute.name, on: &object)
                 } catch {
                     fault(error, at: context(of: attribute, in: element))
                 }
@@ -601,6 +563,28 @@ struct MarkupBuild {
         }
     }
 
+    /// Sets an attribute's `string` at `keyPath` of `object`, along the key path's plan with a
+    /// struct string converted once a build; by Key-Value Coding where the plan cannot go.
+    private mutating func set(_ string: String, keyPath: String, on object: inout any AMCCodable) throws {
+        let archiver = builder.archiver
+        if let plan = KeyPathPlan.plan(for: Swift.type(of: object as Any), keyPath: keyPath, isKey: false) {
+            var converted: Any?
+            if plan.holdsStructString {
+                let key = Conversion(plan: ObjectIdentifier(plan), string: string)
+                converted = conversions[key]
+                if converted == nil, let value = plan.scalarValue(from: string, archiver: archiver) {
+                    converted = value
+                    if conversions.count < Self.maximumConversions { conversions[key] = value }
+                }
+            }
+            func set<Object: AMCCodable>(_ object: inout Object) throws -> Bool {
+                try plan.set(.string(string), converted: converted, in: &object, archiver: archiver)
+            }
+            if try set(&object) { return }
+        }
+        try Self.set(string: string, keyPath: keyPath, on: &object, archiver: archiver)
+    }
+
     /// Sets `string` at `keyPath` of `object`.
     private static func set(string: String, keyPath: String, on object: inout any AMCCodable, archiver: AMCArchiver) throws {
         func set<Object: AMCCodable>(_ object: inout Object) throws {
@@ -623,14 +607,15 @@ struct MarkupBuild {
 
     /// A child element its parent's ``AMCMarkupElement/amcMarkupElements`` lists.
     private mutating func untypedElement(
-        _ name: String, attributes: ArraySlice<MarkupAttribute>, at index: Int, of object: inout any AMCCodable, path: String
+        _ name: String, attributes: ArraySlice<MarkupAttribute>, at index: Int, of object: inout any AMCCodable,
+        as parent: MarkupTypeInfo.Element
     ) {
         let node = markup.nodes[index]
-        let context = self.context(of: node, path: path)
+        let context = self.context(at: index)
         if markup.nodes[(index + 1)..<node.end].contains(where: { if case .element = $0.content { true } else { false } }) {
             fault("<\(name)> is handed to its parent with its attributes; it holds no elements", at: context)
         }
-        guard var element = object as? any AMCMarkupElement else { return }
+        var element = parent.view(object)
         do {
             try element.amcProcessMarkupElement(name, attributes: attributes.map { ($0.name, $0.value) }, context)
             object = element
@@ -640,8 +625,10 @@ struct MarkupBuild {
     }
 
     /// Hands a complete child to its parent.
-    private mutating func append(_ child: any AMCCodable, to object: inout any AMCCodable, context: AMCMarkupContext) {
-        guard var element = object as? any AMCMarkupElement else {
+    private mutating func append(
+        _ child: any AMCCodable, to object: inout any AMCCodable, info: MarkupTypeInfo, context: AMCMarkupContext
+    ) {
+        guard var element = info.element?.view(object) else {
             fault(
                 "<\(AMC.unqualifiedName(of: Swift.type(of: object as Any)))> cannot hold children (it is no AMCMarkupElement)",
                 at: context)
@@ -668,9 +655,10 @@ struct MarkupBuild {
 
     /// Sets the text key from text content.
     private mutating func setText(
-        _ pieces: [(text: String, isCDATA: Bool)], of object: inout any AMCCodable, textKey: String?, at index: Int, path: String
+        _ pieces: [(text: String, isCDATA: Bool)], of object: inout any AMCCodable, textKey: String?, at index: Int,
+        in element: Int
     ) {
-        let context = context(of: markup.nodes[index], path: path)
+        let context = context(at: index, pathOf: element)
         // Text around comments and CDATA sections is one text; trimmed unless it is all CDATA.
         let joined = pieces.map(\.text).joined()
         let text = pieces.allSatisfy(\.isCDATA) ? joined : joined.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -695,9 +683,10 @@ struct MarkupBuild {
     }
 
     /// Hands a processing instruction to the element it stands in.
-    private mutating func instruction(_ target: String, data: String?, to object: inout any AMCCodable, context: AMCMarkupContext)
-    {
-        guard var element = object as? any AMCMarkupElement else {
+    private mutating func instruction(
+        _ target: String, data: String?, to object: inout any AMCCodable, as info: MarkupTypeInfo, context: AMCMarkupContext
+    ) {
+        guard var element = info.element?.view(object) else {
             fault(
                 "<\(AMC.unqualifiedName(of: Swift.type(of: object as Any)))> takes no instruction <?\(target)?> (it is no AMCMarkupElement)",
                 at: context)
@@ -712,8 +701,8 @@ struct MarkupBuild {
     }
 
     /// Merges `<?properties {JSON}?>` into the named styles, per key; later ones win.
-    private mutating func mergeProperties(_ data: String?, at node: MarkupNode) {
-        let context = self.context(of: node, path: "")
+    private mutating func mergeProperties(_ data: String?, at index: Int) {
+        let context = self.context(at: index, pathOf: nil)
         do {
             guard let json = try JSONSerialization.jsonObject(with: Data((data ?? "").utf8)) as? [String: Any] else {
                 throw context.error(.typeMismatch(expected: "a JSON object of named styles", found: "other JSON"))
@@ -828,14 +817,23 @@ struct MarkupBuild {
 
     // MARK: - Places and faults
 
-    private func context(of node: MarkupNode, path: String) -> AMCMarkupContext {
-        AMCMarkupContext(file: markup.files[node.file], line: Int(node.line), column: Int(node.column), elementPath: path)
+    /// The place of the element node at `index`.
+    private func context(at index: Int) -> AMCMarkupContext {
+        context(at: index, pathOf: index)
+    }
+
+    /// The place of the node at `index`, on the path of the element node `element` (none for
+    /// a node outside every element).
+    private func context(at index: Int, pathOf element: Int?) -> AMCMarkupContext {
+        let node = markup.nodes[index]
+        let place = MarkupPlace(paths: element == nil ? nil : paths, element: element ?? index, suffix: "")
+        return AMCMarkupContext(file: markup.files[node.file], line: Int(node.line), column: Int(node.column), place: place)
     }
 
     private func context(of attribute: MarkupAttribute, in context: AMCMarkupContext) -> AMCMarkupContext {
         AMCMarkupContext(
             file: context.file, line: Int(attribute.line), column: Int(attribute.column),
-            elementPath: context.elementPath + "/@" + attribute.name)
+            place: context.place.appending("/@" + attribute.name))
     }
 
     private mutating func fault(_ reason: String, at context: AMCMarkupContext) {
@@ -869,12 +867,32 @@ struct MarkupBuild {
 }
 
 /// What the builder asks of an element's type: whether it is an ``AMCMarkupElement``, and then
-/// its text key and untyped element names.
+/// its text key and untyped element names; whether it is a class.
 struct MarkupTypeInfo {
     struct Element {
         let textKey: String?
         let elements: Set<String>
+        /// An object of exactly this type as the element it is, with no look-up of the conformance.
+        let view: (any AMCCodable) -> any AMCMarkupElement
     }
 
     let element: Element?
+    /// Whether objects of the type are classes: they are told they are built once the ids are bound.
+    let isClass: Bool
+
+    /// A property element's: no type, no element.
+    static var property: MarkupTypeInfo { MarkupTypeInfo(element: nil, isClass: false) }
+
+    private init(element: Element?, isClass: Bool) {
+        self.element = element
+        self.isClass = isClass
+    }
+
+    init(_ type: any AMCCodable.Type) {
+        func element<Element: AMCMarkupElement>(_: Element.Type) -> MarkupTypeInfo.Element {
+            MarkupTypeInfo.Element(
+                textKey: Element.amcMarkupTextKey, elements: Element.amcMarkupElements, view: { $0 as! Element })
+        }
+        self.init(element: (type as? any AMCMarkupElement.Type).map { element($0) }, isClass: type is AnyObject.Type)
+    }
 }

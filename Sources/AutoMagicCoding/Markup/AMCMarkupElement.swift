@@ -148,7 +148,9 @@ public struct AMCMarkupContext: Sendable {
     /// The column of the element's `<`, from 1.
     public let column: Int
     /// The element's path: `/Column/Row/Label[2]`.
-    public let elementPath: String
+    public var elementPath: String { place.path }
+    /// Where the path leads, worked out when asked.
+    let place: MarkupPlace
 
     /// An error at the element, saying `reason`.
     ///
@@ -191,15 +193,51 @@ public enum AMCMarkupReservedNames: Sendable {
     /// Only `amc:id`, `amc:class` and `amc:factory` are the builder's; plain names set properties.
     case prefixed
 
-    /// Whether `attribute` is the builder's `name` (`id`, `class`, `factory`): `amc:name`
-    /// always, the plain name when ``plain``.
-    func names(_ attribute: String, _ name: String) -> Bool {
-        attribute.hasPrefix("amc:") ? attribute.dropFirst(4) == name : self == .plain && attribute == name
+    /// The builder's name `attribute` is: `amc:name` always, the plain name when ``plain``;
+    /// nil for a property's.
+    func builderName(of attribute: String) -> MarkupBuilderName? {
+        // Most attributes are properties': told apart by their length and first letter.
+        let plain: Substring
+        switch (attribute.utf8.count, attribute.utf8.first) {
+        case (2, UInt8(ascii: "i")), (5, UInt8(ascii: "c")), (7, UInt8(ascii: "f")):
+            guard self == .plain else { return nil }
+            plain = Substring(attribute)
+        case (6, UInt8(ascii: "a")), (9, UInt8(ascii: "a")), (11, UInt8(ascii: "a")):
+            guard attribute.utf8.starts(with: "amc:".utf8) else { return nil }
+            plain = attribute.dropFirst(4)
+        default:
+            return nil
+        }
+        if plain == "id" { return .id }
+        if plain == "class" { return .class }
+        return plain == "factory" ? .factory : nil
     }
+}
+
+/// The attributes that are the builder's, not a property's.
+enum MarkupBuilderName: String {
+    case id, `class`, factory
 }
 
 /// The default content hook's work: children into the content key's property.
 enum MarkupContent {
+    /// Where a type's children go, worked out once per type: each element's children come one by one.
+    private static let slots = TypeCache<Slot>()
+
+    private struct Slot {
+        let key: String
+        /// The content key's field, when it is a settable stored property.
+        let field: FieldPlan?
+        /// The field's type, when it is an array children are appended to in place.
+        let array: (any AppendableArray.Type)?
+
+        init(of type: Any.Type, key: String) {
+            self.key = key
+            field = TypePlan.of(type).field(named: key).flatMap { $0.isWritable ? $0 : nil }
+            array = field?.type as? any AppendableArray.Type
+        }
+    }
+
     static func append<Parent: AMCCodable>(
         _ child: any AMCCodable, to parent: inout Parent, key: String?, context: AMCMarkupContext
     )
@@ -213,11 +251,14 @@ enum MarkupContent {
                     found: "a \(AMC.unqualifiedName(of: type(of: child)))"))
         }
         guard let key else { throw context.error("<\(typeName())> cannot hold children (it has no amcMarkupContentKey)") }
-        guard let field = TypePlan.of(Swift.type(of: parent as Any)).field(named: key), field.isWritable else {
+        let parentType = Swift.type(of: parent as Any)
+        var slot = slots.value(for: parentType) { Slot(of: parentType, key: key) }
+        if slot.key != key { slot = Slot(of: parentType, key: key) }
+        guard let field = slot.field else {
             throw context.error("\(typeName()).amcMarkupContentKey names \"\(key)\", which is no settable stored property")
         }
         // An array is appended to in place, not copied for each child.
-        if let arrayType = field.type as? any AppendableArray.Type {
+        if let arrayType = slot.array {
             guard arrayType.append(child, toFieldAt: field.offset, of: &parent) else { throw mismatch() }
             return
         }

@@ -79,6 +79,17 @@ final class MarkupTable: AMCMarkupElement {
     }
 }
 
+/// A class written as a struct string: each attribute must make an instance of its own.
+final class MarkupTag: AMCStructCodable {
+    let name: String
+    var amcStringValue: String { name }
+    init(amcStringValue string: String) { name = string }
+}
+
+final class TaggedView: MarkupView {
+    var tag = MarkupTag(amcStringValue: "")
+}
+
 private let pharmacyCell = """
     <MarkupColumn spacing="4" layoutMarginBottom="8">
         <MarkupRow alignToBaseline="true" spacing="4">
@@ -101,7 +112,7 @@ private func registeredBuilder() -> AMCMarkupBuilder {
     registry.register(MarkupView.self, MarkupColumn.self, MarkupRow.self, MarkupLabel.self, MarkupImage.self)
     registry.register(
         MarkupCell.self, MarkupTable.self, MarkupSection.self, LinkedLabel.self, MarkupBadge.self, PickyLabel.self,
-        MarkupFrame.self, MarkupPanel.self)
+        MarkupFrame.self, MarkupPanel.self, TaggedView.self)
     builder.archiver.registry = registry
     return builder
 }
@@ -219,6 +230,54 @@ struct MarkupBuildTests {
         #expect(errors[1].description.contains("did you mean MarkupLabel?"))
         #expect(errors[2].kind == .unknownStyleKey(key: "textColour", typeName: "MarkupLabel", suggestion: "textColor"))
         #expect(errors[3].description.contains("used twice"))
+    }
+
+    @Test func repeatedStructStringsSetEqualValuesAndClassesStayApart() throws {
+        let markup = try AMCMarkup(
+            string: """
+                <MarkupColumn>
+                    <MarkupLabel font="bold 16" textColor="#808080"/>
+                    <MarkupLabel font="bold 16" textColor="#808080"/>
+                    <MarkupLabel font="14"/>
+                    <TaggedView tag="a"/>
+                    <TaggedView tag="a"/>
+                </MarkupColumn>
+                """)
+        let column = try markup.build(MarkupColumn.self, using: registeredBuilder())
+        let labels = column.subviews.compactMap { $0 as? MarkupLabel }
+        let bold = AMCFont(size: 16, isBold: true)
+        #expect(labels.map(\.font) == [bold, bold, AMCFont(size: 14)])
+        #expect(labels.map(\.textColor) == [AMCColor(white: 128 / 255), AMCColor(white: 128 / 255), AMCColor(white: 0)])
+        let tags = column.subviews.compactMap { ($0 as? TaggedView)?.tag }
+        #expect(tags.count == 2 && tags.allSatisfy { $0.name == "a" } && tags[0] !== tags[1])
+    }
+
+    @Test func elementPathsCountTheSiblingsThatAreBuilt() throws {
+        let markup = try AMCMarkup(
+            string: """
+                <MarkupColumn>
+                    <?if wide?><MarkupLabel bad="1"/><?else?><MarkupLabel/><MarkupLabel/><?end?>
+                    <MarkupColumn.subviews>
+                        <MarkupImage bad="2"/>
+                        <MarkupImage bad="3"/>
+                    </MarkupColumn.subviews>
+                    <MarkupImage>text</MarkupImage>
+                    <MarkupRow><MarkupRow/><MarkupRow><?unknown?></MarkupRow></MarkupRow>
+                </MarkupColumn>
+                """)
+        var builder = registeredBuilder()
+        builder.conditions = ["wide"]
+        let errors = faults { _ = try markup.build(MarkupColumn.self, using: builder) }
+        #expect(
+            errors.map(\.keyPath) == [
+                "/MarkupColumn/MarkupLabel/@bad", "/MarkupColumn/MarkupColumn.subviews/MarkupImage[1]/@bad",
+                "/MarkupColumn/MarkupColumn.subviews/MarkupImage[2]/@bad", "/MarkupColumn/MarkupImage",
+                "/MarkupColumn/MarkupRow/MarkupRow[2]",
+            ])
+        #expect(
+            errors.map(\.location) == [
+                .line(2, column: 29), .line(4, column: 22), .line(5, column: 22), .line(7, column: 18), .line(8, column: 39),
+            ])
     }
 
     @Test func idsAreCheckedAgainstTheOwner() {
