@@ -62,6 +62,7 @@ enum Styling {
         throws
     {
         var checker = Checker(archiver: archiver)
+        checker.plain.reserveCapacity(styles.reduce(0) { $0 + $1.count })
         for style in styles {
             for (keyPath, raw) in style.sorted(by: { $0.key < $1.key }) {
                 checker.check(keyPath, raw, in: &root)
@@ -123,7 +124,8 @@ enum Styling {
         mutating func check<Root: AMCCodable>(_ keyPath: String, _ raw: Any, in root: inout Root) {
             if let string = raw as? String,
                 let plan = KeyPathPlan.plan(for: Swift.type(of: root), keyPath: keyPath, isKey: false),
-                let value = plan.scalarValue(from: string, archiver: archiver), plan.withOwnerBase(in: &root, { _, _ in })
+                let value = plan.scalarValue(from: string, archiver: archiver),
+                plan.endsAtRoot || plan.withOwnerBase(in: &root, { _, _ in })
             {
                 plain.append(.planned(plan, string: string, value: value))
                 return

@@ -57,7 +57,7 @@ final class KeyPathPlan: @unchecked Sendable {
     var endsAtRoot: Bool { hops.isEmpty }
 
     /// The plans made so far, by root type and key path; nil for a path that has none.
-    private static let plans = Locked<[PlanKey: KeyPathPlan?]>([:])
+    private static let plans = Locked(Plans())
     /// Key paths are data (a stylesheet's, a markup file's): how many plans are kept is bounded.
     private static let maximumPlans = 4096
 
@@ -68,14 +68,39 @@ final class KeyPathPlan: @unchecked Sendable {
         let isKey: Bool
     }
 
+    private struct Plans {
+        var all: [PlanKey: KeyPathPlan?] = [:]
+        /// The plans asked for last, compared before any key is hashed: styles and markup ask
+        /// for the same few key paths of the same few types over and over.
+        var recent: [(key: PlanKey, plan: KeyPathPlan?)] = []
+        var nextRecent = 0
+        static let recentCount = 16
+
+        mutating func plan(for key: PlanKey) -> KeyPathPlan?? {
+            for index in recent.indices where recent[index].key == key { return recent[index].plan }
+            guard let found = all[key] else { return nil }
+            remember(found, for: key)
+            return found
+        }
+
+        mutating func remember(_ plan: KeyPathPlan?, for key: PlanKey) {
+            if recent.count < Self.recentCount {
+                recent.append((key, plan))
+            } else {
+                recent[nextRecent] = (key, plan)
+                nextRecent = (nextRecent + 1) % Self.recentCount
+            }
+        }
+    }
+
     /// The plan for `keyPath` (the keys `KeyPathWalker.components` gives; one key when `isKey`)
     /// from an instance of `rootType`; nil when it has none.
     static func plan(for rootType: Any.Type, keyPath: String, isKey: Bool) -> KeyPathPlan? {
         let planKey = PlanKey(rootType: ObjectIdentifier(rootType), keyPath: keyPath, isKey: isKey)
-        if let known = plans.withLock({ $0[planKey] }) { return known }
+        if let known = plans.withLock({ $0.plan(for: planKey) }) { return known }
         let made = make(for: rootType, keys: isKey ? [keyPath] : KeyPathWalker.components(keyPath))
         plans.withLock { plans in
-            if plans.count < maximumPlans { plans[planKey] = .some(made) }
+            if plans.all.count < maximumPlans { plans.all[planKey] = .some(made) }
         }
         return made
     }

@@ -479,14 +479,17 @@ enum RuntimeAccess {
     }
 
     private static func storeValue(_ value: Any, as type: Any.Type, to pointer: UnsafeMutableRawPointer) -> Bool {
-        func store<T>(_: T.Type) -> Bool {
-            // A value of exactly the field's type (the common case) is cast without `as?`, whose
-            // `T?` is generic metadata looked up on every call.
-            guard Swift.type(of: value) == T.self else { return storeConverted(value, as: T.self, to: pointer) }
-            pointer.assumingMemoryBound(to: T.self).pointee = value as! T
+        // A value of exactly the field's type (the common case) is taken out of its box as what
+        // it is, with no cast: `as?` looks up `T?`'s metadata, and either cast goes through the
+        // runtime's general casting.
+        func store<Value>(_ value: Value) -> Bool {
+            guard Value.self == type else { return false }
+            pointer.assumingMemoryBound(to: Value.self).pointee = value
             return true
         }
-        return store(type)
+        if _openExistential(value, do: store) { return true }
+        func storeOther<T>(_: T.Type) -> Bool { storeConverted(value, as: T.self, to: pointer) }
+        return storeOther(type)
     }
 
     /// `storeValue` for a value of another type than the field's, which `as?` may still make
