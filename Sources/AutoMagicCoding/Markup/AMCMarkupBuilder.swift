@@ -173,8 +173,9 @@ struct MarkupBuild {
     /// An element being built, with where its children are.
     private struct Frame {
         enum Kind {
-            /// An element's object, which its attributes have set.
-            case object(any AMCCodable, attributes: ArraySlice<MarkupAttribute>)
+            /// An element's object, which its attributes have set, and the attributes that are
+            /// the builder's (`id`, `class`, `factory`).
+            case object(any AMCCodable, reserved: [MarkupAttribute])
             /// `<Parent.property>`: the children built so far, for the parent's `field`.
             case property(name: String, field: FieldPlan, children: [any AMCCodable])
         }
@@ -212,19 +213,19 @@ struct MarkupBuild {
             }
             let done = stack.removeLast()
             switch done.kind {
-            case .object(var object, let attributes):
+            case .object(var object, let reserved):
                 if let textNode = done.textNode {
                     setText(done.text, of: &object, textKey: done.info.element?.textKey, at: textNode, in: done.element)
                 }
-                let finished = finish(object, info: done.info, attributes: attributes, context: done.context)
+                let finished = finish(object, info: done.info, reserved: reserved, context: done.context)
                 guard let parent = stack.indices.last else { return finished }
                 deliver(finished, to: &stack[parent], context: done.context)
             case let .property(name, field, children):
-                guard let parent = stack.indices.last, case .object(var object, let attributes) = stack[parent].kind else {
+                guard let parent = stack.indices.last, case .object(var object, let reserved) = stack[parent].kind else {
                     continue
                 }
                 setProperty(field, of: &object, to: children, name: name, context: done.context)
-                stack[parent].kind = .object(object, attributes: attributes)
+                stack[parent].kind = .object(object, reserved: reserved)
             }
         }
         return nil
@@ -239,13 +240,16 @@ struct MarkupBuild {
         guard case let .element(name, range) = node.content else { return nil }
         let attributes = markup.attributes[range]
         let context = self.context(at: index)
-        guard var object = instantiate(name, attributes: attributes, expected: expected, into: root, context: context) else {
+        // The builder's own attributes, set apart once: most elements have none.
+        let names = builder.reservedAttributes
+        let reserved = attributes.filter { names.builderName(of: $0.name) != nil }
+        guard var object = instantiate(name, reserved: reserved, expected: expected, into: root, context: context) else {
             return nil
         }
-        applyStyles(attributes, to: &object, element: context)
-        setAttributes(attributes, of: &object, element: context)
+        applyStyles(reserved, to: &object, element: context)
+        setAttributes(attributes, reserved: reserved, of: &object, element: context)
         return Frame(
-            kind: .object(object, attributes: attributes), info: info(of: Swift.type(of: object)), element: index,
+            kind: .object(object, reserved: reserved), info: info(of: Swift.type(of: object)), element: index,
             context: context, next: index + 1, end: node.end)
     }
 
@@ -260,7 +264,7 @@ struct MarkupBuild {
     /// An element complete: a struct is told it is built (a value: its parent keeps a copy),
     /// a class waits for the ids; its id is recorded.
     private mutating func finish(
-        _ object: any AMCCodable, info: MarkupTypeInfo, attributes: ArraySlice<MarkupAttribute>, context: AMCMarkupContext
+        _ object: any AMCCodable, info: MarkupTypeInfo, reserved: [MarkupAttribute], context: AMCMarkupContext
     ) -> any AMCCodable {
         var object = object
         if let element = info.element?.view(object) {
@@ -272,7 +276,7 @@ struct MarkupBuild {
                 object = element
             }
         }
-        if let id = attributes.first(where: { builder.reservedAttributes.builderName(of: $0.name) == .id }) {
+        if let id = reserved.first(where: { builder.reservedAttributes.builderName(of: $0.name) == .id }) {
             record(id: id, of: object, context: self.context(of: id, in: context))
         }
         return object
@@ -281,9 +285,9 @@ struct MarkupBuild {
     /// Hands a complete child to the frame it is in.
     private mutating func deliver(_ child: any AMCCodable, to frame: inout Frame, context: AMCMarkupContext) {
         switch frame.kind {
-        case .object(var object, let attributes):
+        case .object(var object, let reserved):
             append(child, to: &object, info: frame.info, context: context)
-            frame.kind = .object(object, attributes: attributes)
+            frame.kind = .object(object, reserved: reserved)
         case .property(let name, let field, var children):
             children.append(child)
             frame.kind = .property(name: name, field: field, children: children)
@@ -297,7 +301,21 @@ struct MarkupBuild {
     private mutating func step(_ index: Int, in frame: inout Frame) -> Frame? {
         let node = markup.nodes[index]
         if paths.condition(node, skipping: &frame.skipping) || frame.skipping.last == true { return nil }
-        guard case .object(var object, let attributes) = frame.kind else {
+        // A child element is a new frame; its parent's object is needed only for a property
+        // element or an untyped element.
+        if case let .element(name, childAttributes) = node.content, case let .object(object, _) = frame.kind {
+            if name.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: ".")) }) ?? name.contains(".") {
+                return propertyFrame(index, name: name, of: object)
+            }
+            if let element = frame.info.element, !element.elements.isEmpty, element.elements.contains(name) {
+                guard case .object(var object, let reserved) = frame.kind else { return nil }
+                untypedElement(name, attributes: markup.attributes[childAttributes], at: index, of: &object, as: element)
+                frame.kind = .object(object, reserved: reserved)
+                return nil
+            }
+            return open(index, expected: nil, into: nil)
+        }
+        guard case .object(var object, let reserved) = frame.kind else {
             // A property element holds elements only.
             if case .element = node.content { return open(index, expected: nil, into: nil) }
             fault(
@@ -305,17 +323,10 @@ struct MarkupBuild {
                 at: context(at: index, pathOf: frame.element))
             return nil
         }
-        defer { frame.kind = .object(object, attributes: attributes) }
+        defer { frame.kind = .object(object, reserved: reserved) }
         switch node.content {
-        case let .element(name, childAttributes):
-            if name.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: ".")) }) ?? name.contains(".") {
-                return propertyFrame(index, name: name, of: object)
-            }
-            if let element = frame.info.element, element.elements.contains(name) {
-                untypedElement(name, attributes: markup.attributes[childAttributes], at: index, of: &object, as: element)
-                return nil
-            }
-            return open(index, expected: nil, into: nil)
+        case .element:
+            break
         case let .text(text, isCDATA):
             frame.text.append((text, isCDATA))
             if frame.textNode == nil { frame.textNode = index }
@@ -383,7 +394,7 @@ struct MarkupBuild {
     /// A new instance for the element `name`: of the registered type it names, by its factory
     /// or `init()`; `root` itself for the root element of `build(into:)`.
     private mutating func instantiate(
-        _ name: String, attributes: ArraySlice<MarkupAttribute>, expected: (any AMCCodable.Type)?,
+        _ name: String, reserved: [MarkupAttribute], expected: (any AMCCodable.Type)?,
         into root: (any AMCCodable & AnyObject)?,
         context: AMCMarkupContext
     ) -> (any AMCCodable)? {
@@ -417,7 +428,7 @@ struct MarkupBuild {
             fault(.unrelatedClass(className: name, expected: AMC.unqualifiedName(of: expected)), at: context)
             return nil
         }
-        guard let factory = attributes.first(where: { builder.reservedAttributes.builderName(of: $0.name) == .factory }) else {
+        guard let factory = reserved.first(where: { builder.reservedAttributes.builderName(of: $0.name) == .factory }) else {
             return type.init()
         }
         // A factory it does not have is a fault; the element is still made, so that what is
@@ -437,9 +448,9 @@ struct MarkupBuild {
 
     /// Applies the styles `class="a, b"` names, in order.
     private mutating func applyStyles(
-        _ attributes: ArraySlice<MarkupAttribute>, to object: inout any AMCCodable, element: AMCMarkupContext
+        _ reserved: [MarkupAttribute], to object: inout any AMCCodable, element: AMCMarkupContext
     ) {
-        guard let attribute = attributes.first(where: { builder.reservedAttributes.builderName(of: $0.name) == .class }) else {
+        guard let attribute = reserved.first(where: { builder.reservedAttributes.builderName(of: $0.name) == .class }) else {
             return
         }
         let context = self.context(of: attribute, in: element)
@@ -503,13 +514,14 @@ struct MarkupBuild {
 
     /// Sets each attribute that is not the builder's, by key path.
     private mutating func setAttributes(
-        _ attributes: ArraySlice<MarkupAttribute>, of object: inout any AMCCodable, element: AMCMarkupContext
+        _ attributes: ArraySlice<MarkupAttribute>, reserved builderAttributes: [MarkupAttribute],
+        of object: inout any AMCCodable, element: AMCMarkupContext
     ) {
         let reserved = builder.reservedAttributes
         var builderNames = Set<MarkupBuilderName>()
         for attribute in attributes {
             // The attribute's place (a path to build) is made only for a fault.
-            if let builderName = reserved.builderName(of: attribute.name) {
+            if !builderAttributes.isEmpty, let builderName = reserved.builderName(of: attribute.name) {
                 if !builderNames.insert(builderName).inserted {
                     fault(
                         "\(builderName) is given twice (as \(builderName) and as amc:\(builderName))",
