@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a key path leads from a type, worked out once per (type, key path): the objects and
 /// structs on the way, by field offset, and the field its last key names. Setting a value by
 /// key path (Key-Value Coding, styles, configurations, markup) follows it with no key look-ups,
@@ -26,10 +28,10 @@ final class KeyPathPlan: @unchecked Sendable {
     let keyPath: String
     /// The keys, for the walker when the plan cannot go.
     let keys: [String]
-    /// Whether the field holds a struct string's value (a font, a colour, a size): a value that
-    /// takes some work to convert from a string, and whose copies are independent, so one
-    /// conversion may be stored many times.
-    let holdsStructString: Bool
+    /// Whether the field holds one of the package's struct strings (a font, a colour, a size):
+    /// a value that takes some work to convert from a string and shares nothing between its
+    /// copies, so one conversion may be stored in many places.
+    let holdsOwnStructString: Bool
     /// The owner of the last key as its hooks see it (a copy of a struct), when it is an
     /// ``AMCCodable`` other than the root; nil when the root owns the last key or the owner is
     /// not ``AMCCodable``.
@@ -47,9 +49,9 @@ final class KeyPathPlan: @unchecked Sendable {
         switch field.kind {
         case let .scalar(codec), let .optional(_, .scalar(codec)):
             let held = (field.type as? any OptionalContainer.Type)?.wrappedType ?? field.type
-            holdsStructString = codec.isStructString && !(held is AnyObject.Type)
+            holdsOwnStructString = codec.isStructString && held is any OwnStructString.Type
         default:
-            holdsStructString = false
+            holdsOwnStructString = false
         }
     }
 
@@ -177,3 +179,19 @@ extension ValueKind {
         }
     }
 }
+
+/// The package's own struct strings: values that share nothing between copies. An app's
+/// ``AMCStructCodable`` type may hold a class, so its values are never shared.
+protocol OwnStructString {}
+
+extension AMCFont: OwnStructString {}
+extension AMCColor: OwnStructString {}
+extension AMCImage: OwnStructString {}
+extension AMCOffset: OwnStructString {}
+extension AMCEdgeInsets: OwnStructString {}
+extension AMCLineBreakMode: OwnStructString {}
+extension AMCTextAlignment: OwnStructString {}
+extension AMCURLRequest: OwnStructString {}
+extension CGPoint: OwnStructString {}
+extension CGSize: OwnStructString {}
+extension CGRect: OwnStructString {}

@@ -117,13 +117,13 @@ struct MarkupBuild {
     private var infos: [ObjectIdentifier: MarkupTypeInfo] = [:]
     /// The elements' paths, for the places of faults and hooks.
     private let paths: MarkupPaths
-    /// Struct strings converted so far, by key-path plan and string: a document repeats its
-    /// fonts, colours and sizes, and each converts once a build.
+    /// Struct strings converted so far, by the type converted to and string: a document
+    /// repeats its fonts, colours and sizes, and each converts once a build.
     private var conversions: [Conversion: Any] = [:]
     private static let maximumConversions = 4096
 
     private struct Conversion: Hashable {
-        let plan: ObjectIdentifier
+        let type: ObjectIdentifier
         let string: String
     }
 
@@ -581,8 +581,8 @@ struct MarkupBuild {
         let archiver = builder.archiver
         if let plan = KeyPathPlan.plan(for: Swift.type(of: object as Any), keyPath: keyPath, isKey: false) {
             var converted: Any?
-            if plan.holdsStructString {
-                let key = Conversion(plan: ObjectIdentifier(plan), string: string)
+            if plan.holdsOwnStructString {
+                let key = Conversion(type: ObjectIdentifier(plan.field.type), string: string)
                 converted = conversions[key]
                 if converted == nil, let value = plan.scalarValue(from: string, archiver: archiver) {
                     converted = value
@@ -848,11 +848,14 @@ struct MarkupBuild {
             place: context.place.appending("/@" + attribute.name))
     }
 
+    // The cap is checked before an error is made: making one works out its element's path.
     private mutating func fault(_ reason: String, at context: AMCMarkupContext) {
+        guard faults.count < Self.maximumFaults else { return }
         fault(context.error(reason), at: context)
     }
 
     private mutating func fault(_ kind: AMCError.Kind, at context: AMCMarkupContext) {
+        guard faults.count < Self.maximumFaults else { return }
         fault(context.error(kind), at: context)
     }
 

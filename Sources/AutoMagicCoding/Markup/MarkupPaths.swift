@@ -17,10 +17,20 @@ struct MarkupPlace: Sendable {
 }
 
 /// The element paths of a parsed document's nodes under a build's conditions: an element's
-/// `[n]` counts its same-named siblings in the branches of `<?if?>` that are built.
+/// `[n]` counts its same-named siblings in the branches of `<?if?>` that are built. What a path
+/// needs (each node's parent, each parent's sibling indexes) is worked out once, when first
+/// asked, so that a document with a fault at every element costs no more than its size.
 final class MarkupPaths: Sendable {
     let nodes: [MarkupNode]
     let conditions: Set<String>
+    private let known = Locked(Known())
+
+    private struct Known {
+        /// Each node's parent element, -1 for none; empty until a path is asked for.
+        var parents: [Int32] = []
+        /// For each parent asked about, its child elements' `[n]` (those with same-named siblings).
+        var siblingIndexes: [Int: [Int: Int]] = [:]
+    }
 
     init(nodes: [MarkupNode], conditions: Set<String>) {
         self.nodes = nodes
@@ -29,48 +39,63 @@ final class MarkupPaths: Sendable {
 
     /// The path of the element node at `target`, from the document's root element down.
     func path(of target: Int) -> String {
-        var path = ""
-        // The root element has no index; below it, every element is looked for among its
-        // parent's children.
-        var parent: Int?
-        var child = 0
-        var end = nodes.count
-        while child < end {
-            let node = nodes[child]
-            guard child <= target, target < node.end, case let .element(name, _) = node.content else {
-                child = node.end
-                continue
+        known.withLock { known in
+            if known.parents.isEmpty { known.parents = parents() }
+            var chain = [target]
+            var up = Int(known.parents[target])
+            while up >= 0 {
+                chain.append(up)
+                up = Int(known.parents[up])
             }
-            if let parent, let index = siblingIndex(of: child, in: parent) {
-                path += "/\(name)[\(index)]"
-            } else {
+            var path = ""
+            var parent: Int?
+            for element in chain.reversed() {
+                guard case let .element(name, _) = nodes[element].content else { break }
                 path += "/" + name
+                if let parent {
+                    if known.siblingIndexes[parent] == nil { known.siblingIndexes[parent] = siblingIndexes(in: parent) }
+                    if let index = known.siblingIndexes[parent]?[element] { path += "[\(index)]" }
+                }
+                parent = element
             }
-            if child == target { break }
-            parent = child
-            end = node.end
-            child += 1
+            return path
         }
-        return path
     }
 
-    /// The `[n]` of the child element at `child` of `parent`: its place among same-named
-    /// siblings, nil when it has none.
-    private func siblingIndex(of child: Int, in parent: Int) -> Int? {
-        guard case let .element(name, _) = nodes[child].content else { return nil }
-        var count = 0
-        var index: Int?
+    /// Each node's parent element (-1 for the top level), in one pass.
+    private func parents() -> [Int32] {
+        var parents = [Int32](repeating: -1, count: nodes.count)
+        var open: [Int] = []
+        for index in nodes.indices {
+            while let last = open.last, nodes[last].end <= index { open.removeLast() }
+            parents[index] = Int32(open.last ?? -1)
+            if case .element = nodes[index].content { open.append(index) }
+        }
+        return parents
+    }
+
+    /// The `[n]` of the child elements of `parent` that have same-named siblings among those
+    /// built.
+    private func siblingIndexes(in parent: Int) -> [Int: Int] {
+        var built: [(index: Int, name: String)] = []
+        var counts: [String: Int] = [:]
         var skipping: [Bool] = []
         var next = parent + 1
         while next < nodes[parent].end {
             let node = nodes[next]
             defer { next = node.end }
             if condition(node, skipping: &skipping) || skipping.last == true { continue }
-            guard case let .element(other, _) = node.content, other == name else { continue }
-            count += 1
-            if next == child { index = count }
+            guard case let .element(name, _) = node.content else { continue }
+            built.append((next, name))
+            counts[name, default: 0] += 1
         }
-        return count > 1 ? index : nil
+        var seen: [String: Int] = [:]
+        var indexes: [Int: Int] = [:]
+        for (index, name) in built where counts[name, default: 0] > 1 {
+            seen[name, default: 0] += 1
+            indexes[index] = seen[name]
+        }
+        return indexes
     }
 
     /// Whether `node` is `<?if?>`, `<?else?>` or `<?end?>`, then followed in `skipping` (for each

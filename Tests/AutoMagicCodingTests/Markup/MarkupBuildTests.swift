@@ -88,6 +88,8 @@ final class MarkupTag: AMCStructCodable {
 
 final class TaggedView: MarkupView {
     var tag = MarkupTag(amcStringValue: "")
+    var center = CGPoint.zero
+    var size = CGSize.zero
 }
 
 private let pharmacyCell = """
@@ -239,8 +241,8 @@ struct MarkupBuildTests {
                     <MarkupLabel font="bold 16" textColor="#808080"/>
                     <MarkupLabel font="bold 16" textColor="#808080"/>
                     <MarkupLabel font="14"/>
-                    <TaggedView tag="a"/>
-                    <TaggedView tag="a"/>
+                    <TaggedView tag="a" center="10 20" size="10 20"/>
+                    <TaggedView tag="a" center="10 20" size="10 20"/>
                 </MarkupColumn>
                 """)
         let column = try markup.build(MarkupColumn.self, using: registeredBuilder())
@@ -248,8 +250,10 @@ struct MarkupBuildTests {
         let bold = AMCFont(size: 16, isBold: true)
         #expect(labels.map(\.font) == [bold, bold, AMCFont(size: 14)])
         #expect(labels.map(\.textColor) == [AMCColor(white: 128 / 255), AMCColor(white: 128 / 255), AMCColor(white: 0)])
-        let tags = column.subviews.compactMap { ($0 as? TaggedView)?.tag }
-        #expect(tags.count == 2 && tags.allSatisfy { $0.name == "a" } && tags[0] !== tags[1])
+        let tagged = column.subviews.compactMap { $0 as? TaggedView }
+        #expect(tagged.count == 2 && tagged.allSatisfy { $0.tag.name == "a" } && tagged[0].tag !== tagged[1].tag)
+        // The same string for fields of two types converts for each type.
+        #expect(tagged.allSatisfy { $0.center == CGPoint(x: 10, y: 20) && $0.size == CGSize(width: 10, height: 20) })
     }
 
     @Test func elementPathsCountTheSiblingsThatAreBuilt() throws {
@@ -493,6 +497,24 @@ struct MarkupBuildTests {
         prefixed.reservedAttributes = .prefixed
         let label = try AMCMarkup(string: "<LinkedLabel id=\"3\" amc:id=\"x\"/>").build(LinkedLabel.self, using: prefixed)
         #expect(label.id == 3)
+    }
+
+    @Test func theBuildersNamesWithAndWithoutPrefix() throws {
+        let styles = #"<?properties {"big": {"numberOfLines": 2}}?>"#
+        let twice = faults {
+            _ = try AMCMarkup(string: styles + #"<MarkupLabel class="big" amc:class="big"/>"#).build(
+                MarkupLabel.self, using: registeredBuilder())
+        }
+        #expect(twice.count == 1 && twice[0].description.contains("class is given twice"))
+        var prefixed = registeredBuilder()
+        prefixed.reservedAttributes = .prefixed
+        let label = try AMCMarkup(string: styles + #"<MarkupLabel amc:class="big"/>"#).build(MarkupLabel.self, using: prefixed)
+        #expect(label.numberOfLines == 2)
+        _ = try AMCMarkup(string: #"<MarkupTable amc:factory="grouped"/>"#).build(MarkupTable.self, using: prefixed)
+        let plainName = faults {
+            _ = try AMCMarkup(string: styles + #"<MarkupLabel class="big"/>"#).build(MarkupLabel.self, using: prefixed)
+        }
+        #expect(plainName.map(\.keyPath) == ["/MarkupLabel/@class"])
     }
 
     @Test func unknownStylesFactoriesAndStructReferences() throws {
