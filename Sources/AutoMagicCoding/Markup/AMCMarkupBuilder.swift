@@ -326,7 +326,7 @@ struct MarkupBuild {
         defer { frame.kind = .object(object, reserved: reserved) }
         switch node.content {
         case .element:
-            break
+            break  // opened above
         case let .text(text, isCDATA):
             frame.text.append((text, isCDATA))
             if frame.textNode == nil { frame.textNode = index }
