@@ -256,6 +256,18 @@ struct MarkupBuildTests {
         #expect(tagged.allSatisfy { $0.center == CGPoint(x: 10, y: 20) && $0.size == CGSize(width: 10, height: 20) })
     }
 
+    @Test func repeatedStructStringsAreRightWhenKeyPathPlansAreNotKept() throws {
+        // Past the process-wide bound of kept plans, each plan lives only for its own call.
+        let view = TaggedView()
+        for index in 0..<5_000 { _ = try? view.setValue(string: "1", forKey: "unknown\(index)") }
+        let cells = String(repeating: #"<TaggedView center="10 20" size="10 20"/>"#, count: 20)
+        let column = try AMCMarkup(string: "<MarkupColumn>\(cells)</MarkupColumn>").build(
+            MarkupColumn.self, using: registeredBuilder())
+        let tagged = column.subviews.compactMap { $0 as? TaggedView }
+        #expect(tagged.count == 20)
+        #expect(tagged.allSatisfy { $0.center == CGPoint(x: 10, y: 20) && $0.size == CGSize(width: 10, height: 20) })
+    }
+
     @Test func elementPathsCountTheSiblingsThatAreBuilt() throws {
         let markup = try AMCMarkup(
             string: """
