@@ -115,6 +115,8 @@ struct MarkupBuild {
     private var previousValues: [(FieldPlan, Any)] = []
     /// What each element type takes, asked once a build.
     private var infos: [ObjectIdentifier: MarkupTypeInfo] = [:]
+    /// What each element name stands for in the registry, asked once a build.
+    private var types: [String: AMCRegistry.Lookup] = [:]
     /// The elements' paths, for the places of faults and hooks.
     private let paths: MarkupPaths
     /// Struct strings converted so far, by the type converted to and string: a document
@@ -412,7 +414,14 @@ struct MarkupBuild {
             return nil
         }
         let type: any AMCCodable.Type
-        switch builder.archiver.registry.lookup(name) {
+        let lookup: AMCRegistry.Lookup
+        if let known = types[name] {
+            lookup = known
+        } else {
+            lookup = builder.archiver.registry.lookup(name)
+            types[name] = lookup
+        }
+        switch lookup {
         case let .type(found):
             type = found
         case .missing:

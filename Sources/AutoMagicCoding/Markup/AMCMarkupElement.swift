@@ -228,13 +228,13 @@ enum MarkupContent {
         let key: String
         /// The content key's field, when it is a settable stored property.
         let field: FieldPlan?
-        /// The field's type, when it is an array children are appended to in place.
-        let array: (any AppendableArray.Type)?
+        /// What appends to the field in place, when it is an array.
+        let appender: ChildAppender?
 
         init(of type: Any.Type, key: String) {
             self.key = key
             field = TypePlan.of(type).field(named: key).flatMap { $0.isWritable ? $0 : nil }
-            array = field?.type as? any AppendableArray.Type
+            appender = (field?.type as? any AppendableArray.Type)?.childAppender
         }
     }
 
@@ -258,8 +258,8 @@ enum MarkupContent {
             throw context.error("\(typeName()).amcMarkupContentKey names \"\(key)\", which is no settable stored property")
         }
         // An array is appended to in place, not copied for each child.
-        if let arrayType = slot.array {
-            guard arrayType.append(child, toFieldAt: field.offset, of: &parent) else { throw mismatch() }
+        if let appender = slot.appender {
+            guard appender.append(child, toFieldAt: field.offset, of: &parent) else { throw mismatch() }
             return
         }
         let current = unwrappedValue(field.value(in: parent))
@@ -283,9 +283,24 @@ enum MarkupContent {
 protocol AppendableArray {
     /// The array with `element` appended; nil when it is not an element.
     func appending(_ element: Any) -> Any?
-    /// Appends `element` to the array field of this type at `offset` of `instance`, in place;
-    /// false, changing nothing, when it is not an element.
-    static func append<Root>(_ element: Any, toFieldAt offset: Int, of instance: inout Root) -> Bool
+    /// What appends to an array field of this type in place.
+    static var childAppender: ChildAppender { get }
+}
+
+/// Appends children to an array field in place; one is made per array type, whose type
+/// parameter is the array type itself, so that an append works out no generic metadata of its own.
+class ChildAppender {
+    /// Appends `element` to the array field at `offset` of `instance`; false, changing nothing,
+    /// when it is not an element.
+    func append<Root>(_ element: Any, toFieldAt offset: Int, of instance: inout Root) -> Bool { false }
+}
+
+private final class ArrayChildAppender<Elements: RangeReplaceableCollection>: ChildAppender {
+    override func append<Root>(_ element: Any, toFieldAt offset: Int, of instance: inout Root) -> Bool {
+        guard let element = element as? Elements.Element else { return false }
+        RuntimeAccess.modify(Elements.self, at: offset, in: &instance) { $0.append(element) }
+        return true
+    }
 }
 
 extension Array: AppendableArray {
@@ -294,9 +309,5 @@ extension Array: AppendableArray {
         return self + [element]
     }
 
-    static func append<Root>(_ element: Any, toFieldAt offset: Int, of instance: inout Root) -> Bool {
-        guard let element = element as? Element else { return false }
-        RuntimeAccess.modify([Element].self, at: offset, in: &instance) { $0.append(element) }
-        return true
-    }
+    static var childAppender: ChildAppender { ArrayChildAppender<Self>() }
 }
