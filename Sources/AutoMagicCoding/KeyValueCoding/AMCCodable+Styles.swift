@@ -61,6 +61,15 @@ enum Styling {
     static func apply<Root: AMCCodable>(_ styles: [[String: Any]], to root: inout Root, archiver: AMCArchiver = AMCArchiver())
         throws
     {
+        if var planned = planned(styles, in: &root, archiver: archiver) {
+            // Taken from the end, so that no entry is copied on its way to its field.
+            while let entry = planned.popLast() {
+                if try entry.plan.set(checked: entry.string, converted: entry.value, in: &root, archiver: archiver) { continue }
+                var setter = KeyValueCoding.Setter(value: entry.string, converted: entry.value, archiver: archiver)
+                try KeyPathWalker.walk(entry.plan.keys, from: &root, mode: .write, visitor: &setter)
+            }
+            return
+        }
         var checker = Checker(archiver: archiver)
         checker.plain.reserveCapacity(styles.reduce(0) { $0 + $1.count })
         for style in styles {
@@ -86,6 +95,39 @@ enum Styling {
                 try KeyPathWalker.walk(path, from: &root, mode: .write, visitor: &setter)
             }
         }
+    }
+
+    /// A string checked and converted for a scalar field along its key path's plan.
+    private struct Planned {
+        let style: Int
+        let key: String
+        let plan: KeyPathPlan
+        let string: String
+        let value: Any
+    }
+
+    /// The entries of `styles` in the reverse of the order they apply in, when every entry is a
+    /// string that converts for a scalar field along its key path's plan: the common case, checked
+    /// without the walker. Nil when any entry is not, and the checker must go (and say why).
+    private static func planned<Root: AMCCodable>(
+        _ styles: [[String: Any]], in root: inout Root, archiver: AMCArchiver
+    ) -> [Planned]? {
+        var planned: [Planned] = []
+        planned.reserveCapacity(styles.reduce(0) { $0 + $1.count })
+        let rootType = Swift.type(of: root)
+        for (index, style) in styles.enumerated() {
+            for (key, raw) in style {
+                guard let string = raw as? String,
+                    let plan = KeyPathPlan.plan(for: rootType, keyPath: key, isKey: false),
+                    let value = plan.scalarValue(from: string, archiver: archiver),
+                    plan.endsAtRoot || plan.withOwnerBase(in: &root, { _, _ in })
+                else { return nil }
+                planned.append(Planned(style: index, key: key, plan: plan, string: string, value: value))
+            }
+        }
+        // Styles apply in order, and each style's entries in the order of their keys.
+        planned.sort { $0.style != $1.style ? $0.style > $1.style : $0.key > $1.key }
+        return planned
     }
 
     /// Checks entries against an object, collecting what to set and what is wrong.

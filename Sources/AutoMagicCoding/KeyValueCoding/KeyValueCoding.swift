@@ -316,6 +316,16 @@ extension KeyPathPlan {
         return true
     }
 
+    /// Sets `converted`, the value a style's check made of `string`, as
+    /// ``set(_:converted:in:archiver:)`` does, the root's hook first.
+    func set<Root: AMCCodable>(checked string: String, converted: Any, in root: inout Root, archiver: AMCArchiver) throws -> Bool
+    {
+        guard endsAtRoot else { return try set(.string(string), converted: converted, in: &root, archiver: archiver) }
+        if try KeyValueCoding.hookTook(string, forKey: key, of: root, keyPath: keyPath) { return true }
+        try KeyValueCoding.store(converted, in: field, of: &root, keyPath: keyPath)
+        return true
+    }
+
     /// ``set(_:converted:in:archiver:)`` at the fields of the last key's owner, `owner` as its
     /// hooks see it.
     private func set(

@@ -25,6 +25,30 @@ struct StyleTests {
         #expect(card.frame.size == CGSize(width: 300, height: 200) && card.corner == 6)
     }
 
+    /// Styles of strings only, the common case, which is checked along key-path plans.
+    @Test func aStyleOfStringsSetsItsKeysInOrderAndTheLaterStyleWins() throws {
+        var card = Card()
+        // In key order: the frame, then its size, then the size's height and width.
+        try card.apply(style: [
+            "frame.size.width": "10", "frame.size": "300 x 200", "frame.size.height": "20", "frame": "{{1, 2}, {3, 4}}",
+        ])
+        #expect(card.frame == CGRect(x: 1, y: 2, width: 10, height: 20))
+
+        let label = Label()
+        try label.apply(styles: [["font": "bold 17", "textColor": "#333"], ["font": "15", "text": "Later"]])
+        #expect(label.font == AMCFont(size: 15) && label.text == "Later")
+        #expect(label.textColor == AMCColor(red: 0x33 / 255.0, green: 0x33 / 255.0, blue: 0x33 / 255.0))
+
+        let error = try #require(
+            expectAMCError { try label.apply(style: ["font": "bold 9", "text": "Never", "numberOfLines": "many"]) })
+        guard case let .invalidStyle(errors) = error.kind else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(errors.map(\.keyPath) == ["numberOfLines"])
+        #expect(label.font == AMCFont(size: 15) && label.text == "Later")  // nothing changed
+    }
+
     @Test func aBadStyleChangesNothingAndNamesEveryBadEntry() throws {
         let header = Header()
         let before = try header.dictionaryRepresentation()
