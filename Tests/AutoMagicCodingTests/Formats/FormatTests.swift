@@ -287,6 +287,32 @@ struct FormatTests {
         #expect(ByteView.withBytes(of: Array("2024-03-05".utf8)) { dates.lookupRecent($0) }.object == 1)
     }
 
+    /// A writer kept for the next document empties its table: no string of the last document
+    /// is found again (its object number would point into the wrong document). The small
+    /// cache stays made; a grown one starts small again.
+    @Test func anEmptiedStringTableFindsNothingAndStartsSmall() throws {
+        let small = StringTable.smallRecentBits
+        let other = try #require(Self.string(meeting: "designer", atBits: small, partingAt: small + 1))
+        func lookup(_ text: String, in table: inout StringTable) -> StringTable.Lookup {
+            ByteView.withBytes(of: Array(text.utf8)) { table.lookupRecent($0) }
+        }
+        var table = StringTable()
+        for (object, text) in ["designer", "engineer"].enumerated() {
+            table.add(text, at: lookup(text, in: &table), object: object)
+        }
+        #expect(lookup("designer", in: &table).object == 0 && table.recentBits == small)
+        table.removeAll()
+        #expect(lookup("designer", in: &table).object == nil && lookup("engineer", in: &table).object == nil)
+        #expect(table.recentBits == small)
+
+        table.add("designer", at: lookup("designer", in: &table), object: 0)
+        table.add(other, at: lookup(other, in: &table), object: 1)
+        #expect(table.recentBits == small + 1)
+        table.removeAll()
+        #expect(table.recentBits == 0)
+        #expect(lookup(other, in: &table).object == nil && table.recentBits == small)
+    }
+
     /// Every repeated number and date is written once, as Foundation's writers do; values of
     /// different kinds or bit patterns (1 and 1.0, 0.0 and -0.0) stay apart.
     @Test func ourBinaryWriterSharesRepeatedNumbersAndDates() throws {

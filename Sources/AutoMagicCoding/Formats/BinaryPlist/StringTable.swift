@@ -102,8 +102,14 @@ struct StringTable {
         } else {
             buckets = [UInt64](repeating: 0, count: Self.startingBuckets)  // a grown table's room is not kept
         }
-        recent.removeAll(keepingCapacity: true)
-        (recentBits, recentLookups) = (0, 0)
+        recentLookups = 0
+        if recentBits == Self.smallRecentBits {
+            // The small cache stays made, emptied in place: the next document would make it again.
+            for slot in recent.indices where recent[slot].object >= 0 { recent[slot] = RecentSlot() }
+        } else {
+            recent.removeAll(keepingCapacity: true)
+            recentBits = 0
+        }
     }
 
     /// Forgets the strings whose object number is `objectCount` or more (the writer rewound).
