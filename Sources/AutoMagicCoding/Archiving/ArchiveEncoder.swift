@@ -225,6 +225,20 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                 case let .field(index):
                     // `fields[index]` each time, not held in a local (see `encodeField(_:of:object:at:plain:)`).
                     let fields = plan.fields
+                    // A scalar the fast way, where a failure ends the write: its key joins the
+                    // path only for the error.
+                    if !noThrow, known.plain[index], let fast = fields[index].fast, nils.isEmpty || !nils.contains(index) {
+                        guard let scalar = fast.encode(base) else { continue }  // nil: left out
+                        sink.key(fields[index].internedKey)
+                        do {
+                            try sink.scalar(scalar)
+                        } catch let error as AMCError {
+                            path.push(key: fields[index].key)
+                            defer { path.pop() }
+                            throw error.at(path.rendered)
+                        }
+                        continue
+                    }
                     path.push(key: fields[index].key)
                     defer { path.pop() }
                     if !nils.isEmpty, nils.contains(index) {

@@ -783,6 +783,19 @@ struct FormatTests {
         #expect(error == AMCError(.unsupportedType(typeName: "Double", reason: "JSON cannot hold nan"), keyPath: "samples[1]"))
     }
 
+    @Test func aBadFieldIsNamedByItsKeyPathAndNoThrowModeLeavesOnlyItOut() throws {
+        let nan = AMCError(.unsupportedType(typeName: "Double", reason: "JSON cannot hold nan"), keyPath: "layer.cornerRadius")
+        let label = Label()
+        label.text = "Kept"
+        label.layer.cornerRadius = .nan
+        #expect(expectAMCError { _ = try AMC.data(for: label, format: .json) } == nan)
+        let data = try AMC.withNoThrow { try AMC.data(for: label, format: .json) }
+        let read = try #require(try foundationValue(data, json: true) as? [String: Any])
+        #expect(read["text"] as? String == "Kept")
+        #expect((read["layer"] as? [String: Any])?["cornerRadius"] == nil)
+        #expect((read["layer"] as? [String: Any])?["contentMode"] != nil)
+    }
+
     @Test("Infinity and NaN survive property lists", arguments: [AMCFormat.xmlPropertyList, .binaryPropertyList])
     func propertyListsHoldInfinityAndNaN(format: AMCFormat) throws {
         let edges = Edges()
