@@ -12,8 +12,13 @@ struct JSONWriter: EncodingSink {
     let pretty: Bool
     /// The room the pending bytes were made with.
     private let capacity: Int
-    /// For each open container: whether it has an element yet (a comma comes before the next).
-    private var hasElements: [Bool] = []
+    /// How many containers are open.
+    private var depth = 0
+    /// Whether the innermost open container has an element yet (a comma comes before the next):
+    /// kept apart from the outer ones', which only opening and closing a container touch.
+    private var hasElements = false
+    /// For each open container around the innermost: whether it has an element yet.
+    private var outerHaveElements: [Bool] = []
     /// A key was just written: its value follows without a separator.
     private var afterKey = false
 
@@ -33,7 +38,7 @@ struct JSONWriter: EncodingSink {
     mutating func beginDictionary() {
         beforeValue()
         bytes.append(UInt8(ascii: "{"))
-        hasElements.append(false)
+        open()
     }
 
     mutating func endDictionary() { close("}") }
@@ -41,7 +46,7 @@ struct JSONWriter: EncodingSink {
     mutating func beginArray() {
         beforeValue()
         bytes.append(UInt8(ascii: "["))
-        hasElements.append(false)
+        open()
     }
 
     mutating func endArray() { close("]") }
@@ -122,13 +127,14 @@ struct JSONWriter: EncodingSink {
     }
 
     mutating func mark() -> (count: Int, depth: Int, hasElements: Bool) {
-        (outputSize, hasElements.count, hasElements.last ?? false)
+        (outputSize, depth, hasElements)
     }
 
     mutating func rewind(to mark: (count: Int, depth: Int, hasElements: Bool)) {
         link.rewind(&bytes, to: mark.count)
-        hasElements.removeLast(hasElements.count - mark.depth)
-        if !hasElements.isEmpty { hasElements[hasElements.count - 1] = mark.hasElements }
+        outerHaveElements.removeLast(outerHaveElements.count - max(mark.depth - 1, 0))
+        depth = mark.depth
+        hasElements = mark.hasElements
         afterKey = false
     }
 
@@ -138,7 +144,7 @@ struct JSONWriter: EncodingSink {
     private mutating func beforeValue() {
         if afterKey {
             afterKey = false
-        } else if !hasElements.isEmpty {
+        } else if depth > 0 {
             separate()
         }
     }
@@ -146,15 +152,23 @@ struct JSONWriter: EncodingSink {
     /// A comma after the previous element, then a line break and indentation when pretty.
     private mutating func separate() {
         link.settle(&bytes)  // the previous element is complete
-        let depth = hasElements.count
-        if hasElements[depth - 1] { bytes.append(UInt8(ascii: ",")) }
-        hasElements[depth - 1] = true
+        if hasElements { bytes.append(UInt8(ascii: ",")) }
+        hasElements = true
         newline(depth: depth)
     }
 
+    /// A container begun: it has no element yet.
+    private mutating func open() {
+        if depth > 0 { outerHaveElements.append(hasElements) }
+        depth += 1
+        hasElements = false
+    }
+
     private mutating func close(_ bracket: StaticString) {
-        let hadElements = hasElements.removeLast()
-        if hadElements { newline(depth: hasElements.count) }
+        let hadElements = hasElements
+        depth -= 1
+        hasElements = depth > 0 ? outerHaveElements.removeLast() : false
+        if hadElements { newline(depth: depth) }
         bytes.append(bracket)
     }
 
