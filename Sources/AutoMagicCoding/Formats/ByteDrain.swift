@@ -125,8 +125,15 @@ struct DrainLink {
     /// At a point the writer never looks back past: passes `pending` on if it holds a block.
     /// (The count is looked at first: writers settle before every object, and reaching the drain
     /// costs a retain and a release.)
+    @inline(__always)
     mutating func settle(_ pending: inout [UInt8]) {
-        guard pending.count >= ByteDrain.blockSize, let drain else { return }
+        guard pending.count >= ByteDrain.blockSize else { return }
+        passBlock(&pending)
+    }
+
+    /// Passes `pending`, a block or more, on to the drain, if there is one.
+    private mutating func passBlock(_ pending: inout [UInt8]) {
+        guard let drain else { return }
         passed += drain.take(&pending)
     }
 

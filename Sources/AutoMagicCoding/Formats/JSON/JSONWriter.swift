@@ -154,7 +154,7 @@ struct JSONWriter: EncodingSink {
         link.settle(&bytes)  // the previous element is complete
         if hasElements { bytes.append(UInt8(ascii: ",")) }
         hasElements = true
-        newline(depth: depth)
+        if pretty { newline(depth: depth) }
     }
 
     /// A container begun: it has no element yet.
