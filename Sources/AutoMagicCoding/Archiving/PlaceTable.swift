@@ -63,6 +63,8 @@ struct PlaceTable {
     private var keys: [String] = []
     private var keyNumbers: [String: Int] = [:]
     private var lastKeys: [(key: String, number: Int)] = []
+    /// At most this many keys are found without `keyNumbers`.
+    private static let scannedKeys = 8
     /// The components of places whose path from their parent is not a key and an optional index.
     private var unusual: [Int: [Component]] = [:]
     /// Open addressing with linear probing; none while there are at most ``scannedPlaces``
@@ -164,12 +166,17 @@ struct PlaceTable {
     private mutating func number(ofKey key: String) -> Int {
         if let known = lastKeys.first(where: { $0.key == key }) { return known.number }
         let number: Int
-        if let known = keyNumbers[key] {
+        // A few keys are found by a look at each (a small document's need no dictionary).
+        if let known = keys.count <= Self.scannedKeys ? keys.firstIndex(of: key) : keyNumbers[key] {
             number = known
         } else {
             number = keys.count
             keys.append(key)
-            keyNumbers[key] = number
+            if keys.count > Self.scannedKeys + 1 {
+                keyNumbers[key] = number
+            } else if keys.count == Self.scannedKeys + 1 {
+                for (number, key) in keys.enumerated() { keyNumbers[key] = number }
+            }
         }
         if lastKeys.count == 4 { lastKeys.removeFirst() }
         lastKeys.append((key, number))
@@ -214,7 +221,7 @@ struct PlaceTable {
         lastKeys.removeAll(keepingCapacity: true)
         unusual.removeAll()
         (slots, taken, spreadsAddresses, steps) = ([], SlotBits(count: 0), false, 0)
-        pointers.removeAll()
+        pointers.removeAll(keepingCapacity: true)
     }
 
     /// Forgets the places recorded since `mark` (their writing was undone).

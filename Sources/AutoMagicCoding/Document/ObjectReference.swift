@@ -27,7 +27,12 @@ enum ObjectReference {
     // MARK: - Pointers
 
     static func pointer(of components: [KeyPathTracker.Component]) -> String {
-        components.reduce(rootPointer) { pointer($0, appending: $1) }
+        var pointer = rootPointer
+        for component in components {
+            pointer += "/"
+            pointer += segment(component)
+        }
+        return pointer
     }
 
     static func pointer(_ parent: String, appending component: KeyPathTracker.Component) -> String {
@@ -39,7 +44,10 @@ enum ObjectReference {
         switch component {
         case let .index(index): return String(index)
         case let .key(key):
-            guard key.contains(where: { $0 == "~" || $0 == "/" }) else { return key }
+            // Most keys hold neither byte, and then no character of theirs is either.
+            guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }),
+                key.contains(where: { $0 == "~" || $0 == "/" })
+            else { return key }
             return key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
         }
     }
