@@ -122,14 +122,18 @@ struct JSONReader {
         var unescapedStart: Int?
         var highBits: UInt64 = 0
         while true {
-            // Eight bytes at a time where none ends the string or needs a look (most text).
+            // Eight bytes at a time where none ends the string or needs a look (most text); else
+            // straight to the first that does.
             if position + 8 <= bytes.count {
                 let word = bytes.word(at: position)
-                if !ByteWords.mayNeedJSONEscape(word) {
+                let plain = ByteWords.plainJSONBytes(word)
+                if plain == 8 {
                     highBits |= word
                     position += 8
                     continue
                 }
+                highBits |= word & (1 << (8 * plain) &- 1)
+                position += plain
             }
             guard position < bytes.count else {
                 position = start
