@@ -76,6 +76,7 @@ extension ArchiveDecoder {
         // In a document with references, an object's own are filled later perhaps: its hook runs
         // once every object is (see ``decoded(_:)``). A struct's runs now, before it is stored.
         if references != nil, RuntimeAccess.shape(of: T.self) == .class {
+            if didDecodeLater.isEmpty { didDecodeLater.reserveCapacity(8) }  // not grown from one
             return didDecodeLater.append(Filled(object: instance, place: Unfilled.Place(path)))
         }
         let here = path
