@@ -11,7 +11,7 @@ extension ArchiveDecoder {
         var routes: ObjectReference.Routes { targets.routes }
         /// The objects decoded or made so far, each under the pointer of its place, in the order
         /// made; for each, while it waits to be filled, where from.
-        private var numbers: [String: Int] = [:]
+        private var numbers = StringNumbers()
         /// Those at the table's entries, by entry: their number + 1 (0: none yet), so that
         /// following `#/$objects/N` costs no look-up of its text.
         private var entryNumbers: [Int]

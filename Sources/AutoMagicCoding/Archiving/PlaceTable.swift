@@ -58,7 +58,8 @@ struct PlaceTable {
 
     /// Each place's entry, by place.
     private var entries = ChunkedArray<Entry>()
-    /// The keys places hang from, each once; `keyNumbers` finds them, `lastKeys` first (a write
+    /// The keys places hang from, each once, numbered by their position: found by a look at each
+    /// while there are at most ``scannedKeys``, then by `keyNumbers`; `lastKeys` first (a write
     /// records most objects under the same few keys, and an identical `String` compares at once).
     private var keys: [String] = []
     private var keyNumbers: [String: Int] = [:]

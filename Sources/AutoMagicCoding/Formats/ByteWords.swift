@@ -1,5 +1,6 @@
 /// Word-at-a-time tests on text, shared by the readers and writers: eight bytes (read with
-/// ``ByteView/word(at:)``) are looked at one by one only where one of them may need it.
+/// ``ByteView/word(at:)``) are looked at one by one only where one of them may need it, or, where
+/// the first such byte is known exactly, skipped up to it.
 ///
 /// ```swift
 /// ByteWords.mayNeedJSONEscape(0x6F6C_6C65_4820_2C69)  // false: "i, Hello", plain ASCII

@@ -103,7 +103,8 @@ enum Styling {
         let key: String
         let plan: KeyPathPlan
         let string: String
-        let value: Any
+        /// What `string` converts to, once every entry is known to have a plan.
+        var value: Any = ()
     }
 
     /// The entries of `styles` in the reverse of the order they apply in, when every entry is a
@@ -117,13 +118,19 @@ enum Styling {
         let rootType = Swift.type(of: root)
         for (index, style) in styles.enumerated() {
             for (key, raw) in style {
-                guard let string = raw as? String,
-                    let plan = KeyPathPlan.plan(for: rootType, keyPath: key, isKey: false),
-                    let value = plan.scalarValue(from: string, archiver: archiver),
-                    plan.endsAtRoot || plan.withOwnerBase(in: &root, { _, _ in })
+                guard let string = raw as? String, let plan = KeyPathPlan.plan(for: rootType, keyPath: key, isKey: false)
                 else { return nil }
-                planned.append(Planned(style: index, key: key, plan: plan, string: string, value: value))
+                planned.append(Planned(style: index, key: key, plan: plan, string: string))
             }
+        }
+        // Converted only once every entry has a plan: a style that goes to the checker (for a
+        // number among its values, say) has had none of its strings converted here.
+        for index in planned.indices {
+            let plan = planned[index].plan
+            guard let value = plan.scalarValue(from: planned[index].string, archiver: archiver),
+                plan.endsAtRoot || plan.withOwnerBase(in: &root, { _, _ in })
+            else { return nil }
+            planned[index].value = value
         }
         // Styles apply in order, and each style's entries in the order of their keys.
         planned.sort { $0.style != $1.style ? $0.style > $1.style : $0.key > $1.key }

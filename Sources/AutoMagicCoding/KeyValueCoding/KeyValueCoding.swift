@@ -317,7 +317,8 @@ extension KeyPathPlan {
     }
 
     /// Sets `converted`, the value a style's check made of `string`, as
-    /// ``set(_:converted:in:archiver:)`` does, the root's hook first.
+    /// ``set(_:converted:in:archiver:)`` does, the root's hook first. False, doing nothing, when
+    /// an object on the way is not the planned one and the walker must go instead.
     func set<Root: AMCCodable>(checked string: String, converted: Any, in root: inout Root, archiver: AMCArchiver) throws -> Bool
     {
         guard endsAtRoot else { return try set(.string(string), converted: converted, in: &root, archiver: archiver) }
