@@ -225,18 +225,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                 case let .field(index):
                     // `fields[index]` each time, not held in a local (see `encodeField(_:of:object:at:plain:)`).
                     let fields = plan.fields
-                    // A scalar the fast way, where a failure ends the write: its key joins the
-                    // path only for the error.
-                    if !noThrow, known.plain[index], let fast = fields[index].fast, nils.isEmpty || !nils.contains(index) {
-                        guard let scalar = fast.encode(base) else { continue }  // nil: left out
-                        sink.key(fields[index].internedKey)
-                        do {
-                            try sink.scalar(scalar)
-                        } catch let error as AMCError {
-                            path.push(key: fields[index].key)
-                            defer { path.pop() }
-                            throw error.at(path.rendered)
-                        }
+                    if !noThrow, known.plain[index], nils.isEmpty || !nils.contains(index),
+                        try wroteFastScalar(fields[index], at: base)
+                    {
                         continue
                     }
                     path.push(key: fields[index].key)
@@ -271,6 +262,24 @@ struct ArchiveEncoder<Sink: EncodingSink> {
             if !versions.isEmpty { try writeVersions() }
         }
         sink.endDictionary()
+    }
+
+    /// Writes `field` when it is a scalar the fast way, where a failure ends the write (not in
+    /// no-throw mode): its key joins the path only for the error. False when it is not one.
+    /// (Out of line: its locals would add to the frames of every level a deep graph nests.)
+    @inline(never)
+    private mutating func wroteFastScalar(_ field: FieldPlan, at base: UnsafeFieldBase) throws -> Bool {
+        guard let fast = field.fast else { return false }
+        guard let scalar = fast.encode(base) else { return true }  // nil: left out
+        sink.key(field.internedKey)
+        do {
+            try sink.scalar(scalar)
+        } catch let error as AMCError {
+            path.push(key: field.key)
+            defer { path.pop() }
+            throw error.at(path.rendered)
+        }
+        return true
     }
 
     /// The fields of `object` among its keys that are nil where a new instance's are not (see
