@@ -58,14 +58,10 @@ struct PlaceTable {
 
     /// Each place's entry, by place.
     private var entries = ChunkedArray<Entry>()
-    /// The keys places hang from, each once, numbered by their position: found by a look at each
-    /// while there are at most ``scannedKeys``, then by `keyNumbers`; `lastKeys` first (a write
+    /// The keys places hang from, each once, numbered by their position; `lastKeys` first (a write
     /// records most objects under the same few keys, and an identical `String` compares at once).
-    private var keys: [String] = []
-    private var keyNumbers: [String: Int] = [:]
+    private var keys = StringNumbers()
     private var lastKeys: [(key: String, number: Int)] = []
-    /// At most this many keys are found without `keyNumbers`.
-    private static let scannedKeys = 8
     /// The components of places whose path from their parent is not a key and an optional index.
     private var unusual: [Int: [Component]] = [:]
     /// Open addressing with linear probing; none while there are at most ``scannedPlaces``
@@ -166,19 +162,7 @@ struct PlaceTable {
     /// The number of `key` in `keys`, given on first use.
     private mutating func number(ofKey key: String) -> Int {
         if let known = lastKeys.first(where: { $0.key == key }) { return known.number }
-        let number: Int
-        // A few keys are found by a look at each (a small document's need no dictionary).
-        if let known = keys.count <= Self.scannedKeys ? keys.firstIndex(of: key) : keyNumbers[key] {
-            number = known
-        } else {
-            number = keys.count
-            keys.append(key)
-            if keys.count > Self.scannedKeys + 1 {
-                keyNumbers[key] = number
-            } else if keys.count == Self.scannedKeys + 1 {
-                for (number, key) in keys.enumerated() { keyNumbers[key] = number }
-            }
-        }
+        let number = keys.positionalNumber(of: key)
         if lastKeys.count == 4 { lastKeys.removeFirst() }
         lastKeys.append((key, number))
         return number
@@ -201,7 +185,7 @@ struct PlaceTable {
             let link = entries[current].link
             if let key = link.key {
                 if let index = link.index { chain.append(.index(index)) }
-                chain.append(.key(keys[key]))
+                chain.append(.key(keys.string(at: key)))
             } else if let all = unusual[current] {
                 chain.append(contentsOf: all.reversed())
             }
@@ -217,8 +201,7 @@ struct PlaceTable {
     /// Forgets every place, as a new table, keeping the room of its entries and keys.
     mutating func removeAll() {
         entries.removeAll()
-        keys.removeAll(keepingCapacity: true)
-        keyNumbers.removeAll(keepingCapacity: true)
+        keys.removeAll()
         lastKeys.removeAll(keepingCapacity: true)
         unusual.removeAll()
         (slots, taken, spreadsAddresses, steps) = ([], SlotBits(count: 0), false, 0)

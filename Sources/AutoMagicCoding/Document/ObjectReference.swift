@@ -35,10 +35,6 @@ enum ObjectReference {
         return pointer
     }
 
-    static func pointer(_ parent: String, appending component: KeyPathTracker.Component) -> String {
-        parent + "/" + segment(component)
-    }
-
     /// One step of a pointer: an index, or a key with `~` and `/` escaped.
     static func segment(_ component: KeyPathTracker.Component) -> String {
         switch component {

@@ -118,23 +118,41 @@ enum Styling {
         let rootType = Swift.type(of: root)
         for (index, style) in styles.enumerated() {
             for (key, raw) in style {
-                guard let string = raw as? String, let plan = KeyPathPlan.plan(for: rootType, keyPath: key, isKey: false)
-                else { return nil }
+                guard let (plan, string) = plannedString(key, raw, for: rootType) else { return nil }
                 planned.append(Planned(style: index, key: key, plan: plan, string: string))
             }
         }
         // Converted only once every entry has a plan: a style that goes to the checker (for a
         // number among its values, say) has had none of its strings converted here.
         for index in planned.indices {
-            let plan = planned[index].plan
-            guard let value = plan.scalarValue(from: planned[index].string, archiver: archiver),
-                plan.endsAtRoot || plan.withOwnerBase(in: &root, { _, _ in })
+            guard let value = plannedValue(planned[index].string, along: planned[index].plan, in: &root, archiver: archiver)
             else { return nil }
             planned[index].value = value
         }
         // Styles apply in order, and each style's entries in the order of their keys.
         planned.sort { $0.style != $1.style ? $0.style > $1.style : $0.key > $1.key }
         return planned
+    }
+
+    /// The plan and string of an entry that its key path's plan may set: a string, for a key path
+    /// that has a plan.
+    private static func plannedString(
+        _ keyPath: String, _ raw: Any, for rootType: any AMCCodable.Type
+    ) -> (plan: KeyPathPlan, string: String)? {
+        guard let string = raw as? String, let plan = KeyPathPlan.plan(for: rootType, keyPath: keyPath, isKey: false)
+        else { return nil }
+        return (plan, string)
+    }
+
+    /// What `string` converts to for the scalar field at the end of `plan`, when it converts and
+    /// the field's owner can be reached in `root` (no nil object on the way).
+    private static func plannedValue<Root: AMCCodable>(
+        _ string: String, along plan: KeyPathPlan, in root: inout Root, archiver: AMCArchiver
+    ) -> Any? {
+        guard let value = plan.scalarValue(from: string, archiver: archiver),
+            plan.endsAtRoot || plan.withOwnerBase(in: &root, { _, _ in })
+        else { return nil }
+        return value
     }
 
     /// Checks entries against an object, collecting what to set and what is wrong.
@@ -171,10 +189,8 @@ enum Styling {
         /// Checks the entry `keyPath`: `raw`: along the key path's plan when it leads to a scalar
         /// field that `raw`, a string, converts for; else by the walker, which reports what is wrong.
         mutating func check<Root: AMCCodable>(_ keyPath: String, _ raw: Any, in root: inout Root) {
-            if let string = raw as? String,
-                let plan = KeyPathPlan.plan(for: Swift.type(of: root), keyPath: keyPath, isKey: false),
-                let value = plan.scalarValue(from: string, archiver: archiver),
-                plan.endsAtRoot || plan.withOwnerBase(in: &root, { _, _ in })
+            if let (plan, string) = plannedString(keyPath, raw, for: Swift.type(of: root)),
+                let value = plannedValue(string, along: plan, in: &root, archiver: archiver)
             {
                 plain.append(.planned(plan, string: string, value: value))
                 return

@@ -25,4 +25,19 @@ struct StringNumbersTests {
         numbers[pointers[0]] = 3
         #expect(numbers["e\u{301}"] == 2 && numbers[pointers[0]] == 3)
     }
+
+    @Test func positionalNumbersFindTheirStringsAcrossTheChangeToTheDictionary() {
+        var keys = StringNumbers()
+        let names = (0..<(StringNumbers.scanned * 3)).map { "key\($0)" }
+        for (position, name) in names.enumerated() {
+            #expect(keys.positionalNumber(of: name) == position)
+            // Asked again, every key so far keeps its number, and its number gives it back.
+            #expect(names.prefix(position + 1).enumerated().allSatisfy { keys.positionalNumber(of: $1) == $0 })
+            #expect(names.prefix(position + 1).enumerated().allSatisfy { keys.string(at: $0) == $1 })
+        }
+        #expect(keys.count == names.count)
+        keys.removeAll()
+        #expect(keys.count == 0 && keys[names[0]] == nil)
+        #expect(keys.positionalNumber(of: names[5]) == 0 && keys.string(at: 0) == names[5])
+    }
 }
