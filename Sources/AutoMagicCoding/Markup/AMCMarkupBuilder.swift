@@ -892,7 +892,7 @@ struct MarkupBuild {
 
 /// What the builder asks of an element's type: whether it is an ``AMCMarkupElement``, and then
 /// its text key and untyped element names; whether it is a class.
-struct MarkupTypeInfo {
+final class MarkupTypeInfo {
     struct Element {
         let textKey: String?
         let elements: Set<String>
@@ -912,7 +912,7 @@ struct MarkupTypeInfo {
         self.isClass = isClass
     }
 
-    init(_ type: any AMCCodable.Type) {
+    convenience init(_ type: any AMCCodable.Type) {
         func element<Element: AMCMarkupElement>(_: Element.Type) -> MarkupTypeInfo.Element {
             MarkupTypeInfo.Element(
                 textKey: Element.amcMarkupTextKey, elements: Element.amcMarkupElements, view: { $0 as! Element })
