@@ -112,6 +112,21 @@ enum ISODate {
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondOfDay = whole - days * 86_400
         let (year, month, day) = civil(fromDays: days)
+        // A four-digit year's 19 bytes are put together in three words and appended at once.
+        if (1000...9999).contains(year) {
+            /// `value`'s two digits as the two bytes of a word, the first lowest.
+            func digits(_ value: Int64) -> UInt64 { UInt64(0x3030 | value / 10 | (value % 10) << 8) }
+            let (hour, minute, second) = (secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+            let dash = UInt64(UInt8(ascii: "-"))
+            let colon = UInt64(UInt8(ascii: ":"))
+            let time = UInt64(UInt8(ascii: "T"))
+            bytes.append(
+                contentsOf: PackedBytes(
+                    digits(year / 100) | digits(year % 100) << 16 | dash << 32 | digits(month) << 40 | dash << 56,
+                    digits(day) | time << 16 | digits(hour) << 24 | colon << 40 | digits(minute) << 48,
+                    colon | digits(second) << 8, count: 19))
+            return
+        }
         if year < 0 { bytes.append("-") }
         if year.magnitude < 1000 {
             bytes.append(UInt8(ascii: "0"), times: year.magnitude < 10 ? 3 : year.magnitude < 100 ? 2 : 1)

@@ -163,3 +163,28 @@ struct ShortestDecimal {
         }
     }
 }
+
+/// Up to 24 bytes held in three words, the first byte lowest: a short run put together in
+/// registers, then appended in one go, with one check of the array's room (a byte appended alone
+/// checks the array's uniqueness and room each time).
+///
+/// ```swift
+/// bytes.append(contentsOf: PackedBytes(0x3231, count: 2))   // "12"
+/// ```
+struct PackedBytes: RandomAccessCollection {
+    private let words: (UInt64, UInt64, UInt64)
+    let count: Int
+
+    init(_ first: UInt64, _ second: UInt64 = 0, _ third: UInt64 = 0, count: Int) {
+        precondition((0...24).contains(count), "\(count) packed bytes")
+        (words, self.count) = ((first, second, third), count)
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(position: Int) -> UInt8 {
+        let word = position < 8 ? words.0 : position < 16 ? words.1 : words.2
+        return UInt8(truncatingIfNeeded: word >> (8 * UInt64(position % 8)))
+    }
+}

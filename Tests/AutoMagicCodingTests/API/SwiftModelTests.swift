@@ -185,6 +185,24 @@ struct ExactDateTests {
         #expect(ISODate.string(from: Date(timeIntervalSinceReferenceDate: -62_902_396_800)) == "0007-09-15T00:00:00Z")
     }
 
+    /// Four-digit years are written from packed words: the text is Foundation's, to the second,
+    /// at both ends of the range and at random (from 1583: before the Gregorian calendar began,
+    /// Foundation's formatter writes Julian dates, ISO 8601 Gregorian ones).
+    @Test func aFourDigitYearsDateIsWrittenAsFoundationWritesIt() throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let first = -13_190_860_800.0  // 1583-01-01T00:00:00Z, seconds from 2001
+        let last = 252_423_993_599.0  // 9999-12-31T23:59:59Z
+        var seconds = [first, last, 0, -1, 86_399, 785_000_000]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 { seconds.append(Double.random(in: first...last, using: &generator).rounded(.down)) }
+        for value in seconds {
+            let date = Date(timeIntervalSinceReferenceDate: value)
+            #expect(ISODate.string(from: date) == formatter.string(from: date), "for \(value)")
+        }
+    }
+
     /// A date with a few digits of fraction is read as one division (see `ISODate`), and must
     /// round as the exact decimal does: on either side of 2001, at the largest whole seconds the
     /// division takes for each count of digits and past them, with trailing zeros.
