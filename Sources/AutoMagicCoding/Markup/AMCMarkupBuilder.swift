@@ -587,23 +587,30 @@ struct MarkupBuild {
     /// Sets an attribute's `string` at `keyPath` of `object`, along the key path's plan with a
     /// struct string converted once a build; by Key-Value Coding where the plan cannot go.
     private mutating func set(_ string: String, keyPath: String, on object: inout any AMCCodable) throws {
-        let archiver = builder.archiver
         if let plan = KeyPathPlan.plan(for: Swift.type(of: object as Any), keyPath: keyPath, isKey: false) {
             var converted: Any?
             if plan.holdsOwnStructString {
                 let key = Conversion(type: ObjectIdentifier(plan.field.type), string: string)
                 converted = conversions[key]
-                if converted == nil, let value = plan.scalarValue(from: string, archiver: archiver) {
+                if converted == nil, let value = plan.scalarValue(from: string, archiver: builder.archiver) {
                     converted = value
                     if conversions.count < Self.maximumConversions { conversions[key] = value }
                 }
             }
-            func set<Object: AMCCodable>(_ object: inout Object) throws -> Bool {
-                try plan.set(.string(string), converted: converted, in: &object, archiver: archiver)
-            }
-            if try set(&object) { return }
+            if try Self.set(string, converted: converted, along: plan, on: &object, archiver: builder.archiver) { return }
         }
-        try Self.set(string: string, keyPath: keyPath, on: &object, archiver: archiver)
+        try Self.set(string: string, keyPath: keyPath, on: &object, archiver: builder.archiver)
+    }
+
+    /// Sets `string` (`converted` when given) along `plan` (see ``KeyPathPlan/set(_:converted:in:archiver:)``).
+    /// (Static: the archiver is passed as it is, not copied out of the build for each attribute.)
+    private static func set(
+        _ string: String, converted: Any?, along plan: KeyPathPlan, on object: inout any AMCCodable, archiver: AMCArchiver
+    ) throws -> Bool {
+        func set<Object: AMCCodable>(_ object: inout Object) throws -> Bool {
+            try plan.set(.string(string), converted: converted, in: &object, archiver: archiver)
+        }
+        return try set(&object)
     }
 
     /// Sets `string` at `keyPath` of `object`.
