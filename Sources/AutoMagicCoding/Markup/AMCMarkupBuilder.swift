@@ -248,11 +248,12 @@ struct MarkupBuild {
         guard var object = instantiate(name, reserved: reserved, expected: expected, into: root, context: context) else {
             return nil
         }
+        let info = info(of: Swift.type(of: object))
         applyStyles(reserved, to: &object, element: context)
-        setAttributes(attributes, reserved: reserved, of: &object, element: context)
+        setAttributes(attributes, reserved: reserved, of: &object, info: info, element: context)
         return Frame(
-            kind: .object(object, reserved: reserved), info: info(of: Swift.type(of: object)), element: index,
-            context: context, next: index + 1, end: node.end)
+            kind: .object(object, reserved: reserved), info: info, element: index, context: context, next: index + 1,
+            end: node.end)
     }
 
     /// What elements of `type` take, asked of the type once a build.
@@ -524,7 +525,7 @@ struct MarkupBuild {
     /// Sets each attribute that is not the builder's, by key path.
     private mutating func setAttributes(
         _ attributes: ArraySlice<MarkupAttribute>, reserved builderAttributes: [MarkupAttribute],
-        of object: inout any AMCCodable, element: AMCMarkupContext
+        of object: inout any AMCCodable, info: MarkupTypeInfo, element: AMCMarkupContext
     ) {
         let reserved = builder.reservedAttributes
         var builderNames = Set<MarkupBuilderName>()
@@ -549,7 +550,7 @@ struct MarkupBuild {
             switch resolved(attribute.value) {
             case let .text(text):
                 do {
-                    try set(text, keyPath: attribute.name, on: &object)
+                    try set(text, keyPath: attribute.name, on: &object, info: info)
                 } catch {
                     fault(error, at: context(of: attribute, in: element))
                 }
@@ -586,8 +587,10 @@ struct MarkupBuild {
 
     /// Sets an attribute's `string` at `keyPath` of `object`, along the key path's plan with a
     /// struct string converted once a build; by Key-Value Coding where the plan cannot go.
-    private mutating func set(_ string: String, keyPath: String, on object: inout any AMCCodable) throws {
-        if let plan = KeyPathPlan.plan(for: Swift.type(of: object as Any), keyPath: keyPath, isKey: false) {
+    private mutating func set(_ string: String, keyPath: String, on object: inout any AMCCodable, info: MarkupTypeInfo)
+        throws
+    {
+        if let plan = info.plan(for: keyPath, of: Swift.type(of: object as Any)) {
             var converted: Any?
             if plan.holdsOwnStructString {
                 let key = Conversion(type: ObjectIdentifier(plan.field.type), string: string)
@@ -910,6 +913,18 @@ final class MarkupTypeInfo {
     let element: Element?
     /// Whether objects of the type are classes: they are told they are built once the ids are bound.
     let isClass: Bool
+    /// The plans of the key paths its attributes have named so far, found by a look at each (an
+    /// element type is given a few attribute names, over and over).
+    private var plans: [(keyPath: String, plan: KeyPathPlan?)] = []
+    private static let maximumPlans = 32
+
+    /// The plan for `keyPath` from an object of the type, `type`; nil when it has none.
+    func plan(for keyPath: String, of type: Any.Type) -> KeyPathPlan? {
+        if let known = plans.first(where: { $0.keyPath == keyPath }) { return known.plan }
+        let plan = KeyPathPlan.plan(for: type, keyPath: keyPath, isKey: false)
+        if plans.count < Self.maximumPlans { plans.append((keyPath, plan)) }
+        return plan
+    }
 
     /// A property element's: no type, no element.
     static var property: MarkupTypeInfo { MarkupTypeInfo(element: nil, isClass: false) }
