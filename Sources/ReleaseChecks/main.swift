@@ -307,5 +307,30 @@ for stackSize in [8 << 20, 512 << 10] {
     }
 }
 
+// A struct element's hooks work on the only copy of it, in this build too: a second copy would
+// make its children's array copy itself whole at each child.
+struct Shelf: AMCMarkupElement {
+    var items: [Note] = []
+    var marker = Folder()
+    var aloneInEveryHook = true
+    static var amcMarkupContentKey: String? { "items" }
+
+    mutating func amcAppendMarkupChild(_ child: any AMCCodable, _ context: AMCMarkupContext) throws {
+        aloneInEveryHook = aloneInEveryHook && isKnownUniquelyReferenced(&marker)
+        guard let note = child as? Note else { throw context.error("a shelf holds notes") }
+        items.append(note)
+    }
+}
+do {
+    var builder = AMCMarkupBuilder()
+    builder.archiver.registry = AMCRegistry()
+    builder.archiver.registry.register(Shelf.self, Note.self)
+    let markup = try AMCMarkup(string: "<Shelf>" + String(repeating: "<Note title=\"a\"/>", count: 100) + "</Shelf>")
+    let shelf = try markup.build(Shelf.self, using: builder)
+    check(shelf.items.count == 100 && shelf.aloneInEveryHook, "a struct element's hooks work on its only copy")
+} catch {
+    check(false, "a struct element's hooks: \(error)")
+}
+
 print(failures == 0 ? "release checks passed" : "\(failures) release checks failed")
 exit(failures == 0 ? 0 : 1)

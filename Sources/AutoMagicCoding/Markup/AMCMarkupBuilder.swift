@@ -172,17 +172,16 @@ struct MarkupBuild {
 
     // MARK: - Elements
 
-    /// An element being built, with where its children are.
+    /// An element being built, with where its children are. Its object is changed where it lies
+    /// (a copy taken out and put back would make a struct's arrays copy themselves at each child).
     private struct Frame {
-        enum Kind {
-            /// An element's object, which its attributes have set, and the attributes that are
-            /// the builder's (`id`, `class`, `factory`).
-            case object(any AMCCodable, reserved: [MarkupAttribute])
-            /// `<Parent.property>`: the children built so far, for the parent's `field`.
-            case property(name: String, field: FieldPlan, children: [any AMCCodable])
-        }
-
-        var kind: Kind
+        /// An element's object, which its attributes have set; for a property element, nothing
+        /// (a ``MarkupVacancy``).
+        var object: any AMCCodable
+        /// The element's attributes that are the builder's (`id`, `class`, `factory`).
+        var reserved: [MarkupAttribute] = []
+        /// `<Parent.property>`: the children built so far, for the parent's `field`.
+        var property: (name: String, field: FieldPlan, children: [any AMCCodable])?
         /// What the element's type takes (nothing, for a property element).
         let info: MarkupTypeInfo
         /// The element's node.
@@ -204,8 +203,8 @@ struct MarkupBuild {
     private mutating func tree(
         _ index: Int, expected: (any AMCCodable.Type)?, into root: (any AMCCodable & AnyObject)?
     ) -> (any AMCCodable)? {
-        guard let first = open(index, expected: expected, into: root) else { return nil }
-        var stack = [first]
+        // No binding of the first frame beside the stack: it would hold a second copy of the object.
+        guard var stack = open(index, expected: expected, into: root).map({ [$0] }) else { return nil }
         while let top = stack.indices.last {
             if stack[top].next < stack[top].end {
                 let child = stack[top].next
@@ -213,22 +212,18 @@ struct MarkupBuild {
                 if let frame = step(child, in: &stack[top]) { stack.append(frame) }
                 continue
             }
-            let done = stack.removeLast()
-            switch done.kind {
-            case .object(var object, let reserved):
-                if let textNode = done.textNode {
-                    setText(done.text, of: &object, textKey: done.info.element?.textKey, at: textNode, in: done.element)
-                }
-                let finished = finish(object, info: done.info, reserved: reserved, context: done.context)
-                guard let parent = stack.indices.last else { return finished }
-                deliver(finished, to: &stack[parent], context: done.context)
-            case let .property(name, field, children):
-                guard let parent = stack.indices.last, case .object(var object, let reserved) = stack[parent].kind else {
-                    continue
-                }
-                setProperty(field, of: &object, to: children, name: name, context: done.context)
-                stack[parent].kind = .object(object, reserved: reserved)
+            var done = stack.removeLast()
+            if let (name, field, children) = done.property {
+                guard let parent = stack.indices.last, stack[parent].property == nil else { continue }
+                setProperty(field, of: &stack[parent].object, to: children, name: name, context: done.context)
+                continue
             }
+            if let textNode = done.textNode {
+                setText(done.text, of: &done.object, textKey: done.info.element?.textKey, at: textNode, in: done.element)
+            }
+            let finished = finish(done.object, info: done.info, reserved: done.reserved, context: done.context)
+            guard let parent = stack.indices.last else { return finished }
+            deliver(finished, to: &stack[parent], context: done.context)
         }
         return nil
     }
@@ -252,8 +247,7 @@ struct MarkupBuild {
         applyStyles(reserved, to: &object, element: context)
         setAttributes(attributes, reserved: reserved, of: &object, info: info, element: context)
         return Frame(
-            kind: .object(object, reserved: reserved), info: info, element: index, context: context, next: index + 1,
-            end: node.end)
+            object: object, reserved: reserved, info: info, element: index, context: context, next: index + 1, end: node.end)
     }
 
     /// What elements of `type` take, asked of the type once a build.
@@ -287,13 +281,10 @@ struct MarkupBuild {
 
     /// Hands a complete child to the frame it is in.
     private mutating func deliver(_ child: any AMCCodable, to frame: inout Frame, context: AMCMarkupContext) {
-        switch frame.kind {
-        case .object(var object, let reserved):
-            append(child, to: &object, info: frame.info, context: context)
-            frame.kind = .object(object, reserved: reserved)
-        case .property(let name, let field, var children):
-            children.append(child)
-            frame.kind = .property(name: name, field: field, children: children)
+        if frame.property != nil {
+            frame.property!.children.append(child)
+        } else {
+            append(child, to: &frame.object, info: frame.info, context: context)
         }
     }
 
@@ -306,19 +297,19 @@ struct MarkupBuild {
         if paths.condition(node, skipping: &frame.skipping) || frame.skipping.last == true { return nil }
         // A child element is a new frame; its parent's object is needed only for a property
         // element or an untyped element.
-        if case let .element(name, childAttributes) = node.content, case let .object(object, _) = frame.kind {
+        if case let .element(name, childAttributes) = node.content, frame.property == nil {
             if name.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: ".")) }) ?? name.contains(".") {
-                return propertyFrame(index, name: name, of: object)
+                return propertyFrame(index, name: name, of: frame.object)
             }
             if let element = frame.info.element, !element.elements.isEmpty, element.elements.contains(name) {
-                guard case .object(var object, let reserved) = frame.kind else { return nil }
-                untypedElement(name, attributes: markup.attributes[childAttributes], at: index, of: &object, as: element)
-                frame.kind = .object(object, reserved: reserved)
+                untypedElement(
+                    name, attributes: markup.attributes[childAttributes], at: index, of: &frame.object, as: element,
+                    isClass: frame.info.isClass)
                 return nil
             }
             return open(index, expected: nil, into: nil)
         }
-        guard case .object(var object, let reserved) = frame.kind else {
+        guard frame.property == nil else {
             // A property element holds elements only.
             if case .element = node.content { return open(index, expected: nil, into: nil) }
             fault(
@@ -326,7 +317,6 @@ struct MarkupBuild {
                 at: context(at: index, pathOf: frame.element))
             return nil
         }
-        defer { frame.kind = .object(object, reserved: reserved) }
         switch node.content {
         case .element:
             break  // opened above
@@ -337,7 +327,8 @@ struct MarkupBuild {
             if target == "properties" {
                 mergeProperties(data, at: index)
             } else {
-                instruction(target, data: data, to: &object, as: frame.info, context: context(at: index, pathOf: frame.element))
+                let context = context(at: index, pathOf: frame.element)
+                instruction(target, data: data, to: &frame.object, as: frame.info, context: context)
             }
         }
         return nil
@@ -361,8 +352,9 @@ struct MarkupBuild {
             return nil
         }
         return Frame(
-            kind: .property(name: name, field: field, children: []), info: .property, element: index,
-            context: context, next: index + 1, end: node.end)
+            object: MarkupVacancy(), property: (name, field, []), info: .property, element: index, context: context,
+            next: index + 1,
+            end: node.end)
     }
 
     /// Sets `field` of `object` to the children of `<name>`: all of them for an array property
@@ -639,17 +631,17 @@ struct MarkupBuild {
     /// A child element its parent's ``AMCMarkupElement/amcMarkupElements`` lists.
     private mutating func untypedElement(
         _ name: String, attributes: ArraySlice<MarkupAttribute>, at index: Int, of object: inout any AMCCodable,
-        as parent: MarkupTypeInfo.Element
+        as parent: MarkupTypeInfo.Element, isClass: Bool
     ) {
         let node = markup.nodes[index]
         let context = self.context(at: index)
         if markup.nodes[(index + 1)..<node.end].contains(where: { if case .element = $0.content { true } else { false } }) {
             fault("<\(name)> is handed to its parent with its attributes; it holds no elements", at: context)
         }
-        var element = parent.view(object)
         do {
-            try element.amcProcessMarkupElement(name, attributes: attributes.map { ($0.name, $0.value) }, context)
-            object = element
+            try Self.withElement(&object, as: parent, isClass: isClass) {
+                try $0.amcProcessMarkupElement(name, attributes: attributes.map { ($0.name, $0.value) }, context)
+            }
         } catch {
             fault(error, at: context)
         }
@@ -659,18 +651,31 @@ struct MarkupBuild {
     private mutating func append(
         _ child: any AMCCodable, to object: inout any AMCCodable, info: MarkupTypeInfo, context: AMCMarkupContext
     ) {
-        guard var element = info.element?.view(object) else {
+        guard let view = info.element else {
             fault(
                 "<\(AMC.unqualifiedName(of: Swift.type(of: object as Any)))> cannot hold children (it is no AMCMarkupElement)",
                 at: context)
             return
         }
         do {
-            try element.amcAppendMarkupChild(child, context)
-            object = element
+            try Self.withElement(&object, as: view, isClass: info.isClass) { try $0.amcAppendMarkupChild(child, context) }
         } catch {
             fault(error, at: context)
         }
+    }
+
+    /// Runs `hook` on `object` seen as the element it is, and keeps what it changed. A struct is
+    /// taken out of `object` first, so that the hook works on the only copy: its arrays grow in
+    /// place, not copied whole at each child. (After a thrown error the struct is kept as the
+    /// hook left it: the build fails.)
+    private static func withElement(
+        _ object: inout any AMCCodable, as view: MarkupTypeInfo.Element, isClass: Bool,
+        _ hook: (inout any AMCMarkupElement) throws -> Void
+    ) rethrows {
+        var element = view.view(object)
+        if !isClass { object = MarkupVacancy() }
+        defer { object = element }
+        try hook(&element)
     }
 
     /// Records `$name` for `keyPath` of `object`, set once the tree exists: into the object
@@ -717,15 +722,16 @@ struct MarkupBuild {
     private mutating func instruction(
         _ target: String, data: String?, to object: inout any AMCCodable, as info: MarkupTypeInfo, context: AMCMarkupContext
     ) {
-        guard var element = info.element?.view(object) else {
+        guard let view = info.element else {
             fault(
                 "<\(AMC.unqualifiedName(of: Swift.type(of: object as Any)))> takes no instruction <?\(target)?> (it is no AMCMarkupElement)",
                 at: context)
             return
         }
         do {
-            try element.amcProcessMarkupInstruction(target, data: data, context)
-            object = element
+            try Self.withElement(&object, as: view, isClass: info.isClass) {
+                try $0.amcProcessMarkupInstruction(target, data: data, context)
+            }
         } catch {
             fault(error, at: context)
         }
@@ -899,6 +905,10 @@ struct MarkupBuild {
         faults.append(context.error(kind))
     }
 }
+
+/// What a struct element's place holds while a hook works on the struct (see
+/// `MarkupBuild.withElement`): nothing, never seen outside the builder.
+private struct MarkupVacancy: AMCCodable {}
 
 /// What the builder asks of an element's type: whether it is an ``AMCMarkupElement``, and then
 /// its text key and untyped element names; whether it is a class.

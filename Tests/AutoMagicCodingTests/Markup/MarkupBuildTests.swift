@@ -114,7 +114,7 @@ private func registeredBuilder() -> AMCMarkupBuilder {
     registry.register(MarkupView.self, MarkupColumn.self, MarkupRow.self, MarkupLabel.self, MarkupImage.self)
     registry.register(
         MarkupCell.self, MarkupTable.self, MarkupSection.self, LinkedLabel.self, MarkupBadge.self, PickyLabel.self,
-        MarkupFrame.self, MarkupPanel.self, TaggedView.self)
+        MarkupFrame.self, MarkupPanel.self, TaggedView.self, MarkupShelf.self)
     builder.archiver.registry = registry
     return builder
 }
@@ -176,6 +176,31 @@ struct MarkupBadge: AMCMarkupElement {
     var label: MarkupView?
 }
 
+/// A struct container whose hooks note whether they work on the only copy of it: a copy beside
+/// it would make its arrays copy themselves whole at each child.
+struct MarkupShelf: AMCMarkupElement {
+    final class Marker: AMCCodable {
+        required init() {}
+    }
+    var items: [MarkupView] = []
+    var marker = Marker()
+    var aloneInEveryHook = true
+    var marks = 0
+    static var amcMarkupContentKey: String? { "items" }
+    static var amcMarkupInstructions: Set<String> { ["mark"] }
+
+    mutating func amcAppendMarkupChild(_ child: any AMCCodable, _ context: AMCMarkupContext) throws {
+        aloneInEveryHook = aloneInEveryHook && isKnownUniquelyReferenced(&marker)
+        guard let view = child as? MarkupView else { throw context.error("a shelf holds views") }
+        items.append(view)
+    }
+
+    mutating func amcProcessMarkupInstruction(_ target: String, data: String?, _ context: AMCMarkupContext) throws {
+        aloneInEveryHook = aloneInEveryHook && isKnownUniquelyReferenced(&marker)
+        marks += 1
+    }
+}
+
 @Suite("Markup: object trees built from XML")
 struct MarkupBuildTests {
     @Test func thePharmacyCellBuildsWithItsOutlets() throws {
@@ -232,6 +257,14 @@ struct MarkupBuildTests {
         #expect(errors[1].description.contains("did you mean MarkupLabel?"))
         #expect(errors[2].kind == .unknownStyleKey(key: "textColour", typeName: "MarkupLabel", suggestion: "textColor"))
         #expect(errors[3].description.contains("used twice"))
+    }
+
+    @Test func aStructsHooksWorkOnItsOnlyCopySoItsChildrenAreNotCopiedAtEachOne() throws {
+        let markup = try AMCMarkup(
+            string: "<MarkupShelf><MarkupView/><?mark?><MarkupLabel/><MarkupView/><?mark?></MarkupShelf>")
+        let shelf = try markup.build(MarkupShelf.self, using: registeredBuilder())
+        #expect(shelf.items.count == 3 && shelf.items[1] is MarkupLabel && shelf.marks == 2)
+        #expect(shelf.aloneInEveryHook)
     }
 
     @Test func repeatedStructStringsSetEqualValuesAndClassesStayApart() throws {
