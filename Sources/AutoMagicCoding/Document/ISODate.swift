@@ -112,7 +112,7 @@ enum ISODate {
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondOfDay = whole - days * 86_400
         let (year, month, day) = civil(fromDays: days)
-        // A four-digit year's 19 bytes are put together in three words and appended at once.
+        // A year from 1000 to 9999: the 19 bytes are put together in three words and appended at once.
         if (1000...9999).contains(year) {
             /// `value`'s two digits as the two bytes of a word, the first lowest.
             func digits(_ value: Int64) -> UInt64 { UInt64(0x3030 | value / 10 | (value % 10) << 8) }

@@ -221,9 +221,9 @@ struct MarkupBuild {
             if let textNode = done.textNode {
                 setText(done.text, of: &done.object, textKey: done.info.element?.textKey, at: textNode, in: done.element)
             }
-            let finished = finish(done.object, info: done.info, reserved: done.reserved, context: done.context)
-            guard let parent = stack.indices.last else { return finished }
-            deliver(finished, to: &stack[parent], context: done.context)
+            finish(&done.object, info: done.info, reserved: done.reserved, context: done.context)
+            guard let parent = stack.indices.last else { return done.object }
+            deliver(done.object, to: &stack[parent], context: done.context)
         }
         return nil
     }
@@ -261,22 +261,22 @@ struct MarkupBuild {
     /// An element complete: a struct is told it is built (a value: its parent keeps a copy),
     /// a class waits for the ids; its id is recorded.
     private mutating func finish(
-        _ object: any AMCCodable, info: MarkupTypeInfo, reserved: [MarkupAttribute], context: AMCMarkupContext
-    ) -> any AMCCodable {
-        var object = object
-        if let element = info.element?.view(object) {
+        _ object: inout any AMCCodable, info: MarkupTypeInfo, reserved: [MarkupAttribute], context: AMCMarkupContext
+    ) {
+        if let view = info.element {
             if info.isClass {
-                built.append((element, context))
+                built.append((view.view(object), context))
             } else {
-                var element = element
-                do { try element.amcDidBuildMarkup(context) } catch { fault(error, at: context) }
-                object = element
+                do {
+                    try Self.withElement(&object, as: view, isClass: false) { try $0.amcDidBuildMarkup(context) }
+                } catch {
+                    fault(error, at: context)
+                }
             }
         }
         if let id = reserved.first(where: { builder.reservedAttributes.builderName(of: $0.name) == .id }) {
             record(id: id, of: object, context: self.context(of: id, in: context))
         }
-        return object
     }
 
     /// Hands a complete child to the frame it is in.
@@ -582,7 +582,7 @@ struct MarkupBuild {
     private mutating func set(_ string: String, keyPath: String, on object: inout any AMCCodable, info: MarkupTypeInfo)
         throws
     {
-        if let plan = info.plan(for: keyPath, of: Swift.type(of: object as Any)) {
+        if let plan = info.plan(for: keyPath, of: object) {
             var converted: Any?
             if plan.holdsOwnStructString {
                 let key = Conversion(type: ObjectIdentifier(plan.field.type), string: string)
@@ -928,10 +928,10 @@ final class MarkupTypeInfo {
     private var plans: [(keyPath: String, plan: KeyPathPlan?)] = []
     private static let maximumPlans = 32
 
-    /// The plan for `keyPath` from an object of the type, `type`; nil when it has none.
-    func plan(for keyPath: String, of type: Any.Type) -> KeyPathPlan? {
+    /// The plan for `keyPath` from `object`, of the type; nil when it has none.
+    func plan(for keyPath: String, of object: any AMCCodable) -> KeyPathPlan? {
         if let known = plans.first(where: { $0.keyPath == keyPath }) { return known.plan }
-        let plan = KeyPathPlan.plan(for: type, keyPath: keyPath, isKey: false)
+        let plan = KeyPathPlan.plan(for: Swift.type(of: object as Any), keyPath: keyPath, isKey: false)
         if plans.count < Self.maximumPlans { plans.append((keyPath, plan)) }
         return plan
     }

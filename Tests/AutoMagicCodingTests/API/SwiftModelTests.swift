@@ -185,9 +185,10 @@ struct ExactDateTests {
         #expect(ISODate.string(from: Date(timeIntervalSinceReferenceDate: -62_902_396_800)) == "0007-09-15T00:00:00Z")
     }
 
-    /// Four-digit years are written from packed words: the text is Foundation's, to the second,
-    /// at both ends of the range and at random (from 1583: before the Gregorian calendar began,
-    /// Foundation's formatter writes Julian dates, ISO 8601 Gregorian ones).
+    /// Years from 1000 to 9999 are written from packed words: the text is Foundation's, to the
+    /// second, at random and at the ends it can check (from 1583: before the Gregorian calendar
+    /// began, Foundation's formatter writes Julian dates, ISO 8601 Gregorian ones); either side of
+    /// the packed years, by the text itself.
     @Test func aFourDigitYearsDateIsWrittenAsFoundationWritesIt() throws {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
@@ -200,6 +201,9 @@ struct ExactDateTests {
         for value in seconds {
             let date = Date(timeIntervalSinceReferenceDate: value)
             #expect(ISODate.string(from: date) == formatter.string(from: date), "for \(value)")
+        }
+        for text in ["0999-12-31T23:59:59Z", "1000-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "10000-01-01T00:00:00Z"] {
+            #expect(ISODate.date(from: text).flatMap(ISODate.string(from:)) == text)
         }
     }
 

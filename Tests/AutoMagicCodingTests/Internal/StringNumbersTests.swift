@@ -38,6 +38,10 @@ struct StringNumbersTests {
         #expect(keys.count == names.count)
         keys.removeAll()
         #expect(keys.count == 0 && keys[names[0]] == nil)
-        #expect(keys.positionalNumber(of: names[5]) == 0 && keys.string(at: 0) == names[5])
+        // Refilled past the few: the strings forgotten stay forgotten in the dictionary too.
+        let others = (0..<(StringNumbers.scanned + 2)).map { "other\($0)" }
+        for (position, other) in others.enumerated() { #expect(keys.positionalNumber(of: other) == position) }
+        #expect(names.allSatisfy { keys[$0] == nil })
+        #expect(others.enumerated().allSatisfy { keys.string(at: $0) == $1 && keys[$1] == $0 })
     }
 }

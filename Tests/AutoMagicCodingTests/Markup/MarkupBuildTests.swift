@@ -186,8 +186,11 @@ struct MarkupShelf: AMCMarkupElement {
     var marker = Marker()
     var aloneInEveryHook = true
     var marks = 0
+    var notes = 0
+    var built = false
     static var amcMarkupContentKey: String? { "items" }
     static var amcMarkupInstructions: Set<String> { ["mark"] }
+    static var amcMarkupElements: Set<String> { ["note"] }
 
     mutating func amcAppendMarkupChild(_ child: any AMCCodable, _ context: AMCMarkupContext) throws {
         aloneInEveryHook = aloneInEveryHook && isKnownUniquelyReferenced(&marker)
@@ -198,6 +201,18 @@ struct MarkupShelf: AMCMarkupElement {
     mutating func amcProcessMarkupInstruction(_ target: String, data: String?, _ context: AMCMarkupContext) throws {
         aloneInEveryHook = aloneInEveryHook && isKnownUniquelyReferenced(&marker)
         marks += 1
+    }
+
+    mutating func amcProcessMarkupElement(
+        _ name: String, attributes: [(name: String, value: String)], _ context: AMCMarkupContext
+    ) throws {
+        aloneInEveryHook = aloneInEveryHook && isKnownUniquelyReferenced(&marker)
+        notes += 1
+    }
+
+    mutating func amcDidBuildMarkup(_ context: AMCMarkupContext) throws {
+        aloneInEveryHook = aloneInEveryHook && isKnownUniquelyReferenced(&marker)
+        built = true
     }
 }
 
@@ -261,9 +276,9 @@ struct MarkupBuildTests {
 
     @Test func aStructsHooksWorkOnItsOnlyCopySoItsChildrenAreNotCopiedAtEachOne() throws {
         let markup = try AMCMarkup(
-            string: "<MarkupShelf><MarkupView/><?mark?><MarkupLabel/><MarkupView/><?mark?></MarkupShelf>")
+            string: "<MarkupShelf><MarkupView/><?mark?><MarkupLabel/><note/><MarkupView/><?mark?></MarkupShelf>")
         let shelf = try markup.build(MarkupShelf.self, using: registeredBuilder())
-        #expect(shelf.items.count == 3 && shelf.items[1] is MarkupLabel && shelf.marks == 2)
+        #expect(shelf.items.count == 3 && shelf.items[1] is MarkupLabel && shelf.marks == 2 && shelf.notes == 1 && shelf.built)
         #expect(shelf.aloneInEveryHook)
     }
 
