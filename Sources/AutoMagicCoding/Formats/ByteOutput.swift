@@ -83,11 +83,14 @@ extension Array where Element == UInt8 {
 
     /// Appends the big-endian bytes of the low `width` bytes (at most 8) of `value`, a byte at a
     /// time: the widths of references and offsets (3 bytes is common) are too short for a copy's
-    /// set-up to pay. The usual widths of references and UTF-16 units, 2 and 3, are spelled out:
-    /// a loop over the width's bytes cost more than the bytes.
+    /// set-up to pay. The usual widths of references, offsets and UTF-16 units, 1 to 3, are
+    /// spelled out: a loop over the width's bytes cost more than the bytes.
     mutating func appendBigEndian(_ value: UInt64, width: Int) {
         precondition((0...8).contains(width), "a big-endian field of \(width) bytes")
         switch width {
+        case 1:
+            append(UInt8(truncatingIfNeeded: value))
+            return
         case 2:
             append(UInt8(truncatingIfNeeded: value >> 8))
             append(UInt8(truncatingIfNeeded: value))

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A read-only view of bytes in memory — a document being read, a string's UTF-8 — and, with
-/// ``UTF8Room`` below (the UTF-8 of a string being made, written in the string's own storage)
+/// ``ByteRoom`` below (bytes being made, written in a string's own storage or on the stack)
 /// and `Reflection/`, the only code in the library that touches raw memory. Every byte is read
 /// through a subscript checked against the view's bounds in every build (an offset out of range
 /// traps rather than reading past the buffer), or by a loop of this file that stops at the
@@ -213,9 +213,10 @@ struct ByteView: RandomAccessCollection {
     }
 }
 
-/// Room for the UTF-8 of a string being made by ``ByteView/makeString(capacity:_:)``: bytes are
-/// written in the string's own storage, each write checked against the room's size in every
-/// build, so the string is made without an array in between.
+/// Room for bytes being made: the UTF-8 of a string, written in the string's own storage by
+/// ``ByteView/makeString(capacity:_:)``, or bytes appended to an array at once by
+/// `appendWritten(capacity:_:)`. Each write is checked against the room's size in every build,
+/// so the bytes are put together without an array's checks at each one.
 ///
 /// ```swift
 /// let text = ByteView.makeString(capacity: 2) { room in
@@ -223,7 +224,7 @@ struct ByteView: RandomAccessCollection {
 ///     room.append(0x69)
 /// }  // "hi"
 /// ```
-struct UTF8Room {
+struct ByteRoom {
     private let base: UnsafeMutableBufferPointer<UInt8>
     /// How many bytes were written.
     private(set) var count = 0
@@ -235,7 +236,7 @@ struct UTF8Room {
     /// Writes `byte` after the others; traps when the room is full.
     @inline(__always)
     mutating func append(_ byte: UInt8) {
-        precondition(count < base.count, "UTF-8 past the \(base.count) bytes of room made for it")
+        precondition(count < base.count, "bytes past the \(base.count) of room made for them")
         base[count] = byte
         count += 1
     }
@@ -243,9 +244,41 @@ struct UTF8Room {
     /// Writes the four bytes of `bytes` after the others, lowest first; traps when they do not fit.
     @inline(__always)
     mutating func append(four bytes: UInt32) {
-        precondition(count <= base.count - 4, "UTF-8 past the \(base.count) bytes of room made for it")
+        precondition(count <= base.count - 4, "bytes past the \(base.count) of room made for them")
         UnsafeMutableRawPointer(base.baseAddress! + count).storeBytes(of: bytes.littleEndian, as: UInt32.self)
         count += 4
+    }
+
+    /// Writes the big-endian bytes of the low `width` bytes (at most 8) of `value` after the
+    /// others; traps when they do not fit.
+    @inline(__always)
+    mutating func appendBigEndian(_ value: UInt64, width: Int) {
+        precondition((0...8).contains(width) && count <= base.count - width, "bytes past the \(base.count) of room made for them")
+        var shift = 8 * width
+        while shift > 0 {
+            shift -= 8
+            base[count] = UInt8(truncatingIfNeeded: value >> UInt64(shift))
+            count += 1
+        }
+    }
+}
+
+extension [UInt8] {
+    /// Appends the bytes `body` writes in room for at most `capacity` (on the stack when it is
+    /// small): one copy, instead of an append's checks at each byte. Room left unwritten is left
+    /// out.
+    ///
+    /// ```swift
+    /// var bytes: [UInt8] = []
+    /// bytes.appendWritten(capacity: 2) { $0.appendBigEndian(0x0102, width: 2) }  // [1, 2]
+    /// ```
+    @inline(__always)
+    mutating func appendWritten(capacity: Int, _ body: (inout ByteRoom) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var room = ByteRoom(buffer)
+            body(&room)
+            append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<room.count]))
+        }
     }
 }
 
@@ -253,9 +286,9 @@ extension ByteView {
     /// A string of the UTF-8 that `body` writes in room for `capacity` bytes (invalid sequences
     /// become U+FFFD, as ``string(_:)`` makes them). Room left unwritten is left out.
     @inline(__always)
-    static func makeString(capacity: Int, _ body: (inout UTF8Room) -> Void) -> String {
+    static func makeString(capacity: Int, _ body: (inout ByteRoom) -> Void) -> String {
         String(unsafeUninitializedCapacity: capacity) { buffer in
-            var room = UTF8Room(buffer)
+            var room = ByteRoom(buffer)
             body(&room)
             return room.count
         }

@@ -110,12 +110,8 @@ struct StreamedWriteTests {
 /// The binary writer keeps each object's offset in a byte, the step from the object before.
 @Suite("Object offsets of a binary property list")
 struct ObjectOffsetsTests {
-    /// What `forEachOffset` gives, nil for the containers that wait.
-    private func all(_ offsets: ObjectOffsets) -> [Int?] {
-        var inOrder: [Int?] = []
-        offsets.forEachOffset { inOrder.append($0) }
-        return inOrder
-    }
+    /// What the offsets' iterator gives, nil for the containers that wait.
+    private func all(_ offsets: ObjectOffsets) -> [Int?] { Array(offsets) }
 
     @Test func offsetsNearAndFarComeBackAsTheyWereAppended() {
         var offsets = ObjectOffsets()

@@ -32,6 +32,14 @@ private func fourBytesBeyondTheRoom() {
     }
 }
 
+private func bigEndianBeyondTheRoom() {
+    var bytes: [UInt8] = []
+    bytes.appendWritten(capacity: 5) { room in
+        room.append(0x01)
+        room.appendBigEndian(0x0203_0405_0607, width: 6)
+    }
+}
+
 @Suite("ByteView: the one bounds-checked view of raw bytes")
 struct ByteViewTests {
     @Test func readsDataArraysAndStrings() {
@@ -83,6 +91,28 @@ struct ByteViewTests {
         await #expect(processExitsWith: .failure) { wordPastTheEnd() }
         await #expect(processExitsWith: .failure) { byteBeyondTheRoom() }
         await #expect(processExitsWith: .failure) { fourBytesBeyondTheRoom() }
+        await #expect(processExitsWith: .failure) { bigEndianBeyondTheRoom() }
+    }
+
+    /// Bytes put together in room on the stack, then appended at once: widths 0 to 8 big-endian,
+    /// room left over left out, and room larger than the stack keeps (on the heap).
+    @Test func bytesWrittenInRoomAreAppendedAsWritten() {
+        var bytes: [UInt8] = [0xFF]
+        bytes.appendWritten(capacity: 64) { room in
+            for width in 0...8 { room.appendBigEndian(0x0102_0304_0506_0708, width: width) }
+            room.append(0xAA)
+            #expect(room.count == 37)
+        }
+        let expected: [UInt8] = [0xFF] + (0...8).flatMap { width in Array([1, 2, 3, 4, 5, 6, 7, 8].suffix(width)) } + [0xAA]
+        #expect(bytes == expected)
+        var large: [UInt8] = []
+        large.appendWritten(capacity: 1 << 20) { room in
+            for value in 0..<(1 << 18) { room.appendBigEndian(UInt64(value), width: 4) }
+        }
+        #expect(large.count == 1 << 20 && large[4..<8] == [0, 0, 0, 1] && large.suffix(4) == [0, 3, 0xFF, 0xFF])
+        var none: [UInt8] = [7]
+        none.appendWritten(capacity: 0) { _ in }
+        #expect(none == [7])
     }
 
     /// A string made in its own storage: bytes one at a time and four at a time (lowest first),

@@ -268,11 +268,15 @@ struct BinaryPlistWriter: EncodingSink {
         let refSize = wroteInline ? inlineWidth : Self.byteCount(for: UInt64(objectCount))
         let waitingStart = link.size(with: bytes)
         var refs = refPool.makeIterator()
+        // Each container's references, the offset table and the trailer are put together in
+        // room for them (see ``ByteRoom``) and appended at once, not a byte at a time.
         for container in containers {
             appendMarker(of: container.isDictionary, count: container.count)
-            for _ in 0..<container.count {
-                guard let ref = refs.next() else { break }
-                bytes.appendBigEndian(UInt64(ref), width: refSize)
+            bytes.appendWritten(capacity: container.count * refSize) { room in
+                for _ in 0..<container.count {
+                    guard let ref = refs.next() else { break }
+                    room.appendBigEndian(UInt64(ref), width: refSize)
+                }
             }
             link.settle(&bytes)
         }
@@ -284,20 +288,38 @@ struct BinaryPlistWriter: EncodingSink {
         var waiting = containers.makeIterator()
         // Passed on a block at a time, as the objects: the table is a few bytes an object, more
         // than the blocks of a document of small objects.
-        offsets.forEachOffset { offset in
+        var placed = offsets.makeIterator()
+        var left = objectCount
+        while left > 0 {
+            let batch = min(left, ByteDrain.blockSize / offsetSize)
+            bytes.appendWritten(capacity: batch * offsetSize) { room in
+                for _ in 0..<batch {
+                    guard let offset = placed.next() else { break }
+                    if let offset {
+                        room.appendBigEndian(UInt64(offset), width: offsetSize)
+                    } else {
+                        room.appendBigEndian(UInt64(waitingOffset), width: offsetSize)
+                        waitingOffset += waiting.next()?.length(width: refSize) ?? 0
+                    }
+                }
+            }
+            left -= batch
             link.settle(&bytes)
-            if let offset { return bytes.appendBigEndian(UInt64(offset), width: offsetSize) }
-            bytes.appendBigEndian(UInt64(waitingOffset), width: offsetSize)
-            waitingOffset += waiting.next()?.length(width: refSize) ?? 0
         }
-        bytes.append(0, times: 6)
-        bytes.append(UInt8(offsetSize))
-        bytes.append(UInt8(refSize))
-        bytes.appendBigEndian(UInt64(objectCount), width: 8)
-        bytes.appendBigEndian(UInt64(root ?? 0), width: 8)
-        bytes.appendBigEndian(UInt64(tableOffset), width: 8)
+        bytes.appendWritten(capacity: Self.trailerLength) { room in
+            room.appendBigEndian(0, width: 6)
+            room.append(UInt8(offsetSize))
+            room.append(UInt8(refSize))
+            room.appendBigEndian(UInt64(objectCount), width: 8)
+            room.appendBigEndian(UInt64(root ?? 0), width: 8)
+            room.appendBigEndian(UInt64(tableOffset), width: 8)
+        }
         return bytes
     }
+
+    /// The bytes of the trailer: 6 unused, the widths of offsets and references, the object
+    /// count, the root's object and where the offset table starts.
+    private static let trailerLength = 32
 
     // MARK: - Objects
 
@@ -356,8 +378,10 @@ struct BinaryPlistWriter: EncodingSink {
     private mutating func appendContainer(from start: Int, isDictionary: Bool, width: Int) {
         appendMarker(of: isDictionary, count: childRefs.count - start)
         let order = Self.writtenOrder(from: start, to: childRefs.count, isDictionary: isDictionary)
-        for position in order.first { bytes.appendBigEndian(UInt64(childRefs[position]), width: width) }
-        for position in order.then { bytes.appendBigEndian(UInt64(childRefs[position]), width: width) }
+        bytes.appendWritten(capacity: (childRefs.count - start) * width) { room in
+            for position in order.first { room.appendBigEndian(UInt64(childRefs[position]), width: width) }
+            for position in order.then { room.appendBigEndian(UInt64(childRefs[position]), width: width) }
+        }
     }
 
     /// The positions `start..<end` of a container's children in `childRefs` (key, value, key,
@@ -377,9 +401,11 @@ struct BinaryPlistWriter: EncodingSink {
     }
 
     /// The string object of a model key, written on first use and then found by the key's number.
+    /// (Not through the string table: the number tells keys apart by their bytes already, and
+    /// hashing each key of a small document into the table was a tenth of its write.)
     private mutating func object(for key: InternedKey) -> Int {
         if key.number < keyObjects.count, keyObjects[key.number] >= 0 { return keyObjects[key.number] }
-        let index = string(key.text, shared: true)
+        let index = ByteView.withBytes(of: key.text) { utf8 in newString(key.text, utf8: utf8) }
         if key.number >= keyObjects.count {
             keyObjects.append(contentsOf: repeatElement(-1, count: key.number + 1 - keyObjects.count))
         }
@@ -388,23 +414,30 @@ struct BinaryPlistWriter: EncodingSink {
     }
 
     /// The object for `text`, written on first use: ASCII as bytes, anything else as UTF-16BE.
-    /// `shared`: a key or class name, looked up among all written so far.
+    /// `shared`: a dictionary key, looked up among all written so far.
     /// (One look at the string's bytes for the lookup and the copy: each look took a retain and a
     /// release of the string, and copying through its `utf8` view two more.)
     private mutating func string(_ text: String, shared: Bool) -> Int {
         ByteView.withBytes(of: text) { utf8 in
             let lookup = shared ? strings.lookupExact(utf8) : strings.lookupRecent(utf8)
             if let index = lookup.object { return index }
-            let index = newObject()
+            let index = newString(text, utf8: utf8)
             strings.add(text, at: lookup, object: index)
-            if utf8.count == text.utf16.count {  // only ASCII has as many UTF-8 bytes as UTF-16 units
-                appendMarker(0x50, count: utf8.count)
-                utf8.append(0..<utf8.count, to: &bytes)
-            } else {
-                appendUTF16(of: utf8)
-            }
             return index
         }
+    }
+
+    /// A new string object for `text`, whose UTF-8 is `utf8`: ASCII as bytes, anything else as
+    /// UTF-16BE.
+    private mutating func newString(_ text: String, utf8: ByteView) -> Int {
+        let index = newObject()
+        if utf8.count == text.utf16.count {  // only ASCII has as many UTF-8 bytes as UTF-16 units
+            appendMarker(0x50, count: utf8.count)
+            utf8.append(0..<utf8.count, to: &bytes)
+        } else {
+            appendUTF16(of: utf8)
+        }
+        return index
     }
 
     /// A UTF-16BE string object, transcoded straight from a string's UTF-8 (valid, as every
@@ -516,9 +549,9 @@ private struct WaitingContainer {
 /// offsets.append(8)            // a step of 8 from the start of the file
 /// offsets.appendWaiting()      // a container that `finish()` places
 /// offsets.append(5_000)        // a step of 4,992: 255, and 5,000 in `far`
-/// offsets.forEachOffset { print($0 as Any) }   // 8, nil, 5000
+/// Array(offsets)               // [8, nil, 5000]
 /// ```
-struct ObjectOffsets {
+struct ObjectOffsets: Sequence {
     private var steps = ChunkedArray<UInt8>()
     /// The offsets of the objects whose step is 255, in order.
     private var far = ChunkedArray<Int>()
@@ -561,21 +594,30 @@ struct ObjectOffsets {
         lastPlaced = mark.lastPlaced
     }
 
-    /// Calls `body` with each object's offset in order, nil for the containers that wait.
-    func forEachOffset(_ body: (Int?) -> Void) {
-        var offset = 0
-        var farOffsets = far.makeIterator()
-        for step in steps {
+    /// Each object's offset in order, nil for the containers that wait.
+    func makeIterator() -> Iterator { Iterator(steps: steps.makeIterator(), far: far.makeIterator()) }
+
+    /// Reads the offsets in order (see ``ObjectOffsets/makeIterator()``).
+    struct Iterator: IteratorProtocol {
+        private var steps: ChunkedArray<UInt8>.Iterator
+        private var far: ChunkedArray<Int>.Iterator
+        private var offset = 0
+
+        fileprivate init(steps: ChunkedArray<UInt8>.Iterator, far: ChunkedArray<Int>.Iterator) {
+            (self.steps, self.far) = (steps, far)
+        }
+
+        mutating func next() -> Int?? {
+            guard let step = steps.next() else { return nil }
             switch step {
             case 0:
-                body(nil)
-                continue
+                return .some(nil)
             case 255:
-                offset = farOffsets.next() ?? offset
+                offset = far.next() ?? offset
             default:
                 offset += Int(step)
             }
-            body(offset)
+            return offset
         }
     }
 }

@@ -1,9 +1,10 @@
 /// The strings a binary property list writer shares instead of writing again.
 ///
-/// Keys and class names, a small set every object repeats, go in an exact table: each is written
-/// once, always. Other strings go through a cache of the ones met lately (one slot per cheap hash
-/// of the length and first, middle and last bytes), which catches a value repeated across many
-/// objects without the cost of remembering every one-off string.
+/// The keys of string-keyed dictionaries, a small set every such dictionary repeats, go in an
+/// exact table: each is written once, always. (Model keys and class names do not: the writer
+/// finds them by their ``InternedKey`` number.) Other strings go through a cache of the ones met
+/// lately (one slot per cheap hash of the length and first, middle and last bytes), which catches
+/// a value repeated across many objects without the cost of remembering every one-off string.
 ///
 /// Strings match when their UTF-8 bytes match, not when Swift calls them equal: `"é"` and
 /// `"e\u{301}"` are canonically equivalent, yet each must come back as it was written.
@@ -43,7 +44,7 @@ struct StringTable {
         case recent(slot: Int, print: UInt64)
     }
 
-    /// The object number of the key or class name whose UTF-8 is `bytes`, written before, else
+    /// The object number of the dictionary key whose UTF-8 is `bytes`, written before, else
     /// where to add it. (`mutating`, as ``lookupRecent(_:)``, though neither changes the table:
     /// the writer calls them inside a closure over itself, where calling a method that is not
     /// copied the table first, a retain and a release of each of its arrays.)
@@ -96,11 +97,14 @@ struct StringTable {
     /// Forgets every string, as a new table, keeping the room the table took (a writer kept for
     /// the next write, see ``Recycler``).
     mutating func removeAll() {
-        entries.removeAll(keepingCapacity: true)
-        if buckets.count == Self.startingBuckets {
-            for bucket in buckets.indices { buckets[bucket] = 0 }
-        } else {
-            buckets = [UInt64](repeating: 0, count: Self.startingBuckets)  // a grown table's room is not kept
+        // Without entries every bucket is empty: most documents' strings are all values.
+        if !entries.isEmpty {
+            entries.removeAll(keepingCapacity: true)
+            if buckets.count == Self.startingBuckets {
+                for bucket in buckets.indices { buckets[bucket] = 0 }
+            } else {
+                buckets = [UInt64](repeating: 0, count: Self.startingBuckets)  // a grown table's room is not kept
+            }
         }
         recentLookups = 0
         if recentBits == Self.smallRecentBits {
