@@ -288,9 +288,11 @@ struct FormatTests {
     }
 
     /// A writer kept for the next document empties its table: no string of the last document
-    /// is found again (its object number would point into the wrong document). The small
-    /// cache stays made; a grown one starts small again.
-    @Test func anEmptiedStringTableFindsNothingAndStartsSmall() throws {
+    /// is found again (its object number would point into the wrong document), whether the
+    /// cache was emptied by the slots filled or, once more strings than slots were put in, by
+    /// a look at every slot. The cache stays at the size it grew to: the next document of the
+    /// same kind would grow it again.
+    @Test func anEmptiedStringTableFindsNothingAndKeepsItsSize() throws {
         let small = StringTable.smallRecentBits
         let other = try #require(Self.string(meeting: "designer", atBits: small, partingAt: small + 1))
         func lookup(_ text: String, in table: inout StringTable) -> StringTable.Lookup {
@@ -309,8 +311,15 @@ struct FormatTests {
         table.add(other, at: lookup(other, in: &table), object: 1)
         #expect(table.recentBits == small + 1)
         table.removeAll()
-        #expect(table.recentBits == 0)
-        #expect(lookup(other, in: &table).object == nil && table.recentBits == small)
+        #expect(table.recentBits == small + 1)
+        #expect(lookup(other, in: &table).object == nil && lookup("designer", in: &table).object == nil)
+
+        // More strings put in than even the large cache has slots.
+        let many = (0..<1_100).map { "value \($0)" }
+        for (object, text) in many.enumerated() { table.add(text, at: lookup(text, in: &table), object: object) }
+        #expect(many.contains { lookup($0, in: &table).object != nil })
+        table.removeAll()
+        #expect(many.allSatisfy { lookup($0, in: &table).object == nil })
     }
 
     /// Every repeated number and date is written once, as Foundation's writers do; values of

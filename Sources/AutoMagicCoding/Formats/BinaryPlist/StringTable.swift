@@ -17,8 +17,11 @@ struct StringTable {
     /// The cache of strings met lately: made at the first lookup with a few slots, so that a
     /// small document does not pay for making and freeing a large cache. It grows when two of
     /// its strings would share a slot, and to ``largeRecentBits`` once it has met as many
-    /// strings as its slots hold.
+    /// strings as its slots hold. A table kept for the next write keeps it at the size it grew to.
     private var recent: [RecentSlot] = []
+    /// The slots strings were put in since the cache was emptied, while fewer than its slots:
+    /// emptying a small document's cache looks at those alone.
+    private var filledSlots: [Int] = []
     /// A slot of the cache: its string, that string's object (-1: empty) and its print
     /// (``KeyTable/print(of:in:)``; 0 when empty), by which a string met for the first time, as
     /// most values are, is told apart from the one in its slot without a look at that string.
@@ -86,6 +89,7 @@ struct StringTable {
         switch lookup.place {
         case let .recent(slot, print):
             recent[slot] = RecentSlot(text: text, object: object, print: print)
+            if filledSlots.count < recent.count { filledSlots.append(slot) }
         case let .exact(hash):
             if entries.isEmpty { entries.reserveCapacity(16) }  // a document's keys, not grown from one
             if (entries.count + 1) * 2 > buckets.count { rebuild(bucketCount: buckets.count * 2) }
@@ -107,13 +111,14 @@ struct StringTable {
             }
         }
         recentLookups = 0
-        if recentBits == Self.smallRecentBits {
-            // The small cache stays made, emptied in place: the next document would make it again.
-            for slot in recent.indices where recent[slot].object >= 0 { recent[slot] = RecentSlot() }
+        // The cache stays made, emptied in place: the next document would make it again, and
+        // grow it again for the same strings.
+        if filledSlots.count < recent.count {
+            for slot in filledSlots { recent[slot] = RecentSlot() }
         } else {
-            recent.removeAll(keepingCapacity: true)
-            recentBits = 0
+            for slot in recent.indices where recent[slot].object >= 0 { recent[slot] = RecentSlot() }
         }
+        filledSlots.removeAll(keepingCapacity: true)
     }
 
     /// Forgets the strings whose object number is `objectCount` or more (the writer rewound).
@@ -145,8 +150,11 @@ struct StringTable {
         recentBits = bits
         recent.removeAll(keepingCapacity: true)
         recent.append(contentsOf: repeatElement(RecentSlot(), count: 1 << bits))
+        filledSlots.removeAll(keepingCapacity: true)
         for slot in held {
-            ByteView.withBytes(of: slot.text) { recent[Self.recentSlot(of: $0, bits: bits)] = slot }
+            let place = ByteView.withBytes(of: slot.text) { Self.recentSlot(of: $0, bits: bits) }
+            recent[place] = slot
+            filledSlots.append(place)
         }
     }
 
