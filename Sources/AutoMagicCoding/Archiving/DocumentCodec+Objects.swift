@@ -56,7 +56,7 @@ extension DocumentCodec {
                 object, with: consume written, options: options, archiver: archiver, drain: drain, reportedBefore: swallowed)
         }
         let bytes = written.finish()
-        written.recycle()
+        (consume written).recycle()
         return bytes
     }
 }

@@ -13,7 +13,7 @@ protocol DocumentWriter: EncodingSink {
     static func reused(options: AMCWriteOptions, capacity: Int) -> Self
     /// Keeps this finished writer's tables, emptied, for the next ``reused(options:capacity:)``,
     /// where the writer keeps any.
-    mutating func recycle()
+    consuming func recycle()
     /// A writer made as this one was, with nothing written, for writing the document again from
     /// its start: the drain takes back what was passed on to it.
     func restarted() -> Self
@@ -33,7 +33,7 @@ extension DocumentWriter {
 
     static func reused(options: AMCWriteOptions, capacity: Int) -> Self { Self(options: options, capacity: capacity) }
 
-    mutating func recycle() {}
+    consuming func recycle() {}
 }
 
 extension JSONWriter: DocumentWriter {

@@ -31,9 +31,11 @@ final class Recycler<Value>: @unchecked Sendable {
     }
 
     /// Keeps `value`, unless as many as the limit are kept already.
-    func keep(_ value: Value) {
+    func keep(_ value: consuming Value) {
+        // Moved in, not copied (a copy took a retain and a release of each of its tables).
+        var value = Optional(value)
         kept.withLock { kept in
-            if kept.count < limit { kept.append(value) }
+            if kept.count < limit, let moved = value.take() { kept.append(moved) }
         }
     }
 }

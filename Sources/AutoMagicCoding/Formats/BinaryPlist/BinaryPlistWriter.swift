@@ -96,7 +96,7 @@ struct BinaryPlistWriter: EncodingSink {
 
     /// Keeps this finished writer's tables, emptied, for ``reused(capacity:)``: the tables of a
     /// document of a few objects, as ``init(capacity:)`` makes them (no larger ones are kept).
-    mutating func recycle() {
+    consuming func recycle() {
         guard offsets.count <= Self.recycledObjects,
             inlineFrom == Self.inlineFrom(width: Self.defaultInlineWidth, fromStart: false)
         else { return }
