@@ -17,10 +17,14 @@ struct InternedKey: Sendable {
     /// The key as a JSON string, quoted and escaped: written as it is, not looked through again
     /// for each object.
     let json: [UInt8]
+    /// The key as a binary property list's string object, marker and all (see
+    /// ``BinaryPlistWriter/stringObject(_:)``).
+    let binary: [UInt8]
 
     init(_ text: String) {
         self.text = text
         json = JSONWriter.quoted(text)
+        binary = BinaryPlistWriter.stringObject(text)
         // Found by text, told apart by bytes: "é" and "e\u{301}" are equal strings, yet each key
         // must be written as it was spelled.
         number = Self.numbers.withLock { numbers in

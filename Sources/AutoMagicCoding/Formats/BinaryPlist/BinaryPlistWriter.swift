@@ -51,6 +51,9 @@ struct BinaryPlistWriter: EncodingSink {
     /// The object of each model key written, by the key's number (-1: not written): a key
     /// found without hashing its text (see ``InternedKey``).
     private var keyObjects: [Int] = []
+    /// The numbers of the keys written: a kept writer empties their entries alone, and keeps the
+    /// table's length (key numbers are the process's, not the document's).
+    private var keysWritten: [Int] = []
     private var numbers = NumberTable()
     /// The object of the reference to each entry of the object table written so far (-1: none),
     /// by entry: every reference to an entry is that one dictionary, a few bytes a reference
@@ -115,7 +118,8 @@ struct BinaryPlistWriter: EncodingSink {
         refPool.removeAll()
         wroteInline = false
         strings.removeAll()
-        keyObjects.removeAll(keepingCapacity: true)
+        for number in keysWritten { keyObjects[number] = -1 }
+        keysWritten.removeAll(keepingCapacity: true)
         numbers.removeAll()
         entryReferences.removeAll(keepingCapacity: true)
         entriesReferred.removeAll(keepingCapacity: true)
@@ -173,7 +177,7 @@ struct BinaryPlistWriter: EncodingSink {
         case let .int(int):
             guard let index = newNumber(kind: 0x10, bits: UInt64(bitPattern: int)) else { return }
             add(index)
-            appendInteger(int)
+            Self.appendInteger(int, to: &bytes)
         case let .uint(uint):
             guard uint > UInt64(Int64.max) else { return try scalar(.int(Int64(uint))) }
             guard let index = newNumber(kind: 0x14, bits: uint) else { return }
@@ -199,7 +203,7 @@ struct BinaryPlistWriter: EncodingSink {
             bytes.appendBigEndian(bits, width: 8)
         case let .data(data):
             add(newObject())
-            appendMarker(0x40, count: data.count)
+            Self.appendMarker(0x40, count: data.count, to: &bytes)
             bytes.append(contentsOf: data)
         case .null:
             throw AMCError(.unsupportedType(typeName: "null", reason: "property lists have no null"))
@@ -224,7 +228,7 @@ struct BinaryPlistWriter: EncodingSink {
             rest /= 10
         }
         add(newObject())
-        appendMarker(0x50, count: prefix.count + digits)
+        Self.appendMarker(0x50, count: prefix.count + digits, to: &bytes)
         bytes.append(contentsOf: prefix)
         bytes.appendDecimal(UInt64(entry))
         let reference = closeContainer()
@@ -397,7 +401,11 @@ struct BinaryPlistWriter: EncodingSink {
     /// The marker of a dictionary or an array of `count` references (a dictionary's count is
     /// its keys').
     private mutating func appendMarker(of isDictionary: Bool, count: Int) {
-        if isDictionary { appendMarker(0xD0, count: count / 2) } else { appendMarker(0xA0, count: count) }
+        if isDictionary {
+            Self.appendMarker(0xD0, count: count / 2, to: &bytes)
+        } else {
+            Self.appendMarker(0xA0, count: count, to: &bytes)
+        }
     }
 
     /// The string object of a model key, written on first use and then found by the key's number.
@@ -405,11 +413,13 @@ struct BinaryPlistWriter: EncodingSink {
     /// hashing each key of a small document into the table was a tenth of its write.)
     private mutating func object(for key: InternedKey) -> Int {
         if key.number < keyObjects.count, keyObjects[key.number] >= 0 { return keyObjects[key.number] }
-        let index = ByteView.withBytes(of: key.text) { utf8 in newString(key.text, utf8: utf8) }
+        let index = newObject()
+        bytes.append(contentsOf: key.binary)
         if key.number >= keyObjects.count {
             keyObjects.append(contentsOf: repeatElement(-1, count: key.number + 1 - keyObjects.count))
         }
         keyObjects[key.number] = index
+        keysWritten.append(key.number)
         return index
     }
 
@@ -427,27 +437,40 @@ struct BinaryPlistWriter: EncodingSink {
         }
     }
 
-    /// A new string object for `text`, whose UTF-8 is `utf8`: ASCII as bytes, anything else as
-    /// UTF-16BE.
+    /// A new string object for `text`, whose UTF-8 is `utf8` (see ``appendString(_:utf8:to:)``).
     private mutating func newString(_ text: String, utf8: ByteView) -> Int {
         let index = newObject()
+        Self.appendString(text, utf8: utf8, to: &bytes)
+        return index
+    }
+
+    /// The bytes of a string object for `text`, as the writer writes it: a model key's, made once
+    /// (see ``InternedKey``) and copied into each document that writes the key.
+    static func stringObject(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        ByteView.withBytes(of: text) { appendString(text, utf8: $0, to: &bytes) }
+        return bytes
+    }
+
+    /// A string object for `text`, whose UTF-8 is `utf8`: ASCII as bytes, anything else as
+    /// UTF-16BE.
+    private static func appendString(_ text: String, utf8: ByteView, to bytes: inout [UInt8]) {
         if utf8.count == text.utf16.count {  // only ASCII has as many UTF-8 bytes as UTF-16 units
-            appendMarker(0x50, count: utf8.count)
+            appendMarker(0x50, count: utf8.count, to: &bytes)
             utf8.append(0..<utf8.count, to: &bytes)
         } else {
-            appendUTF16(of: utf8)
+            appendUTF16(of: utf8, to: &bytes)
         }
-        return index
     }
 
     /// A UTF-16BE string object, transcoded straight from a string's UTF-8 (valid, as every
     /// `String`'s is): a unit per scalar, two (a surrogate pair) from U+10000 on.
-    private mutating func appendUTF16(of utf8: ByteView) {
+    private static func appendUTF16(of utf8: ByteView, to bytes: inout [UInt8]) {
         var units = 0
         for index in 0..<utf8.count where utf8[index] & 0xC0 != 0x80 {  // each scalar's first byte
             units += utf8[index] >= 0xF0 ? 2 : 1
         }
-        appendMarker(0x60, count: units)
+        appendMarker(0x60, count: units, to: &bytes)
         bytes.reserveCapacity(bytes.count + 2 * units)
         var index = 0
         while index < utf8.count {
@@ -479,29 +502,29 @@ struct BinaryPlistWriter: EncodingSink {
     }
 
     /// An integer in the fewest bytes: 1, 2 or 4 unsigned, else 8 (the only signed width).
-    private mutating func appendInteger(_ value: Int64) {
+    private static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
         guard value >= 0 else {
             bytes.append(0x13)
             bytes.appendBigEndian(UInt64(bitPattern: value), width: 8)
             return
         }
-        let width = Self.width(for: UInt64(value))
+        let width = width(for: UInt64(value))
         bytes.append(0x10 | UInt8(width.trailingZeroBitCount))
         bytes.appendBigEndian(UInt64(value), width: width)
     }
 
     /// A marker with the count in its low nibble, or 0xF and the count as an integer object:
     /// ``markerLength(count:)`` bytes.
-    private mutating func appendMarker(_ marker: UInt8, count: Int) {
+    private static func appendMarker(_ marker: UInt8, count: Int, to bytes: inout [UInt8]) {
         if count < 15 {
             bytes.append(marker | UInt8(count))
         } else {
             bytes.append(marker | 0x0F)
-            appendInteger(Int64(count))
+            appendInteger(Int64(count), to: &bytes)
         }
     }
 
-    /// The bytes of ``appendMarker(_:count:)``'s marker for `count`.
+    /// The bytes of ``appendMarker(_:count:to:)``'s marker for `count`.
     fileprivate static func markerLength(count: Int) -> Int {
         count < 15 ? 1 : 2 + width(for: UInt64(count))
     }
