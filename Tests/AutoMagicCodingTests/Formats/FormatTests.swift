@@ -449,6 +449,27 @@ struct FormatTests {
         #expect(numbers.lookup(kind: 0x23, bits: Double(17).bitPattern).object == 9_999)
     }
 
+    /// A writer kept for the next document empties its table of numbers, small (kept made) or
+    /// grown: no value of the last document is found again, and values added after are found.
+    @Test func anEmptiedTableOfNumbersFindsNothingOfTheLastDocument() {
+        for count in [3, 40, 5_000] {
+            var numbers = NumberTable()
+            func add(_ values: Range<Int>) {
+                for value in values {
+                    let slot = numbers.lookup(kind: 0x23, bits: Double(value).bitPattern).slot
+                    numbers.add(kind: 0x23, bits: Double(value).bitPattern, object: value, slot: slot)
+                }
+            }
+            add(0..<count)
+            #expect(numbers.lookup(kind: 0x23, bits: Double(count - 1).bitPattern).object == count - 1)
+            numbers.removeAll()
+            #expect((0..<count).allSatisfy { numbers.lookup(kind: 0x23, bits: Double($0).bitPattern).object == nil })
+            add(count..<(count + 20))
+            #expect((count..<(count + 20)).allSatisfy { numbers.lookup(kind: 0x23, bits: Double($0).bitPattern).object == $0 })
+            #expect(numbers.lookup(kind: 0x23, bits: Double(0).bitPattern).object == nil)
+        }
+    }
+
     /// When one value in eight was met again, the full table grows on, twice as large, and keeps
     /// every value; full again with fewer repeats than that, it starts again.
     @Test func theTableOfNumbersGrowsWhileValuesRepeat() {

@@ -281,10 +281,21 @@ struct NumberTable {
     /// Forgets every value, as a new table, keeping the room the table took (a writer kept for
     /// the next write, see ``Recycler``).
     mutating func removeAll() {
-        slots.removeAll(keepingCapacity: true)
-        taken.reset(count: 0)
+        if slots.count <= Self.keptSlots {
+            // A small table stays made, emptied in place: the next document would make it again.
+            if count > 0 {
+                for slot in slots.indices { slots[slot] = Slot() }
+                taken.reset(count: slots.count)
+            }
+        } else {
+            slots.removeAll(keepingCapacity: true)
+            taken.reset(count: 0)
+        }
         (count, limit) = (0, Self.startingLimit)
     }
+
+    /// The most slots a table emptied for the next write keeps made.
+    private static let keptSlots = 64
 
     /// Forgets the values whose object number is `objectCount` or more (the writer rewound).
     mutating func removeObjects(from objectCount: Int) {
