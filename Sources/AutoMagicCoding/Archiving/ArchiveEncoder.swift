@@ -129,7 +129,7 @@ struct ArchiveEncoder<Sink: EncodingSink> {
         swap(&recentPlans, &scratch.recentPlans)
         scratch.path.removeAll()
         scratch.places.removeAll()
-        scratch.openObjects.removeAll(keepingCapacity: true)
+        scratch.openObjects.removeAllKeepingRoom()
         EncoderScratch.recycler.keep(scratch)
     }
 

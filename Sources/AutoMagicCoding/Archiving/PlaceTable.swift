@@ -202,10 +202,10 @@ struct PlaceTable {
     mutating func removeAll() {
         entries.removeAll()
         keys.removeAll()
-        lastKeys.removeAll(keepingCapacity: true)
+        lastKeys.removeAllKeepingRoom()
         unusual.removeAll()
         (slots, taken, spreadsAddresses, steps) = ([], SlotBits(count: 0), false, 0)
-        pointers.removeAll(keepingCapacity: true)
+        pointers.removeAllKeepingRoom()
     }
 
     /// Forgets the places recorded since `mark` (their writing was undone).

@@ -33,8 +33,8 @@ struct KeyPathTracker {
 
     /// Back at the root, following nothing, keeping the room the components took.
     mutating func removeAll() {
-        components.removeAll(keepingCapacity: true)
-        places.removeAll(keepingCapacity: true)
+        components.removeAllKeepingRoom()
+        places.removeAllKeepingRoom()
         routes = nil
     }
 

@@ -81,7 +81,7 @@ struct TapeBuilder {
             let open = Array(pending[..<start])
             swap(&slots, &pending)
             slots.replaceSubrange(0..<start, with: pending)
-            pending.removeAll(keepingCapacity: true)
+            pending.removeAllKeepingRoom()
             pending.append(contentsOf: open)
         } else {
             // One by one: a slice of `pending` takes a retain and a release of its storage per

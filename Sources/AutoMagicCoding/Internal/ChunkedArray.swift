@@ -111,7 +111,7 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
             self = ChunkedArray()
             return
         }
-        last.removeAll(keepingCapacity: true)
+        last.removeAllKeepingRoom()
     }
 
     /// Removes the last `removed` entries, and the chunks they leave empty.
@@ -124,5 +124,20 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
             fullCount -= Self.chunkSize
         }
         last.removeLast(left)
+    }
+}
+
+extension Array {
+    /// Removes every element and keeps the room, when there is any element: emptying an empty
+    /// array this way still cost a generic call, and a kept writer or encoder empties a dozen
+    /// tables after each small document, most of them empty by then.
+    ///
+    /// ```swift
+    /// var open: [Int] = []
+    /// open.removeAllKeepingRoom()   // nothing to do
+    /// ```
+    @inline(__always)
+    mutating func removeAllKeepingRoom() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
     }
 }

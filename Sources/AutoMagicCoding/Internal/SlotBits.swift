@@ -19,7 +19,7 @@ struct SlotBits {
 
     /// Bits for `count` slots, all free, in the room these took when it is enough.
     mutating func reset(count: Int) {
-        words.removeAll(keepingCapacity: true)
+        words.removeAllKeepingRoom()
         words.append(contentsOf: repeatElement(0, count: (count + 63) / 64))
     }
 

@@ -61,7 +61,7 @@ struct StringNumbers {
 
     /// Forgets every string, keeping the room.
     mutating func removeAll() {
-        entries.removeAll(keepingCapacity: true)
-        positions.removeAll(keepingCapacity: true)
+        entries.removeAllKeepingRoom()
+        if !positions.isEmpty { positions.removeAll(keepingCapacity: true) }
     }
 }

@@ -112,17 +112,17 @@ struct BinaryPlistWriter: EncodingSink {
         bytes = Self.magic
         link = DrainLink()
         offsets.removeAll()
-        childRefs.removeAll(keepingCapacity: true)
-        open.removeAll(keepingCapacity: true)
+        childRefs.removeAllKeepingRoom()
+        open.removeAllKeepingRoom()
         containers.removeAll()
         refPool.removeAll()
         wroteInline = false
         strings.removeAll()
         for number in keysWritten { keyObjects[number] = -1 }
-        keysWritten.removeAll(keepingCapacity: true)
+        keysWritten.removeAllKeepingRoom()
         numbers.removeAll()
-        entryReferences.removeAll(keepingCapacity: true)
-        entriesReferred.removeAll(keepingCapacity: true)
+        entryReferences.removeAllKeepingRoom()
+        entriesReferred.removeAllKeepingRoom()
         (trueIndex, falseIndex, root) = (nil, nil, nil)
     }
 

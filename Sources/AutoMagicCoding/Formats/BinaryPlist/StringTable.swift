@@ -103,7 +103,7 @@ struct StringTable {
     mutating func removeAll() {
         // Without entries every bucket is empty: most documents' strings are all values.
         if !entries.isEmpty {
-            entries.removeAll(keepingCapacity: true)
+            entries.removeAllKeepingRoom()
             if buckets.count == Self.startingBuckets {
                 for bucket in buckets.indices { buckets[bucket] = 0 }
             } else {
@@ -118,7 +118,7 @@ struct StringTable {
         } else {
             for slot in recent.indices where recent[slot].object >= 0 { recent[slot] = RecentSlot() }
         }
-        filledSlots.removeAll(keepingCapacity: true)
+        filledSlots.removeAllKeepingRoom()
     }
 
     /// Forgets the strings whose object number is `objectCount` or more (the writer rewound).
@@ -148,9 +148,9 @@ struct StringTable {
         // Oldest first, so that of two that meet in one slot the later stays, as it would have.
         let held = recent.filter { $0.object >= 0 }.sorted { $0.object < $1.object }
         recentBits = bits
-        recent.removeAll(keepingCapacity: true)
+        recent.removeAllKeepingRoom()
         recent.append(contentsOf: repeatElement(RecentSlot(), count: 1 << bits))
-        filledSlots.removeAll(keepingCapacity: true)
+        filledSlots.removeAllKeepingRoom()
         for slot in held {
             let place = ByteView.withBytes(of: slot.text) { Self.recentSlot(of: $0, bits: bits) }
             recent[place] = slot
@@ -288,7 +288,7 @@ struct NumberTable {
                 taken.reset(count: slots.count)
             }
         } else {
-            slots.removeAll(keepingCapacity: true)
+            slots.removeAllKeepingRoom()
             taken.reset(count: 0)
         }
         (count, limit) = (0, Self.startingLimit)
@@ -316,7 +316,7 @@ struct NumberTable {
         // An empty table's slots are made again in the room they took.
         let old = count == 0 ? [] : slots
         if count == 0 {
-            slots.removeAll(keepingCapacity: true)
+            slots.removeAllKeepingRoom()
             slots.append(contentsOf: repeatElement(Slot(), count: capacity))
         } else {
             slots = [Slot](repeating: Slot(), count: capacity)
