@@ -90,7 +90,9 @@ struct ArchiveEncoder<Sink: EncodingSink> {
                 try encoder.encodeObject(object, declared: nil)
                 for error in encoder.swallowed.dropFirst(reportedBefore) { AMC.reportSwallowed(error) }
                 encoder.leave(scratch)
-                return (encoder.sink, max(encoder.swallowed.count, reportedBefore))
+                var finished = Sink.vacant
+                swap(&finished, &encoder.sink)
+                return (finished, max(encoder.swallowed.count, reportedBefore))
             } catch is PlanNeeded {
                 var planner = ArchiveEncoder<NullSink>(sink: NullSink(), archiver: archiver, sortedKeys: sortedKeys)
                 planner.isPlanning = true

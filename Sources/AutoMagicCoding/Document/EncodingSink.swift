@@ -27,6 +27,9 @@ protocol EncodingSink {
     /// Whether the sink writes ``ArchiveScalar/null`` (JSON): a property list cannot, and a
     /// dictionary representation is one.
     var holdsNull: Bool { get }
+    /// A sink that holds nothing and made no storage, to take a finished sink's place when the
+    /// encoder hands it back (moved out: a copy took a retain and a release of each table).
+    static var vacant: Self { get }
 }
 
 extension EncodingSink {
@@ -58,6 +61,7 @@ struct NullSink: EncodingSink {
     mutating func entryReference(_ entry: Int) {}
     mutating func mark() -> Int { 0 }
     mutating func rewind(to mark: Int) {}
+    static var vacant: NullSink { NullSink() }
 }
 
 /// Builds the `[String: Any]` dictionary representation.
@@ -75,6 +79,8 @@ struct DictionaryBuilder: EncodingSink {
     private var stack: [Frame] = []
     /// The finished value once the outermost container has ended.
     private(set) var result: Any?
+
+    static var vacant: DictionaryBuilder { DictionaryBuilder() }
 
     mutating func beginDictionary() { stack.append(Frame(dictionary: [:])) }
     mutating func beginArray() { stack.append(Frame(array: [])) }

@@ -83,6 +83,8 @@ struct BinaryPlistWriter: EncodingSink {
 
     static let defaultInlineWidth = 3
 
+    static var vacant: BinaryPlistWriter { BinaryPlistWriter(capacity: 0) }
+
     /// The object count from which containers are written as they end (see ``inlineFrom``).
     private static func inlineFrom(width: Int, fromStart: Bool) -> Int {
         fromStart ? 0 : 1 << (8 * (width - 1))

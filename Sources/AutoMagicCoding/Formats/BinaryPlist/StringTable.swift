@@ -11,8 +11,9 @@
 struct StringTable {
     private var entries: [(text: String, hash: UInt64, object: Int)] = []
     /// For each bucket: the top 32 bits of the hash, and entry number + 1 below (0: empty).
-    /// Open addressing with linear probing; the table doubles at half full.
-    private var buckets = [UInt64](repeating: 0, count: startingBuckets)
+    /// Open addressing with linear probing; the table doubles at half full. Made at the first key
+    /// added: most documents have no string-keyed dictionary.
+    private var buckets: [UInt64] = []
     private static let startingBuckets = 64
     /// The cache of strings met lately: made at the first lookup with a few slots, so that a
     /// small document does not pay for making and freeing a large cache. It grows when two of
@@ -92,7 +93,7 @@ struct StringTable {
             if filledSlots.count < recent.count { filledSlots.append(slot) }
         case let .exact(hash):
             if entries.isEmpty { entries.reserveCapacity(16) }  // a document's keys, not grown from one
-            if (entries.count + 1) * 2 > buckets.count { rebuild(bucketCount: buckets.count * 2) }
+            if (entries.count + 1) * 2 > buckets.count { rebuild(bucketCount: max(Self.startingBuckets, buckets.count * 2)) }
             entries.append((text, hash, object))
             place(entry: entries.count - 1)
         }
@@ -107,7 +108,7 @@ struct StringTable {
             if buckets.count == Self.startingBuckets {
                 for bucket in buckets.indices { buckets[bucket] = 0 }
             } else {
-                buckets = [UInt64](repeating: 0, count: Self.startingBuckets)  // a grown table's room is not kept
+                buckets = []  // a grown table's room is not kept
             }
         }
         recentLookups = 0
@@ -130,6 +131,7 @@ struct StringTable {
     }
 
     private func object(for bytes: ByteView, hash: UInt64) -> Int? {
+        guard !buckets.isEmpty else { return nil }
         let mask = buckets.count - 1
         let tag = hash & 0xFFFF_FFFF_0000_0000
         var bucket = Int(truncatingIfNeeded: hash) & mask

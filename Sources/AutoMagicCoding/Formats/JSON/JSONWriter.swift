@@ -28,6 +28,8 @@ struct JSONWriter: EncodingSink {
         bytes.reserveCapacity(capacity)
     }
 
+    static var vacant: JSONWriter { JSONWriter(pretty: false, capacity: 0) }
+
     func restarted() -> JSONWriter {
         link.drain?.restart()
         var writer = JSONWriter(pretty: pretty, capacity: capacity)

@@ -28,6 +28,8 @@ struct XMLPlistWriter: EncodingSink {
             """)
     }
 
+    static var vacant: XMLPlistWriter { XMLPlistWriter(pretty: false, capacity: 0) }
+
     func restarted() -> XMLPlistWriter {
         link.drain?.restart()
         var writer = XMLPlistWriter(pretty: pretty, capacity: capacity)
