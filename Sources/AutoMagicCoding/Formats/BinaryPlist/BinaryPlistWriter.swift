@@ -293,11 +293,13 @@ struct BinaryPlistWriter: EncodingSink {
         var waitingOffset = waitingStart
         var waiting = containers.makeIterator()
         // Passed on a block at a time, as the objects: the table is a few bytes an object, more
-        // than the blocks of a document of small objects.
+        // than the blocks of a document of small objects. (A batch is an eighth of a block: the
+        // pending bytes stay within the room they have past a block, trailer included.)
         var placed = offsets.makeIterator()
         var left = objectCount
         while left > 0 {
-            let batch = min(left, ByteDrain.blockSize / offsetSize)
+            link.settle(&bytes)
+            let batch = min(left, ByteDrain.blockSize / 8 / offsetSize)
             bytes.appendWritten(capacity: batch * offsetSize) { room in
                 for _ in 0..<batch {
                     guard let offset = placed.next() else { break }
@@ -310,7 +312,6 @@ struct BinaryPlistWriter: EncodingSink {
                 }
             }
             left -= batch
-            link.settle(&bytes)
         }
         bytes.appendWritten(capacity: Self.trailerLength) { room in
             room.appendBigEndian(0, width: 6)
