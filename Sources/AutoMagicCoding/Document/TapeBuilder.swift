@@ -43,7 +43,7 @@ struct TapeBuilder {
     /// room for `tapeSlots` values, how many the containers' counts add up to, and the values
     /// of open containers only the root's.
     init(runs tapeSlots: Int) {
-        keys = KeyTable()
+        keys = .reused()
         slots.reserveCapacity(min(tapeSlots, 1 << 27))
         pending.reserveCapacity(1)
         room = tapeSlots
@@ -161,21 +161,14 @@ struct TapeBuilder {
 
     // MARK: - Keys
 
-    /// The `key` slot for a string slot read as a key (`text` slots are `bytes`' own).
+    /// The `key` slot for a string slot read as a key (`text` slots are `bytes`' own, `unescaped`
+    /// ones in ``unescaped``): a key met before is found by its bytes, without making its string.
     mutating func key(_ string: Slot, in bytes: ByteView) -> Slot {
         let number =
             string.kind == .text
             ? keys.number(of: string.range, in: bytes)
-            : keys.number(of: ByteView.withBytes(of: unescaped) { $0.string(string.range) })
+            : ByteView.withBytes(of: unescaped) { keys.number(of: string.range, in: $0) }
         return Slot(.key, payload: UInt64(number))
-    }
-
-    /// A `key` slot for a string made already (a binary property list's string object), with a
-    /// number of its own; `ascii` the bytes it was made of when they are ASCII (see
-    /// ``KeyTable/print(of:in:)``).
-    mutating func key(_ string: String, ascii: (range: Range<Int>, bytes: ByteView)?) -> Slot {
-        Slot(
-            .key, payload: UInt64(keys.adding(string, print: ascii.map { KeyTable.print(of: $0.range, in: $0.bytes) } ?? 0)))
     }
 
     /// The string of a `key` slot.

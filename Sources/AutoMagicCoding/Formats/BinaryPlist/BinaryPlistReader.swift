@@ -170,8 +170,14 @@ struct BinaryPlistReader {
         if state[index] & Self.visited == 0 {
             state[index] |= Self.visited
         } else if shared.count < Int(UInt32.max >> Self.sharedShift) {
-            shared.append(result)
+            // A string met again becomes a key, found by its bytes: every later use of it, as a
+            // key or a value, is then one string, made once (a file that lists one long string
+            // thousands of times does not make it thousands of times).
+            var kept = result
+            if kept.slot.kind == .unescaped { kept.slot = tape.key(kept.slot, in: bytes) }
+            shared.append(kept)
             state[index] |= UInt32(shared.count) << Self.sharedShift
+            return kept
         }
         return result
     }
@@ -228,15 +234,32 @@ struct BinaryPlistReader {
             if let high = bytes[start..<(start + count)].firstIndex(where: { $0 >= 0x80 }) {
                 throw error("a non-ASCII byte in an ASCII string", at: high)
             }
-            return tape.key(bytes.string(start..<(start + count)), ascii: (start..<(start + count), bytes))
+            return try unescaped(bytes[start..<(start + count)], at: offset)
         case 0x6:
             let (count, start) = try count(at: offset, unit: 2)
-            return tape.key(try utf16String(count: count, at: start), ascii: nil)
+            return try unescaped(try utf16String(count: count, at: start).utf8, at: offset)
         case 0x8:
             throw error("UID objects (from NSKeyedArchiver) are not supported", at: offset)
         default:
             throw error("unknown object marker 0x\(ByteText.hex(marker))", at: offset)
         }
+    }
+
+    /// The `key` slot of object `index`, a string, found by its bytes (see ``TapeBuilder/key(_:in:)``):
+    /// a key that dictionaries repeat is a key slot already from its second use on (see
+    /// ``object(_:)``).
+    private mutating func key(_ index: Int, at position: Int) throws -> Slot {
+        let string = try object(index).slot
+        if string.kind == .key { return string }
+        guard string.kind == .unescaped else { throw error("a dictionary key that is not a string", at: position) }
+        return tape.key(string, in: bytes)
+    }
+
+    /// A string's UTF-8 in the tape's `unescaped` bytes, its string made only when it is decoded
+    /// (a dictionary key is found by its bytes, see ``dictionary(at:)``).
+    private mutating func unescaped(_ utf8: some Collection<UInt8>, at offset: Int) throws -> Slot {
+        guard let slot = tape.appendUnescaped(.unescaped, utf8) else { throw error(TapeBuilder.tooLong(.unescaped), at: offset) }
+        return slot
     }
 
     private mutating func array(at offset: Int) throws -> (slot: Slot, size: Int) {
@@ -264,8 +287,7 @@ struct BinaryPlistReader {
         var size = 1
         for position in 0..<count {
             let keyAt = keysStart + position * refSize
-            let key = try object(try reference(at: keyAt)).slot
-            guard key.kind == .key else { throw error("a dictionary key that is not a string", at: keyAt) }
+            let key = try key(try reference(at: keyAt), at: keyAt)
             if tape.isRepeated(key, inRun: first..<(first + 2 * position), seen: &repeated) {
                 throw error(RepeatedKeys.reason(tape.string(key)), at: keyAt)
             }
