@@ -19,10 +19,11 @@ final class DocumentTape {
         enum Kind: UInt8 {
             /// `payload` is the offset of the string's UTF-8 in the document, `count` its length.
             case text
-            /// As `text`, in ``DocumentTape/unescaped`` (a string that had escapes).
+            /// As `text`, in ``DocumentTape/unescaped`` (a string that had escapes, or a binary
+            /// property list's).
             case unescaped
-            /// A dictionary key, or a string of a binary property list: `payload` is its number in
-            /// ``DocumentTape/keys``.
+            /// A dictionary key, or a string a binary property list repeats: `payload` is its
+            /// number in ``DocumentTape/keys``.
             case key
             /// `payload` is the bit pattern of the value.
             case int, uint, double

@@ -12,7 +12,7 @@ struct KeyTable {
     private var prints: [UInt64] = []
     private var numbers: [String: Int] = [:]
     /// The keys met lately, by a hash of their bytes: made at the first key read from bytes (a
-    /// binary property list's keys come as strings), a few slots in a small document (which
+    /// table whose keys were all made as strings has none), a few slots in a small document (which
     /// then does not pay for a large table), 256 from the first key missed in a larger one.
     private var recent: [Recent] = []
     private var recentShift: UInt64 = 59
@@ -38,9 +38,10 @@ struct KeyTable {
     /// The UTF-8 bytes of ``keys``, together.
     private var keyBytes = 0
 
-    /// A table for a document whose keys are all read from its bytes (JSON's, XML's), with the
-    /// keys of documents read before it: a small document read again finds each of its keys
-    /// among them, without making its string. Give it back with ``recycle()``.
+    /// A table for a document whose keys are all read from its bytes (JSON's, XML's, a binary
+    /// property list's), with the keys of documents read before it: a small document read again
+    /// finds each of its keys among them, without making its string. Give it back with
+    /// ``recycle()``.
     static func reused() -> KeyTable {
         var table = recycler.take() ?? KeyTable()
         table.isKept = true
@@ -145,8 +146,7 @@ struct KeyTable {
 
     /// Whether keys `a` and `b` may be the same `String`: false when both are ASCII and their
     /// prints differ, so their bytes do; an ASCII key and another may still be the same (`"K"`
-    /// and the Kelvin sign are), and so may two ASCII keys of different numbers (a binary
-    /// property list's key object read twice).
+    /// and the Kelvin sign are).
     func mayBeSame(_ a: Int, _ b: Int) -> Bool {
         let (printA, printB) = (prints[a], prints[b])
         return printA == 0 || printB == 0 || printA == printB
