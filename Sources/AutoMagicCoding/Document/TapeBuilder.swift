@@ -49,6 +49,10 @@ struct TapeBuilder {
         room = tapeSlots
     }
 
+    /// A builder that holds nothing, to stand in the place of the one a reader makes once it
+    /// knows how much room to set aside (no table of keys is made for it).
+    static let unstarted = TapeBuilder(maximumSlots: 0)
+
     /// Whether the values held, the open containers' included, are within the room the builder
     /// was given (an array that outgrows its room is copied).
     var isWithinRoom: Bool { valueCount <= room }
@@ -133,7 +137,11 @@ struct TapeBuilder {
     /// ``slot(_:_:)``.
     mutating func appendUnescaped(_ kind: Slot.Kind, _ bytes: some Collection<UInt8>) -> Slot? {
         let start = unescaped.count
-        unescaped.append(contentsOf: bytes)
+        // Copied at once where they lie side by side (an append from a collection of its own
+        // takes them one by one).
+        if bytes.withContiguousStorageIfAvailable({ unescaped.append(contentsOf: $0) }) == nil {
+            unescaped.append(contentsOf: bytes)
+        }
         return Self.slot(kind, start..<unescaped.count)
     }
 

@@ -108,9 +108,16 @@ struct ByteView: RandomAccessCollection {
         return memcmp(start, otherStart, bytes.count) == 0
     }
 
-    /// Whether the bytes of `range` are all ASCII.
+    /// Whether the bytes of `range` are all ASCII, looked at eight at a time.
     func isASCII(_ range: Range<Int>) -> Bool {
-        view(range).base.allSatisfy { $0 < 0x80 }
+        var offset = range.lowerBound
+        var high: UInt64 = 0
+        while offset < range.upperBound {
+            let count = Swift.min(8, range.upperBound - offset)
+            high |= word(at: offset, count: count)
+            offset += count
+        }
+        return high & ByteWords.highBits == 0
     }
 
     /// Whether the bytes at `offset` are `text`'s (false where the view ends first).

@@ -172,6 +172,23 @@ struct ByteViewTests {
 
     /// References and offsets of every width a binary property list uses, most significant
     /// byte first.
+    @Test func aRangeIsASCIIUnlessOneOfItsOwnBytesIsHigh() {
+        // Every length across a word boundary, a high byte at each place in, just before and just
+        // after the range, the view ending with the range or going on.
+        for length in 0...19 {
+            for high in -1...length {
+                for tail in [0, 9] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 1 + length + tail)
+                    if high >= 0, 1 + high < bytes.count { bytes[1 + high] = 0xC3 }
+                    let inside = high >= 0 && high < length
+                    ByteView.withBytes(of: bytes) { view in
+                        #expect(view.isASCII(1..<(1 + length)) == !inside, "length \(length), high byte at \(high)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func bigEndianFieldsOfEveryWidth() {
         for width in 0...8 {
             var bytes: [UInt8] = [0xEE]

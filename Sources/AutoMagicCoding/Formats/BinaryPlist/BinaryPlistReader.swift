@@ -110,7 +110,7 @@ struct BinaryPlistReader {
         state = Array(repeating: 0, count: objectCount)
         maximumExpansion = max(1 << 20, bytes.count * 16)
         maximumValues = max(1 << 16, (Int(table) - 8) / refSize + 1)
-        tape = TapeBuilder(maximumSlots: 0)  // none yet: made for the document by `readOffsetTable()`
+        tape = .unstarted  // made for the document by `readOffsetTable()`
     }
 
     // MARK: - Objects
@@ -167,6 +167,12 @@ struct BinaryPlistReader {
         guard result.size <= maximumExpansion else {
             throw error("shared objects expand to more than \(maximumExpansion) values", at: offset)
         }
+        return visited(index, result)
+    }
+
+    /// `result`, object `index` just parsed, noted as visited; kept in ``shared`` when it was
+    /// visited before.
+    private mutating func visited(_ index: Int, _ result: (slot: Slot, size: Int)) -> (slot: Slot, size: Int) {
         if state[index] & Self.visited == 0 {
             state[index] |= Self.visited
         } else if shared.count < Int(UInt32.max >> Self.sharedShift) {
@@ -223,18 +229,12 @@ struct BinaryPlistReader {
             return Slot(.date, payload: try uint(at: offset + 1, width: 8, from: offset))
         case 0x4:
             let (count, start) = try count(at: offset, unit: 1)
-            let dataStart = tape.unescaped.count
-            bytes.append(start..<(start + count), to: &tape.unescaped)
-            guard let slot = TapeBuilder.slot(.data, dataStart..<tape.unescaped.count) else {
+            guard let slot = tape.appendUnescaped(.data, bytes.view(start..<(start + count))) else {
                 throw error(TapeBuilder.tooLong(.data), at: offset)
             }
             return slot
         case 0x5:
-            let (count, start) = try count(at: offset, unit: 1)
-            if let high = bytes[start..<(start + count)].firstIndex(where: { $0 >= 0x80 }) {
-                throw error("a non-ASCII byte in an ASCII string", at: high)
-            }
-            return try unescaped(bytes[start..<(start + count)], at: offset)
+            return try unescaped(bytes.view(try asciiString(at: offset)), at: offset)
         case 0x6:
             let (count, start) = try count(at: offset, unit: 2)
             return try unescaped(try utf16String(count: count, at: start).utf8, at: offset)
@@ -249,7 +249,15 @@ struct BinaryPlistReader {
     /// a key that dictionaries repeat is a key slot already from its second use on (see
     /// ``object(_:)``).
     private mutating func key(_ index: Int, at position: Int) throws -> Slot {
-        let string = try object(index).slot
+        let object = firstAtOffset.isEmpty ? index : firstAtOffset[index]
+        if state[object] >> Self.sharedShift == 0, case let offset = try self.offset(of: object), bytes[offset] >> 4 == 0x5 {
+            // An ASCII string is found by its bytes where they are: nothing is copied for it.
+            guard let text = TapeBuilder.slot(.text, try asciiString(at: offset)) else {
+                throw error(TapeBuilder.tooLong(.unescaped), at: offset)
+            }
+            return visited(object, (tape.key(text, in: bytes), 1)).slot
+        }
+        let string = try self.object(index).slot
         if string.kind == .key { return string }
         guard string.kind == .unescaped else { throw error("a dictionary key that is not a string", at: position) }
         return tape.key(string, in: bytes)
@@ -260,6 +268,17 @@ struct BinaryPlistReader {
     private mutating func unescaped(_ utf8: some Collection<UInt8>, at offset: Int) throws -> Slot {
         guard let slot = tape.appendUnescaped(.unescaped, utf8) else { throw error(TapeBuilder.tooLong(.unescaped), at: offset) }
         return slot
+    }
+
+    /// The bytes of the ASCII string object at `offset`, checked to be ASCII.
+    private func asciiString(at offset: Int) throws -> Range<Int> {
+        let (count, start) = try count(at: offset, unit: 1)
+        let range = start..<(start + count)
+        guard bytes.isASCII(range) else {
+            let high = bytes[range].firstIndex { $0 >= 0x80 } ?? start
+            throw error("a non-ASCII byte in an ASCII string", at: high)
+        }
+        return range
     }
 
     private mutating func array(at offset: Int) throws -> (slot: Slot, size: Int) {
