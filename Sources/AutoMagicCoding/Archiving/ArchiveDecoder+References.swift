@@ -4,10 +4,12 @@ import Foundation
 // against what the field declares; conditional (`weak`/`unowned`) references restored last.
 
 extension ArchiveDecoder {
-    /// A document's references: the places they name, and the object decoded at each.
+    /// A document's references: the places they name, and the object decoded at each. A decoder
+    /// leaves its own, emptied, for the next (see ``DecoderScratch``): a small document's tables
+    /// keep their room, and the next document that names the same places keeps their routes.
     final class References {
-        let root: ArchiveValue
-        let targets: ObjectReference.Targets
+        private(set) var root = ArchiveValue.null
+        private(set) var targets = ObjectReference.Targets()
         var routes: ObjectReference.Routes { targets.routes }
         /// The objects decoded or made so far, each under the pointer of its place, in the order
         /// made; for each, while it waits to be filled, where from.
@@ -16,7 +18,7 @@ extension ArchiveDecoder {
         /// following `#/$objects/N` costs no look-up of its text.
         private var entryNumbers: [Int]
         /// The root's object table, when it has one (see ``ObjectTable``).
-        let table: ArchiveArray?
+        private(set) var table: ArchiveArray?
         private var made: [Made] = []
         /// The numbers of those that wait, by identity.
         private var waitingNumbers: [ObjectIdentifier: Int] = [:]
@@ -26,15 +28,42 @@ extension ArchiveDecoder {
         /// ``declaredClass(at:)``).
         var rootType: (any AMCCodable.Type)?
 
-        init(root: ArchiveValue, targets: ObjectReference.Targets) {
-            self.root = root
-            self.targets = targets
+        private init() {
+            entryNumbers = []
+        }
+
+        /// The references of `root`, when it holds any, in `kept` (emptied by ``empty()``) or
+        /// new; nil when it holds none.
+        static func of(_ root: ArchiveValue, in kept: References?) -> References? {
+            let targets = ObjectReference.targets(in: root, reusing: kept?.targets)
+            guard !targets.namesNothing else { return nil }
+            let references = kept ?? References()
+            references.root = root
+            references.targets = targets
             if case let .dictionary(dictionary) = root, case let .array(table)? = dictionary[ObjectTable.key] {
-                self.table = table
-            } else {
-                self.table = nil
+                references.table = table
             }
-            entryNumbers = Array(repeating: 0, count: table?.count ?? 0)
+            references.entryNumbers.append(contentsOf: repeatElement(0, count: references.table?.count ?? 0))
+            return references
+        }
+
+        /// Whether it is a small document's, worth keeping for the next (a large one's tables
+        /// are not).
+        var isSmall: Bool {
+            made.capacity <= 64 && entryNumbers.capacity <= 64 && numbers.count <= 64 && targets.areFew
+        }
+
+        /// Forgets the document and the objects made for it, keeping the room of the tables and
+        /// the targets, for the next document (see ``of(_:in:)``).
+        func empty() {
+            root = .null
+            table = nil
+            numbers.removeAll()
+            entryNumbers.removeAllKeepingRoom()
+            made.removeAllKeepingRoom()
+            if !waitingNumbers.isEmpty { waitingNumbers.removeAll(keepingCapacity: true) }
+            firstWaiting = 0
+            rootType = nil
         }
 
         /// The table entry `pointer` names whole, when the table has it.
@@ -147,9 +176,9 @@ extension ArchiveDecoder {
     /// knows each place a reference names.
     mutating func followReferences(in root: ArchiveValue) {
         guard searchesReferences, references == nil, path.components.isEmpty else { return }
-        let found = ObjectReference.targets(in: root)
-        guard !found.namesNothing else { return }
-        references = References(root: root, targets: found)
+        guard let found = References.of(root, in: keptReferences) else { return }
+        keptReferences = nil
+        references = found
         path.track(found.routes)
     }
 
@@ -227,6 +256,10 @@ extension ArchiveDecoder {
     /// ``AMC/swallowedErrorHandler`` hears of it; an `unowned` one would dangle, an error.
     mutating func decoded<Result>(_ result: Result) throws -> Result {
         try fillUnfilled()
+        if let references, references.isSmall {
+            references.empty()
+            keptReferences = references
+        }
         references = nil
         var filled = didDecodeLater
         didDecodeLater = []

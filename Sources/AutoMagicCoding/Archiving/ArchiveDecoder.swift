@@ -17,6 +17,9 @@ struct ArchiveDecoder {
     var declinedHooks = Set<HookUse>()
     /// The references of the document being decoded, when it has any.
     var references: References?
+    /// The references of a document decoded before, emptied, for the next (see
+    /// ``References/of(_:in:)``).
+    var keptReferences: References?
     /// False when the document is known to hold no reference (see ``ParsedDocument``).
     var searchesReferences = true
     /// The objects of a document with references filled so far, in the order filled, with their
@@ -133,6 +136,7 @@ struct ArchiveDecoder {
         swap(&path, &scratch.path)
         swap(&keyFields, &scratch.keyFields)
         if scratch.keyNaming == archiver.keyNaming { swap(&recentPlans, &scratch.recentPlans) }
+        swap(&keptReferences, &scratch.references)
         let result = try body(&self)
         // A large document's key maps are not worth keeping.
         guard keyFields.isSmall else { return result }
@@ -140,6 +144,7 @@ struct ArchiveDecoder {
         swap(&path, &scratch.path)
         swap(&keyFields, &scratch.keyFields)
         swap(&recentPlans, &scratch.recentPlans)
+        swap(&keptReferences, &scratch.references)
         scratch.path.removeAll()
         DecoderScratch.recycler.keep(scratch)
         return result
@@ -224,6 +229,8 @@ final class DecoderScratch {
     @exclusivity(unchecked) var path = KeyPathTracker()
     @exclusivity(unchecked) var keyFields = DocumentKeyFields()
     @exclusivity(unchecked) var recentPlans = RecentPlans()
+    /// The references of the last document with any, emptied.
+    @exclusivity(unchecked) var references: ArchiveDecoder.References?
     /// The naming `recentPlans` were found under; nil before any.
     @exclusivity(unchecked) var keyNaming: AMCKeyNaming?
 

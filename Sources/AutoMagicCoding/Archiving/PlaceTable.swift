@@ -81,6 +81,8 @@ struct PlaceTable {
     /// array: the first dictionary keyed by `Int` in a process costs the runtime a search of every
     /// conformance, for `Int: Hashable`.)
     private var pointers: [String?] = []
+    /// The places a pointer is put together from (kept for its room).
+    private var chain: [Int] = []
 
     /// How many places are recorded: a mark to ``forget(since:)`` back to.
     var count: Int { entries.count }
@@ -171,27 +173,26 @@ struct PlaceTable {
     /// The JSON Pointer of `place` (see ``ObjectReference``), put together once.
     mutating func pointer(of place: Int) -> String {
         if place < pointers.count, let known = pointers[place] { return known }
-        let pointer = ObjectReference.pointer(of: components(of: place))
+        // The places from `place` up to the root, then each one's steps from the root down.
+        chain.removeAllKeepingRoom()
+        var current = place
+        while current >= 0 {
+            chain.append(current)
+            current = entries[current].link.parent
+        }
+        var pointer = ObjectReference.rootPointer
+        for current in chain.reversed() {
+            let link = entries[current].link
+            if let key = link.key {
+                ObjectReference.append(.key(keys.string(at: key)), to: &pointer)
+                if let index = link.index { ObjectReference.append(.index(index), to: &pointer) }
+            } else if let all = unusual[current] {
+                for component in all { ObjectReference.append(component, to: &pointer) }
+            }
+        }
         if pointers.count <= place { pointers.append(contentsOf: repeatElement(nil, count: place + 1 - pointers.count)) }
         pointers[place] = pointer
         return pointer
-    }
-
-    /// The key path components from the root to `place`.
-    func components(of place: Int) -> [KeyPathTracker.Component] {
-        var chain: [Component] = []
-        var current = place
-        while current >= 0 {
-            let link = entries[current].link
-            if let key = link.key {
-                if let index = link.index { chain.append(.index(index)) }
-                chain.append(.key(keys.string(at: key)))
-            } else if let all = unusual[current] {
-                chain.append(contentsOf: all.reversed())
-            }
-            current = link.parent
-        }
-        return chain.reversed()
     }
 
     /// Whether the table finds its places by a look at each, without slots (see

@@ -28,11 +28,14 @@ enum ObjectReference {
 
     static func pointer(of components: [KeyPathTracker.Component]) -> String {
         var pointer = rootPointer
-        for component in components {
-            pointer += "/"
-            pointer += segment(component)
-        }
+        for component in components { append(component, to: &pointer) }
         return pointer
+    }
+
+    /// Appends one step, `/` and its segment, to `pointer`.
+    static func append(_ component: KeyPathTracker.Component, to pointer: inout String) {
+        pointer += "/"
+        pointer += segment(component)
     }
 
     /// One step of a pointer: an index, or a key with `~` and `/` escaped.
@@ -188,6 +191,14 @@ enum ObjectReference {
         var entries = SlotBits(count: 0)
         /// Whether any reference names an entry.
         var namesEntries = false
+        /// The pointers in ``pointers``, as the document gives them (repeats too), while they
+        /// are few: a document that gives the same ones in the same order has the same targets.
+        fileprivate var given: [String]? = []
+        /// The most pointers ``given`` lists.
+        fileprivate static let givenLimit = 16
+
+        /// Whether the references name few places (and, so, have few routes).
+        var areFew: Bool { given != nil }
 
         /// Whether the document holds no reference.
         var namesNothing: Bool { pointers.isEmpty && !namesEntries }
@@ -196,7 +207,11 @@ enum ObjectReference {
     /// What every reference in `root` names; ``Targets/namesNothing`` when `root` holds no
     /// reference (the decoder then follows nothing). (Not an optional: the runtime makes the
     /// metadata of each such type the first time a process uses it.)
-    static func targets(in root: ArchiveValue) -> Targets {
+    ///
+    /// `last`: the targets of a document read before; when this one's references name the same
+    /// few places in the same order, and no entry of an object table, they are `last` (their
+    /// routes are not made again).
+    static func targets(in root: ArchiveValue, reusing last: Targets? = nil) -> Targets {
         var found = Targets()
         var tableCount = 0
         if case let .dictionary(dictionary) = root, case let .array(table)? = dictionary[ObjectTable.key] {
@@ -204,6 +219,12 @@ enum ObjectReference {
             found.entries = SlotBits(count: tableCount)
         }
         collect(root, into: &found, tableCount: tableCount)
+        if let last, !found.namesEntries, !last.namesEntries, let given = found.given, given == last.given {
+            return last
+        }
+        if let given = found.given {
+            found.pointers = Set(given)
+        }
         for target in found.pointers { found.routes.add(target) }
         return found
     }
@@ -240,7 +261,9 @@ enum ObjectReference {
             let place: Int
         }
 
-        private var places = [Place(pointer: ObjectReference.rootPointer)]
+        /// The places, the root's first; none until a pointer is added (a document without
+        /// references makes no array).
+        private var places: [Place] = []
         /// The most steps from one place looked at one by one.
         private static let scannedSteps = 8
 
@@ -249,6 +272,7 @@ enum ObjectReference {
         /// no key leads on from there.
         mutating func add(_ pointer: String) {
             guard pointer.utf8.starts(with: "#/".utf8) else { return }
+            if places.isEmpty { places.append(Place(pointer: ObjectReference.rootPointer)) }
             var place = Self.root
             // Segment by segment, without an array of them (a type whose metadata the first
             // document with references would make).
@@ -293,6 +317,7 @@ enum ObjectReference {
 
         /// The place `component` leads to from `place`, when it is on the way to a target.
         func place(after place: Int, _ component: KeyPathTracker.Component) -> Int? {
+            guard place < places.count else { return nil }  // the root, with no routes
             let from = places[place]
             if let lookup = from.lookup { return lookup[component] }
             for step in from.next {
@@ -311,7 +336,7 @@ enum ObjectReference {
 
         /// The JSON Pointer of `place`.
         func pointer(of place: Int) -> String {
-            places[place].pointer
+            place < places.count ? places[place].pointer : ObjectReference.rootPointer
         }
     }
 
@@ -322,8 +347,15 @@ enum ObjectReference {
                 if let entry = ObjectTable.entry(named: pointer), entry < tableCount {
                     found.entries[entry] = true
                     found.namesEntries = true
-                } else {
+                } else if found.given == nil {
                     found.pointers.insert(pointer)
+                } else if found.given!.count < Targets.givenLimit {
+                    found.given!.append(pointer)
+                } else {
+                    // Many: a set of them, and no list to compare.
+                    found.pointers = Set(found.given!)
+                    found.pointers.insert(pointer)
+                    found.given = nil
                 }
                 return
             }

@@ -33,6 +33,35 @@ struct ReferenceRoutesTests {
         #expect(pointer(routes, []) == "#")
     }
 
+    @Test func routesToNothingLeadNowhereFromTheRoot() {
+        let routes = ObjectReference.Routes()
+        #expect(routes.place(after: ObjectReference.Routes.root, .key("owner")) == nil)
+        #expect(routes.place(after: ObjectReference.Routes.root, .index(0)) == nil)
+        #expect(pointer(routes, []) == "#")
+    }
+
+    /// A document whose references name the places another's did, in the same order, has that
+    /// one's targets; one that names others, or the same in another order, its own.
+    @Test func targetsOfTheSamePointersInTheSameOrderAreTheOnesBefore() throws {
+        func document(_ pointers: [String]) throws -> ArchiveValue {
+            let json = "{\"a\": {}, \"b\": {}, \"refs\": [\(pointers.map { "{\"$ref\": \"\($0)\"}" }.joined(separator: ", "))]}"
+            return try JSONReader.parse(Data(json.utf8)).value
+        }
+        let first = ObjectReference.targets(in: try document(["#/a", "#/b"]))
+        let same = ObjectReference.targets(in: try document(["#/a", "#/b"]), reusing: first)
+        #expect(same.pointers == ["#/a", "#/b"] && pointer(same.routes, [.key("b")]) == "#/b")
+        let other = ObjectReference.targets(in: try document(["#/a"]), reusing: first)
+        #expect(other.pointers == ["#/a"] && pointer(other.routes, [.key("b")]) == nil)
+        let none = ObjectReference.targets(in: try document([]), reusing: first)
+        #expect(none.namesNothing)
+        // More pointers than are compared: a set of them, never the ones before.
+        let many = (0..<40).map { _ in "#/a" } + ["#/b"]
+        let manyFirst = ObjectReference.targets(in: try document(many))
+        #expect(!manyFirst.areFew && manyFirst.pointers == ["#/a", "#/b"])
+        let manyAgain = ObjectReference.targets(in: try document(Array(many.dropLast())), reusing: manyFirst)
+        #expect(manyAgain.pointers == ["#/a"])
+    }
+
     @Test func escapedSegmentsMatchTheirKeysAndKeepTheirTextInThePointer() {
         var routes = ObjectReference.Routes()
         routes.add("#/a~1b/c~0d")

@@ -26,12 +26,46 @@ private final class NumberedPair: AMCCodable {
     required init() {}
 }
 
+/// Someone a note is from or to.
+private final class Correspondent: AMCCodable {
+    var name = ""
+    required init() {}
+}
+
+/// A note whose reply goes to one of its correspondents.
+private final class Note: AMCCodable {
+    var from = Correspondent(), to = Correspondent(), replyTo = Correspondent()
+    required init() {}
+}
+
 @Suite("Storage kept from one call for the next works as new storage would")
 struct RecyclingTests {
     init() {
         Company.registerModel()
         AMC.register(Preferences.self)
         AMC.register(NumberedPair.self)
+        AMC.register(Note.self, Correspondent.self)
+    }
+
+    /// Reads one after the other of documents whose references name the same places, other
+    /// places, and none: each read's reference is to its own document's object, and nothing the
+    /// reads before made is still held once their results are let go.
+    @Test(arguments: [AMCFormat.json, .binaryPropertyList])
+    func documentsReadOneAfterAnotherFollowTheirOwnReferences(format: AMCFormat) throws {
+        weak var earlier: Correspondent?
+        for (round, replyTo) in ["from", "from", "to", "none", "from", "to"].enumerated() {
+            let note = Note()
+            (note.from.name, note.to.name) = ("From \(round)", "To \(round)")
+            if replyTo == "from" { note.replyTo = note.from }
+            if replyTo == "to" { note.replyTo = note.to }
+            let data = try AMC.data(for: note, format: format)
+            let read = try #require(try AMC.object(Note.self, from: data))
+            #expect(read.from.name == "From \(round)" && read.to.name == "To \(round)")
+            #expect((read.replyTo === read.from) == (replyTo == "from"))
+            #expect((read.replyTo === read.to) == (replyTo == "to"))
+            #expect(earlier == nil, "round \(round): an object of the read before is still held")
+            earlier = read.from
+        }
     }
 
     /// The documents written one after the other: each leaves tables of another shape (its own
