@@ -75,9 +75,8 @@ extension ArchiveDecoder {
         if !plan.conditionalFields.isEmpty { try restoreConditionalReferences(of: plan, in: source, into: &instance) }
         // In a document with references, an object's own are filled later perhaps: its hook runs
         // once every object is (see ``decoded(_:)``). A struct's runs now, before it is stored.
-        if references != nil, RuntimeAccess.shape(of: T.self) == .class {
-            if didDecodeLater.isEmpty { didDecodeLater.reserveCapacity(8) }  // not grown from one
-            return didDecodeLater.append(Filled(object: instance, place: Unfilled.Place(path)))
+        if let references, RuntimeAccess.shape(of: T.self) == .class {
+            return references.addFilled(instance, at: path)
         }
         let here = path
         try didDecode(&instance, at: here)

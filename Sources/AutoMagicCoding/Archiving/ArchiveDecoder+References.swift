@@ -8,25 +8,33 @@ extension ArchiveDecoder {
     /// leaves its own, emptied, for the next (see ``DecoderScratch``): a small document's tables
     /// keep their room, and the next document that names the same places keeps their routes.
     final class References {
-        private(set) var root = ArchiveValue.null
-        private(set) var targets = ObjectReference.Targets()
+        // Unchecked: one decoder at a time holds it (the decoder's own, or one kept in a scratch
+        // taken from the recycler).
+        @exclusivity(unchecked) private(set) var root = ArchiveValue.null
+        @exclusivity(unchecked) private(set) var targets = ObjectReference.Targets()
         var routes: ObjectReference.Routes { targets.routes }
         /// The objects decoded or made so far, each under the pointer of its place, in the order
         /// made; for each, while it waits to be filled, where from.
-        private var numbers = StringNumbers()
+        @exclusivity(unchecked) private var numbers = StringNumbers()
         /// Those at the table's entries, by entry: their number + 1 (0: none yet), so that
         /// following `#/$objects/N` costs no look-up of its text.
-        private var entryNumbers: [Int]
+        @exclusivity(unchecked) private var entryNumbers: [Int]
         /// The root's object table, when it has one (see ``ObjectTable``).
-        private(set) var table: ArchiveArray?
-        private var made: [Made] = []
+        @exclusivity(unchecked) private(set) var table: ArchiveArray?
+        @exclusivity(unchecked) private var made: [Made] = []
         /// The numbers of those that wait, by identity.
-        private var waitingNumbers: [ObjectIdentifier: Int] = [:]
+        @exclusivity(unchecked) private var waitingNumbers: [ObjectIdentifier: Int] = [:]
         /// The first object made that may still wait (see ``nextUnfilled()``).
-        private var firstWaiting = 0
+        @exclusivity(unchecked) private var firstWaiting = 0
         /// The root object's class: where a place's declared types start (see
         /// ``declaredClass(at:)``).
-        var rootType: (any AMCCodable.Type)?
+        @exclusivity(unchecked) var rootType: (any AMCCodable.Type)?
+        /// The objects filled so far, in the order filled: their ``AMCCodable/amcDidDecode()``
+        /// runs once every object is (see ``ArchiveDecoder/decoded(_:)``).
+        @exclusivity(unchecked) private(set) var filled: [Filled] = []
+        /// The key path components of the places of ``filled``, one after the other (an array of
+        /// its own for each would be a copy of the decoder's path).
+        @exclusivity(unchecked) private var filledPlaces: [KeyPathTracker.Component] = []
 
         private init() {
             entryNumbers = []
@@ -50,7 +58,22 @@ extension ArchiveDecoder {
         /// Whether it is a small document's, worth keeping for the next (a large one's tables
         /// are not).
         var isSmall: Bool {
-            made.capacity <= 64 && entryNumbers.capacity <= 64 && numbers.count <= 64 && targets.areFew
+            made.capacity <= 64 && entryNumbers.capacity <= 64 && numbers.count <= 64 && filled.capacity <= 64
+                && filledPlaces.capacity <= 256 && targets.areFew
+        }
+
+        /// Adds `object`, filled at `path`, to those whose hook waits (see ``filled``).
+        func addFilled(_ object: any AMCCodable, at path: KeyPathTracker) {
+            // Room for a few at once, not grown from one by doubling.
+            if filled.capacity == 0 { filled.reserveCapacity(8) }
+            let start = filledPlaces.count
+            filledPlaces.append(contentsOf: path.components)
+            filled.append(Filled(object: object, places: start..<filledPlaces.count))
+        }
+
+        /// The place of `object`, one of ``filled``, for an error there.
+        func place(of object: Filled) -> KeyPathTracker {
+            KeyPathTracker(components: Array(filledPlaces[object.places]), routes: nil)
         }
 
         /// Forgets the document and the objects made for it, keeping the room of the tables and
@@ -64,6 +87,8 @@ extension ArchiveDecoder {
             if !waitingNumbers.isEmpty { waitingNumbers.removeAll(keepingCapacity: true) }
             firstWaiting = 0
             rootType = nil
+            filled.removeAllKeepingRoom()
+            filledPlaces.removeAllKeepingRoom()
         }
 
         /// The table entry `pointer` names whole, when the table has it.
@@ -134,10 +159,11 @@ extension ArchiveDecoder {
     }
 
     /// An object of a document with references, filled, whose ``AMCCodable/amcDidDecode()``
-    /// waits for every object to be, and its place.
+    /// waits for every object to be, and where its place's components are (see
+    /// ``References/place(of:)``).
     struct Filled {
         let object: any AMCCodable
-        let place: Unfilled.Place
+        let places: Range<Int>
     }
 
     /// An object made for a reference, and where it is to be filled from.
@@ -149,16 +175,6 @@ extension ArchiveDecoder {
         enum Place {
             case entry(Int)
             case components([KeyPathTracker.Component])
-
-            /// `tracker`'s place, held as an entry's number where it is one.
-            init(_ tracker: KeyPathTracker) {
-                let components = tracker.components
-                if components.count == 2, components[0] == .key(ObjectTable.key), case let .index(entry) = components[1] {
-                    self = .entry(entry)
-                } else {
-                    self = .components(components)
-                }
-            }
 
             var components: [KeyPathTracker.Component] {
                 switch self {
@@ -256,21 +272,18 @@ extension ArchiveDecoder {
     /// ``AMC/swallowedErrorHandler`` hears of it; an `unowned` one would dangle, an error.
     mutating func decoded<Result>(_ result: Result) throws -> Result {
         try fillUnfilled()
-        if let references, references.isSmall {
-            references.empty()
-            keptReferences = references
-        }
-        references = nil
-        var filled = didDecodeLater
-        didDecodeLater = []
-        for later in filled {
-            func call<T: AMCCodable>(_ object: T) throws {
-                var instance = object  // a class: the same object
-                try didDecode(&instance, at: KeyPathTracker(components: later.place.components, routes: nil))
+        if let references {
+            self.references = nil
+            for later in references.filled {
+                func call<T: AMCCodable>(_ object: T) throws {
+                    var instance = object  // a class: the same object
+                    try didDecode(&instance, at: references.place(of: later))
+                }
+                try call(later.object)
             }
-            try call(later.object)
+            references.empty()  // so that only `result` holds what it holds, for the check below
+            if references.isSmall { keptReferences = references }
         }
-        filled.removeAll()  // so that only `result` holds what it holds, for the check below
         let targets = conditionalTargets
         conditionalTargets = []
         for target in targets where target.object == nil {

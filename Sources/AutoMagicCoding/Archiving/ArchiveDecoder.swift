@@ -22,9 +22,6 @@ struct ArchiveDecoder {
     var keptReferences: References?
     /// False when the document is known to hold no reference (see ``ParsedDocument``).
     var searchesReferences = true
-    /// The objects of a document with references filled so far, in the order filled, with their
-    /// places: their ``AMCCodable/amcDidDecode()`` runs once every object is filled.
-    var didDecodeLater: [Filled] = []
     /// The objects `weak` and `unowned` fields were pointed at, to check once the document is
     /// decoded that something else holds them.
     var conditionalTargets: [ConditionalTarget] = []

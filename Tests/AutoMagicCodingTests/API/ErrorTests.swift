@@ -174,4 +174,26 @@ struct ErrorTests {
         let error = expectAMCError { _ = try AMC.object(Picky.self, from: ["v": -1]) }
         #expect(error == AMCError(.hookFailed(hook: "amcDidDecode", typeName: "Picky", reason: "Refused()")))
     }
+
+    /// In a document with references, hooks run once every object is filled: a failing one is
+    /// still reported at its own object's place, whichever objects were filled before and after.
+    @Test func aHookThatFailsInADocumentWithReferencesIsReportedAtItsObjectsPlace() {
+        final class Part: AMCCodable {
+            struct Refused: Error {}
+            var v = 0
+            required init() {}
+            func amcDidDecode() throws { if v < 0 { throw Refused() } }
+        }
+        final class Whole: AMCCodable {
+            var main = Part()
+            var parts: [Part] = []
+            var spare = Part()
+            required init() {}
+        }
+        let document: [String: Any] = [
+            "main": ["$ref": "#/parts/0"], "parts": [["v": 1], ["v": 2], ["v": -1]], "spare": ["v": 3],
+        ]
+        let error = expectAMCError { _ = try AMC.object(Whole.self, from: document) }
+        #expect(error == AMCError(.hookFailed(hook: "amcDidDecode", typeName: "Part", reason: "Refused()"), keyPath: "parts[2]"))
+    }
 }
