@@ -43,6 +43,9 @@ public enum AMCFormat: String, Sendable, Equatable, CaseIterable, CustomStringCo
         return inferred
     }
 
+    /// The first bytes of every binary property list.
+    static let binaryMagic: [UInt8] = Array("bplist00".utf8)
+
     /// The format of `bytes`, told from their start: `bplist00` is a binary property list, `<`
     /// (after white space or a byte-order mark, UTF-8 or UTF-16) an XML property list, `{`, `[`
     /// or any other JSON value JSON. Nil for anything else; never looks at a file name.
@@ -52,7 +55,10 @@ public enum AMCFormat: String, Sendable, Equatable, CaseIterable, CustomStringCo
     /// AMCFormat(detecting: Data("<plist version=\"1.0\">".utf8))   // .xmlPropertyList
     /// ```
     public init?<Bytes: Collection>(detecting bytes: Bytes) where Bytes.Element == UInt8 {
-        if bytes.starts(with: "bplist00".utf8) {
+        // Compared where the bytes lie side by side when they do (a byte at a time through the
+        // collection took longer than the rest of reading a small binary file's header).
+        let magic = Self.binaryMagic
+        if bytes.withContiguousStorageIfAvailable({ $0.starts(with: magic) }) ?? bytes.starts(with: magic) {
             self = .binaryPropertyList
             return
         }

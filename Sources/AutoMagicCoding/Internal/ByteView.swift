@@ -167,6 +167,7 @@ struct ByteView: RandomAccessCollection {
 
     /// The 8 bytes at `offset` as one little-endian integer (byte `offset` lowest), for scanning
     /// a word at a time; traps when they are not all inside the view.
+    @inline(__always)
     func word(at offset: Int) -> UInt64 {
         precondition(offset >= 0 && offset <= base.count - 8, "a word at \(offset) outside a view of \(base.count)")
         return UInt64(littleEndian: UnsafeRawPointer(base.baseAddress! + offset).loadUnaligned(as: UInt64.self))
@@ -174,6 +175,7 @@ struct ByteView: RandomAccessCollection {
 
     /// The `count` bytes (at most 8) at `offset` as one little-endian integer, zeros above them;
     /// traps when they are not all inside the view.
+    @inline(__always)
     func word(at offset: Int, count: Int) -> UInt64 {
         precondition(
             count >= 0 && count <= 8 && offset >= 0 && offset <= base.count - count,

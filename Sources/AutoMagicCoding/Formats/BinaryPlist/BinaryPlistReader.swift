@@ -81,7 +81,7 @@ struct BinaryPlistReader {
     private init(bytes: ByteView) throws {
         self.bytes = bytes
         let trailerStart = bytes.count - 32
-        guard bytes.starts(with: "bplist00".utf8), trailerStart >= 8 else {
+        guard bytes.matches("bplist00", at: 0), trailerStart >= 8 else {
             throw Self.error("too short for a binary property list (\(bytes.count) bytes)", at: bytes.count)
         }
         offsetSize = Int(bytes[trailerStart + 6])

@@ -20,7 +20,7 @@ import Foundation
 /// ```
 struct BinaryPlistWriter: EncodingSink {
     /// The bytes not passed on to ``link``'s drain yet (all of them, without one).
-    private(set) var bytes: [UInt8] = magic
+    private(set) var bytes: [UInt8] = AMCFormat.binaryMagic
     /// Where the objects go as the writer goes, if anywhere (see ``ByteDrain``); the containers
     /// that wait, the offset table and the trailer follow in `finish()`.
     var link = DrainLink()
@@ -111,7 +111,7 @@ struct BinaryPlistWriter: EncodingSink {
 
     /// Forgets what was written: the writer is as new, with the room its tables took.
     mutating func removeAll() {
-        bytes = Self.magic
+        bytes = AMCFormat.binaryMagic
         link = DrainLink()
         offsets.removeAll()
         childRefs.removeAllKeepingRoom()
@@ -131,7 +131,6 @@ struct BinaryPlistWriter: EncodingSink {
     private static let recycler = Recycler<BinaryPlistWriter>()
     /// The most objects of a writer kept for the next write.
     private static let recycledObjects = 1_024
-    private static let magic = Array("bplist00".utf8)
 
     func restarted() -> BinaryPlistWriter {
         link.drain?.restart()
