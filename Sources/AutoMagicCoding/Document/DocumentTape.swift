@@ -106,6 +106,25 @@ final class DocumentTape {
         return kind == .dictionary || kind == .array
     }
 
+    /// Whether the dictionary of `count` entries from slot `first` is the document's root, the
+    /// tape's last slot (two empty dictionaries may start at one slot: the count tells them
+    /// apart from a root that holds anything).
+    func isRoot(dictionaryAt first: Int, count: Int) -> Bool {
+        guard let root = slots.last else { return false }
+        return root.kind == .dictionary && Int(root.payload) == first && Int(root.count) == count
+    }
+
+    /// Calls `body` with the value of each dictionary whose one entry is keyed `key`, in the
+    /// order of the slots: the whole document looked through without walking it.
+    func forEachValue(ofLoneKey key: String, _ body: (ArchiveValue) -> Void) {
+        for slot in slots where slot.kind == .dictionary && slot.count == 1 {
+            let first = Int(slot.payload)
+            let keySlot = slots[first]
+            guard keySlot.kind == .key ? keys[Int(keySlot.payload)] == key : string(keySlot) == key else { continue }
+            body(value(at: first + 1))
+        }
+    }
+
     /// The string of a `text`, `unescaped` or `key` slot.
     func string(_ slot: Slot) -> String {
         switch slot.kind {

@@ -340,30 +340,49 @@ enum ObjectReference {
         }
     }
 
+    /// Adds what each reference in `value` names to `found`. A whole document a reader built in
+    /// a tape is looked through slot by slot, its one-entry dictionaries only (a walk from its
+    /// root makes a value of every container on the way).
     private static func collect(_ value: ArchiveValue, into found: inout Targets, tableCount: Int) {
+        if case let .dictionary(dictionary) = value, let (tape, first) = dictionary.tapeRun,
+            tape.isRoot(dictionaryAt: first, count: dictionary.count)
+        {
+            tape.forEachValue(ofLoneKey: key) { value in
+                if case let .string(pointer) = value, pointer.hasPrefix(rootPointer) {
+                    note(pointer, in: &found, tableCount: tableCount)
+                }
+            }
+            return
+        }
+        walk(value, into: &found, tableCount: tableCount)
+    }
+
+    private static func walk(_ value: ArchiveValue, into found: inout Targets, tableCount: Int) {
         switch value {
         case let .dictionary(dictionary):
-            if let pointer = pointer(in: dictionary) {
-                if let entry = ObjectTable.entry(named: pointer), entry < tableCount {
-                    found.entries[entry] = true
-                    found.namesEntries = true
-                } else if found.given == nil {
-                    found.pointers.insert(pointer)
-                } else if found.given!.count < Targets.givenLimit {
-                    found.given!.append(pointer)
-                } else {
-                    // Many: a set of them, and no list to compare.
-                    found.pointers = Set(found.given!)
-                    found.pointers.insert(pointer)
-                    found.given = nil
-                }
-                return
-            }
-            dictionary.forEachContainerValue { collect($0, into: &found, tableCount: tableCount) }
+            if let pointer = pointer(in: dictionary) { return note(pointer, in: &found, tableCount: tableCount) }
+            dictionary.forEachContainerValue { walk($0, into: &found, tableCount: tableCount) }
         case let .array(elements):
-            elements.forEachContainer { collect($0, into: &found, tableCount: tableCount) }
+            elements.forEachContainer { walk($0, into: &found, tableCount: tableCount) }
         default:
             break
+        }
+    }
+
+    /// Adds the place `pointer`, a reference's, names to `found`.
+    private static func note(_ pointer: String, in found: inout Targets, tableCount: Int) {
+        if let entry = ObjectTable.entry(named: pointer), entry < tableCount {
+            found.entries[entry] = true
+            found.namesEntries = true
+        } else if found.given == nil {
+            found.pointers.insert(pointer)
+        } else if found.given!.count < Targets.givenLimit {
+            found.given!.append(pointer)
+        } else {
+            // Many: a set of them, and no list to compare.
+            found.pointers = Set(found.given!)
+            found.pointers.insert(pointer)
+            found.given = nil
         }
     }
 }

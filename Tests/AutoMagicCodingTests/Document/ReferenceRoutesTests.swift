@@ -62,6 +62,28 @@ struct ReferenceRoutesTests {
         #expect(manyAgain.pointers == ["#/a"])
     }
 
+    /// A whole document read into a tape is looked through slot by slot; a part of one, or a
+    /// document made of Swift values, is walked: each finds the same references, and only those.
+    @Test func aDocumentLookedThroughAndOneWalkedFindTheSameReferences() throws {
+        let json = """
+            {"e": {}, "a": {"$ref": "#/b"}, "b": {"c": [{"$ref": "#/e"}, {"$ref": 5}, {"$ref": "b"}],
+             "d": {"$ref": "#/a", "x": 1}, "f": {}}, "g": [{"h": {"$ref": "#/b/c/0"}}]}
+            """
+        let parsed = try JSONReader.parse(Data(json.utf8)).value
+        var path = KeyPathTracker()
+        let walked = try ArchiveValue.converting(
+            try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]), path: &path)
+        #expect(ObjectReference.targets(in: parsed).pointers == ["#/b", "#/e", "#/b/c/0"])
+        #expect(ObjectReference.targets(in: walked).pointers == ["#/b", "#/e", "#/b/c/0"])
+        guard case let .dictionary(root) = parsed, let part = root["g"] else {
+            Issue.record("the document has no \"g\"")
+            return
+        }
+        #expect(ObjectReference.targets(in: part).pointers == ["#/b/c/0"])
+        #expect(ObjectReference.targets(in: try JSONReader.parse(Data(##"{"$ref": "#"}"##.utf8)).value).pointers == ["#"])
+        #expect(ObjectReference.targets(in: try JSONReader.parse(Data(#"{"a": {}}"#.utf8)).value).namesNothing)
+    }
+
     @Test func escapedSegmentsMatchTheirKeysAndKeepTheirTextInThePointer() {
         var routes = ObjectReference.Routes()
         routes.add("#/a~1b/c~0d")
