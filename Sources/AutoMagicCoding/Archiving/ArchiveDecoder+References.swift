@@ -31,7 +31,7 @@ extension ArchiveDecoder {
         @exclusivity(unchecked) var rootType: (any AMCCodable.Type)?
         /// The objects filled so far, in the order filled: their ``AMCCodable/amcDidDecode()``
         /// runs once every object is (see ``ArchiveDecoder/decoded(_:)``).
-        @exclusivity(unchecked) private(set) var filled: [Filled] = []
+        @exclusivity(unchecked) private(set) var filled: [Made] = []
         /// The key path components of the places of ``filled``, one after the other (an array of
         /// its own for each would be a copy of the decoder's path).
         @exclusivity(unchecked) private var filledPlaces: [KeyPathTracker.Component] = []
@@ -68,11 +68,11 @@ extension ArchiveDecoder {
             if filled.capacity == 0 { filled.reserveCapacity(8) }
             let start = filledPlaces.count
             filledPlaces.append(contentsOf: path.components)
-            filled.append(Filled(object: object, places: start..<filledPlaces.count))
+            filled.append(Made(object: object, places: start..<filledPlaces.count))
         }
 
         /// The place of `object`, one of ``filled``, for an error there.
-        func place(of object: Filled) -> KeyPathTracker {
+        func place(of object: Made) -> KeyPathTracker {
             KeyPathTracker(components: Array(filledPlaces[object.places]), routes: nil)
         }
 
@@ -150,20 +150,20 @@ extension ArchiveDecoder {
         }
     }
 
-    /// An object decoded or made at a place a reference names, and where to fill it from while
-    /// it waits to be filled. (One type for what the references keep and hand out: each generic
-    /// type a decoding uses has its metadata made by the runtime the first time.)
+    /// An object of a document with references: decoded or made at a place a reference names,
+    /// and where to fill it from while it waits to be filled; or filled, its
+    /// ``AMCCodable/amcDidDecode()`` waiting for every object to be, and where its place's
+    /// components are (see ``References/place(of:)``). (One type for what the references keep
+    /// and hand out: each generic type a decoding uses has its metadata made by the runtime the
+    /// first time.)
     struct Made {
         let object: any AMCCodable
         var unfilled: Unfilled?
-    }
+        var places: Range<Int>
 
-    /// An object of a document with references, filled, whose ``AMCCodable/amcDidDecode()``
-    /// waits for every object to be, and where its place's components are (see
-    /// ``References/place(of:)``).
-    struct Filled {
-        let object: any AMCCodable
-        let places: Range<Int>
+        init(object: any AMCCodable, unfilled: Unfilled? = nil, places: Range<Int> = 0..<0) {
+            (self.object, self.unfilled, self.places) = (object, unfilled, places)
+        }
     }
 
     /// An object made for a reference, and where it is to be filled from.

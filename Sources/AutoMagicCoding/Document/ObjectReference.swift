@@ -245,20 +245,18 @@ enum ObjectReference {
         /// The root's place.
         static let root = 0
 
+        /// A place: its pointer, the step that leads to it (the last segment, unescaped, and the
+        /// array index it names when it is one: its digits as `String(index)` writes them), and
+        /// the places one step on. (Those by their numbers: an array of a type of its own would be
+        /// one more type whose metadata the first document with references makes.)
         private struct Place {
             let pointer: String
-            /// The places one step on.
-            var next: [Step] = []
-            /// When there are many: each step's place, by key and by index.
-            var lookup: [KeyPathTracker.Component: Int]?
-        }
-
-        /// A segment of a pointer, unescaped, and the array index it names when it is one (its
-        /// digits as `String(index)` writes them).
-        private struct Step {
             let key: String
             let index: Int?
-            let place: Int
+            /// The places one step on.
+            var next: [Int] = []
+            /// When there are many: each step's place, by key and by index.
+            var lookup: [KeyPathTracker.Component: Int]?
         }
 
         /// The places, the root's first; none until a pointer is added (a document without
@@ -272,7 +270,7 @@ enum ObjectReference {
         /// no key leads on from there.
         mutating func add(_ pointer: String) {
             guard pointer.utf8.starts(with: "#/".utf8) else { return }
-            if places.isEmpty { places.append(Place(pointer: ObjectReference.rootPointer)) }
+            if places.isEmpty { places.append(Place(pointer: ObjectReference.rootPointer, key: "", index: nil)) }
             var place = Self.root
             // Segment by segment, without an array of them (a type whose metadata the first
             // document with references would make).
@@ -297,17 +295,16 @@ enum ObjectReference {
                 }
                 let index = ObjectReference.index(named: key)
                 let next = places.count
-                places.append(Place(pointer: places[place].pointer + "/" + String(segment)))
-                let step = Step(key: key, index: index, place: next)
-                places[place].next.append(step)
+                places.append(Place(pointer: places[place].pointer + "/" + String(segment), key: key, index: index))
+                places[place].next.append(next)
                 if places[place].lookup != nil {
                     places[place].lookup?[.key(key)] = next
                     if let index { places[place].lookup?[.index(index)] = next }
                 } else if places[place].next.count > Self.scannedSteps {
                     var lookup: [KeyPathTracker.Component: Int] = [:]
                     for step in places[place].next {
-                        lookup[.key(step.key)] = step.place
-                        if let index = step.index { lookup[.index(index)] = step.place }
+                        lookup[.key(places[step].key)] = step
+                        if let index = places[step].index { lookup[.index(index)] = step }
                     }
                     places[place].lookup = lookup
                 }
@@ -322,8 +319,8 @@ enum ObjectReference {
             if let lookup = from.lookup { return lookup[component] }
             for step in from.next {
                 switch component {
-                case let .key(key) where step.key == key: return step.place
-                case let .index(index) where step.index == index: return step.place
+                case let .key(key) where places[step].key == key: return step
+                case let .index(index) where places[step].index == index: return step
                 default: continue
                 }
             }
