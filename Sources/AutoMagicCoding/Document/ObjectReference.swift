@@ -191,6 +191,8 @@ enum ObjectReference {
         var entries = SlotBits(count: 0)
         /// Whether any reference names an entry.
         var namesEntries = false
+        /// How many entries the object table has (0 without one): how many bits ``entries`` has.
+        var tableCount = 0
         /// The pointers in ``pointers``, as the document gives them (repeats too), while they
         /// are few: a document that gives the same ones in the same order has the same targets.
         fileprivate var given: [String]? = []
@@ -209,17 +211,19 @@ enum ObjectReference {
     /// metadata of each such type the first time a process uses it.)
     ///
     /// `last`: the targets of a document read before; when this one's references name the same
-    /// few places in the same order, and no entry of an object table, they are `last` (their
-    /// routes are not made again).
+    /// few places in the same order, and no entry of an object table, and its object table is as
+    /// long, they are `last` (their routes are not made again).
     static func targets(in root: ArchiveValue, reusing last: Targets? = nil) -> Targets {
         var found = Targets()
-        var tableCount = 0
         if case let .dictionary(dictionary) = root, case let .array(table)? = dictionary[ObjectTable.key] {
-            tableCount = table.count
-            found.entries = SlotBits(count: tableCount)
+            found.tableCount = table.count
+            found.entries = SlotBits(count: found.tableCount)
         }
-        collect(root, into: &found, tableCount: tableCount)
-        if let last, !found.namesEntries, !last.namesEntries, let given = found.given, given == last.given {
+        collect(root, into: &found, tableCount: found.tableCount)
+        // The same places, and an object table as long (whose entries neither names).
+        if let last, !found.namesEntries, !last.namesEntries, found.tableCount == last.tableCount, let given = found.given,
+            given == last.given
+        {
             return last
         }
         if let given = found.given {

@@ -94,6 +94,21 @@ struct RecyclingTests {
         return (sink.finish(), sink)
     }
 
+    /// A document whose references name the places the one before named, but which has an object
+    /// table (an entry no reference names, as a hand edit leaves), is checked against its own
+    /// table, not the targets of the one before.
+    @Test func aDocumentWithAnObjectTableAfterOneWithoutIsCheckedAgainstItsOwn() throws {
+        let plain = ##"{"class": "Note", "from": {"name": "a"}, "to": {"name": "b"}, "replyTo": {"$ref": "#/from"}}"##
+        let tabled =
+            ##"{"class": "Note", "$objects": [{"name": "x"}], "from": {"name": "a"}, "to": {"name": "b"}, "replyTo": {"$ref": "#/from"}}"##
+        for _ in 0..<2 {
+            let read = try #require(try AMC.object(Note.self, from: Data(plain.utf8)))
+            #expect(read.replyTo === read.from)
+            let error = #expect(throws: AMCError.self) { try AMC.object(Note.self, from: Data(tabled.utf8)) }
+            #expect(error?.keyPath == "$objects[0]")
+        }
+    }
+
     /// A binary writer emptied after each document writes the next byte for byte as a new writer
     /// does: nothing of the document before (an object's number, a shared string, number or bool)
     /// is left to be referred to.
