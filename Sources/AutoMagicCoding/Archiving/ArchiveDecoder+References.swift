@@ -56,10 +56,11 @@ extension ArchiveDecoder {
         }
 
         /// Whether it is a small document's, worth keeping for the next (a large one's tables
-        /// are not).
+        /// are not). Asked once emptied: the room its tables took. (Its numbers by pointer are
+        /// as few as the places the targets name.)
         var isSmall: Bool {
-            made.capacity <= 64 && entryNumbers.capacity <= 64 && numbers.count <= 64 && filled.capacity <= 64
-                && filledPlaces.capacity <= 256 && targets.areFew
+            made.capacity <= 64 && entryNumbers.capacity <= 64 && filled.capacity <= 64 && filledPlaces.capacity <= 256
+                && targets.areFew
         }
 
         /// Adds `object`, filled at `path`, to those whose hook waits (see ``filled``).
