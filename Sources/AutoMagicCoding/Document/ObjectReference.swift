@@ -11,9 +11,13 @@ enum ObjectReference {
 
     /// The pointer `dictionary` refers to, when it is a reference.
     static func pointer(in dictionary: ArchiveDictionary) -> String? {
-        guard dictionary.count == 1, let entry = dictionary.entries.first, entry.key == key,
-            case let .string(pointer) = entry.value, pointer.hasPrefix(rootPointer)
-        else { return nil }
+        guard dictionary.count == 1, let entry = dictionary.entries.first, entry.key == key else { return nil }
+        return pointer(from: entry.value)
+    }
+
+    /// The pointer a `"$ref"` key's value names: a string starting with `#`, else none.
+    static func pointer(from value: ArchiveValue) -> String? {
+        guard case let .string(pointer) = value, pointer.hasPrefix(rootPointer) else { return nil }
         return pointer
     }
 
@@ -219,7 +223,7 @@ enum ObjectReference {
             found.tableCount = table.count
             found.entries = SlotBits(count: found.tableCount)
         }
-        collect(root, into: &found, tableCount: found.tableCount)
+        collect(root, into: &found)
         // The same places, and an object table as long (whose entries neither names).
         if let last, !found.namesEntries, !last.namesEntries, found.tableCount == last.tableCount, let given = found.given,
             given == last.given
@@ -344,35 +348,33 @@ enum ObjectReference {
     /// Adds what each reference in `value` names to `found`. A whole document a reader built in
     /// a tape is looked through slot by slot, its one-entry dictionaries only (a walk from its
     /// root makes a value of every container on the way).
-    private static func collect(_ value: ArchiveValue, into found: inout Targets, tableCount: Int) {
+    private static func collect(_ value: ArchiveValue, into found: inout Targets) {
         if case let .dictionary(dictionary) = value, let (tape, first) = dictionary.tapeRun,
             tape.isRoot(dictionaryAt: first, count: dictionary.count)
         {
             tape.forEachValue(ofLoneKey: key) { value in
-                if case let .string(pointer) = value, pointer.hasPrefix(rootPointer) {
-                    note(pointer, in: &found, tableCount: tableCount)
-                }
+                if let pointer = pointer(from: value) { note(pointer, in: &found) }
             }
             return
         }
-        walk(value, into: &found, tableCount: tableCount)
+        walk(value, into: &found)
     }
 
-    private static func walk(_ value: ArchiveValue, into found: inout Targets, tableCount: Int) {
+    private static func walk(_ value: ArchiveValue, into found: inout Targets) {
         switch value {
         case let .dictionary(dictionary):
-            if let pointer = pointer(in: dictionary) { return note(pointer, in: &found, tableCount: tableCount) }
-            dictionary.forEachContainerValue { walk($0, into: &found, tableCount: tableCount) }
+            if let pointer = pointer(in: dictionary) { return note(pointer, in: &found) }
+            dictionary.forEachContainerValue { walk($0, into: &found) }
         case let .array(elements):
-            elements.forEachContainer { walk($0, into: &found, tableCount: tableCount) }
+            elements.forEachContainer { walk($0, into: &found) }
         default:
             break
         }
     }
 
     /// Adds the place `pointer`, a reference's, names to `found`.
-    private static func note(_ pointer: String, in found: inout Targets, tableCount: Int) {
-        if let entry = ObjectTable.entry(named: pointer), entry < tableCount {
+    private static func note(_ pointer: String, in found: inout Targets) {
+        if let entry = ObjectTable.entry(named: pointer), entry < found.tableCount {
             found.entries[entry] = true
             found.namesEntries = true
         } else if found.given == nil {
