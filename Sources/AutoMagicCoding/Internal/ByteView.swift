@@ -60,9 +60,11 @@ struct ByteView: RandomAccessCollection {
         try bytes.withUnsafeBufferPointer { try body(ByteView($0)) }
     }
 
-    /// The UTF-8 of `string` (a native string's own storage; others are made contiguous first).
+    /// The UTF-8 of `string` (a native string's own storage, borrowed: a copy to call `withUTF8`
+    /// on took a retain and a release; others are made contiguous first).
     @inline(__always)
     static func withBytes<R>(of string: String, _ body: (ByteView) throws -> R) rethrows -> R {
+        if let result = try string.utf8.withContiguousStorageIfAvailable({ try body(ByteView($0)) }) { return result }
         var string = string
         return try string.withUTF8 { try body(ByteView($0)) }
     }
@@ -288,6 +290,18 @@ extension [UInt8] {
             body(&room)
             append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<room.count]))
         }
+    }
+
+    /// Appends the bytes of `other`, borrowed (`append(contentsOf:)` takes its argument owned: a
+    /// retain and a release of the array each call, for the few bytes of a key).
+    ///
+    /// ```swift
+    /// var bytes: [UInt8] = [1]
+    /// bytes.append(bytesOf: [2, 3])  // [1, 2, 3]
+    /// ```
+    @inline(__always)
+    mutating func append(bytesOf other: [UInt8]) {
+        other.withUnsafeBufferPointer { append(contentsOf: $0) }
     }
 }
 

@@ -115,6 +115,25 @@ struct ByteViewTests {
         #expect(none == [7])
     }
 
+    /// A string's bytes are its UTF-8, whether it is stored inline (up to 15 bytes) or in storage
+    /// of its own, ASCII or not, a string of its own or made from a part of another; an array's
+    /// bytes appended borrowed are all of them, in order, empty arrays and empty room alike.
+    @Test func stringsAndArraysGiveTheirBytesWhereTheyAre() {
+        let strings = [
+            "", "abc", "fifteen bytes!!", "sixteen bytes!!!", String(repeating: "Grüße ", count: 40),
+            String("a part of a longer string, taken out".dropFirst(2).prefix(30)), "🦆" + String(repeating: "x", count: 20),
+        ]
+        for string in strings {
+            #expect(ByteView.withBytes(of: string) { Array($0) } == Array(string.utf8), "\(string)")
+        }
+        var bytes: [UInt8] = []
+        bytes.append(bytesOf: [])
+        #expect(bytes.isEmpty)
+        bytes.append(bytesOf: [1, 2])
+        bytes.append(bytesOf: Array(0..<200))
+        #expect(bytes == [1, 2] + Array(0..<200))
+    }
+
     /// A string made in its own storage: bytes one at a time and four at a time (lowest first),
     /// room left over left out, small and large strings alike; invalid UTF-8 becomes U+FFFD.
     @Test func aStringIsMadeOfTheBytesWrittenInItsRoom() {

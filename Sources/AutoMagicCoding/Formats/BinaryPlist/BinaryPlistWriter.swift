@@ -230,7 +230,7 @@ struct BinaryPlistWriter: EncodingSink {
         }
         add(newObject())
         Self.appendMarker(0x50, count: prefix.count + digits, to: &bytes)
-        bytes.append(contentsOf: prefix)
+        bytes.append(bytesOf: prefix)
         bytes.appendDecimal(UInt64(entry))
         let reference = closeContainer()
         if entry >= entryReferences.count {
@@ -416,7 +416,7 @@ struct BinaryPlistWriter: EncodingSink {
     private mutating func object(for key: InternedKey) -> Int {
         if key.number < keyObjects.count, keyObjects[key.number] >= 0 { return keyObjects[key.number] }
         let index = newObject()
-        bytes.append(contentsOf: key.binary)
+        bytes.append(bytesOf: key.binary)
         if key.number >= keyObjects.count {
             keyObjects.append(contentsOf: repeatElement(-1, count: key.number + 1 - keyObjects.count))
         }

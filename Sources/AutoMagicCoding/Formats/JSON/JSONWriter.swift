@@ -61,14 +61,14 @@ struct JSONWriter: EncodingSink {
 
     mutating func key(_ key: InternedKey) {
         separate()
-        bytes.append(contentsOf: key.json)
+        bytes.append(bytesOf: key.json)
         afterKeyText()
     }
 
     mutating func className(_ name: InternedKey) throws {
         key(InternedKey.classKey)
         beforeValue()
-        bytes.append(contentsOf: name.json)
+        bytes.append(bytesOf: name.json)
     }
 
     /// The colon after a key.
@@ -122,7 +122,7 @@ struct JSONWriter: EncodingSink {
         key(ObjectReference.key)
         beforeValue()
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: ObjectTable.entryPrefixBytes)
+        bytes.append(bytesOf: ObjectTable.entryPrefixBytes)
         bytes.appendDecimal(UInt64(entry))
         bytes.append(UInt8(ascii: "\""))
         endDictionary()
