@@ -1,3 +1,21 @@
+/// Where the format writers put bytes: an array, or room set aside for a run of them
+/// (``ByteRoom``), so that one routine writes a marker or a number into either.
+///
+/// ```swift
+/// func appendPair(_ value: UInt64, to bytes: inout some ByteOutput) {
+///     bytes.append(0x11)
+///     bytes.appendBigEndian(value, width: 2)
+/// }
+/// ```
+protocol ByteOutput {
+    mutating func append(_ byte: UInt8)
+    mutating func appendBigEndian(_ value: UInt64, width: Int)
+}
+
+extension [UInt8]: ByteOutput {}
+
+extension ByteRoom: ByteOutput {}
+
 /// The byte-level helpers the format writers share.
 extension Array where Element == UInt8 {
     /// Appends `text`'s UTF-8 bytes. The writers' tags and punctuation are a few bytes each,

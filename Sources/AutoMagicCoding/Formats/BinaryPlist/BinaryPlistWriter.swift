@@ -272,55 +272,109 @@ struct BinaryPlistWriter: EncodingSink {
         // rewind, containers written as they ended may hold a wider width than the count needs.)
         let refSize = wroteInline ? inlineWidth : Self.byteCount(for: UInt64(objectCount))
         let waitingStart = link.size(with: bytes)
-        var refs = refPool.makeIterator()
-        // Each container's references, the offset table and the trailer are put together in
-        // room for them (see ``ByteRoom``) and appended at once, not a byte at a time.
-        for container in containers {
-            appendMarker(of: container.isDictionary, count: container.count)
-            bytes.appendWritten(capacity: container.count * refSize) { room in
-                for _ in 0..<container.count {
-                    guard let ref = refs.next() else { break }
-                    room.appendBigEndian(UInt64(ref), width: refSize)
-                }
+        var waitingLength = 0
+        for index in 0..<containers.count { waitingLength += containers[index].length(width: refSize) }
+        let tableOffset = waitingStart + waitingLength
+        let offsetSize = Self.byteCount(for: UInt64(tableOffset))
+        var tail = Tail(
+            containers: containers, refPool: refPool, offsets: offsets, refSize: refSize, offsetSize: offsetSize,
+            waitingStart: waitingStart)
+        let tailLength = waitingLength + objectCount * offsetSize + Self.trailerLength
+        let trailer = (objectCount: objectCount, root: root ?? 0, tableOffset: tableOffset)
+        // The containers, the offset table and the trailer are put together in room for them
+        // (see ``ByteRoom``) and appended at once, not a byte at a time: a small document's all
+        // in one room; a larger one's a container, or a batch of offsets, at a time, each block
+        // passed on as it fills.
+        if bytes.count + tailLength <= ByteDrain.blockSize {
+            bytes.appendWritten(capacity: tailLength) { room in
+                while tail.writeContainer(into: &room) {}
+                tail.writeOffsets(objectCount, into: &room)
+                Self.writeTrailer(trailer, offsetSize: offsetSize, refSize: refSize, into: &room)
             }
+            return bytes
+        }
+        for index in 0..<containers.count {
+            bytes.appendWritten(capacity: containers[index].length(width: refSize)) { _ = tail.writeContainer(into: &$0) }
             link.settle(&bytes)
         }
-        let tableOffset = link.size(with: bytes)
-        let offsetSize = Self.byteCount(for: UInt64(tableOffset))
-        // The containers that waited lie one after the other from `waitingStart`, in the order
-        // of their objects: each one's offset is the last one's plus its length.
-        var waitingOffset = waitingStart
-        var waiting = containers.makeIterator()
         // Passed on a block at a time, as the objects: the table is a few bytes an object, more
         // than the blocks of a document of small objects. (A batch is an eighth of a block: the
         // pending bytes stay within the room they have past a block, trailer included.)
-        var placed = offsets.makeIterator()
         var left = objectCount
         while left > 0 {
             link.settle(&bytes)
             let batch = min(left, ByteDrain.blockSize / 8 / offsetSize)
-            bytes.appendWritten(capacity: batch * offsetSize) { room in
-                for _ in 0..<batch {
-                    guard let offset = placed.next() else { break }
-                    if let offset {
-                        room.appendBigEndian(UInt64(offset), width: offsetSize)
-                    } else {
-                        room.appendBigEndian(UInt64(waitingOffset), width: offsetSize)
-                        waitingOffset += waiting.next()?.length(width: refSize) ?? 0
-                    }
-                }
-            }
+            bytes.appendWritten(capacity: batch * offsetSize) { tail.writeOffsets(batch, into: &$0) }
             left -= batch
         }
-        bytes.appendWritten(capacity: Self.trailerLength) { room in
-            room.appendBigEndian(0, width: 6)
-            room.append(UInt8(offsetSize))
-            room.append(UInt8(refSize))
-            room.appendBigEndian(UInt64(objectCount), width: 8)
-            room.appendBigEndian(UInt64(root ?? 0), width: 8)
-            room.appendBigEndian(UInt64(tableOffset), width: 8)
+        bytes.appendWritten(capacity: Self.trailerLength) {
+            Self.writeTrailer(trailer, offsetSize: offsetSize, refSize: refSize, into: &$0)
         }
         return bytes
+    }
+
+    /// What ``finish()`` writes after the objects, written in order: the containers that waited,
+    /// each with its references, then each object's offset.
+    private struct Tail {
+        let containers: ChunkedArray<WaitingContainer>
+        let refPool: ChunkedArray<UInt16>
+        let refSize: Int
+        let offsetSize: Int
+        private var placed: ObjectOffsets.Iterator
+        private var nextContainer = 0
+        private var nextRef = 0
+        /// Where the next container that waited lies: they lie one after the other from where
+        /// the objects end, in the order of their objects.
+        private var waitingOffset: Int
+        private var nextWaiting = 0
+
+        init(
+            containers: ChunkedArray<WaitingContainer>, refPool: ChunkedArray<UInt16>, offsets: ObjectOffsets,
+            refSize: Int, offsetSize: Int, waitingStart: Int
+        ) {
+            (self.containers, self.refPool, self.refSize, self.offsetSize) = (containers, refPool, refSize, offsetSize)
+            placed = offsets.makeIterator()
+            waitingOffset = waitingStart
+        }
+
+        /// Writes the next container, its marker and references (``WaitingContainer/length(width:)``
+        /// bytes); false when every one is written.
+        mutating func writeContainer(into room: inout ByteRoom) -> Bool {
+            guard nextContainer < containers.count else { return false }
+            let container = containers[nextContainer]
+            nextContainer += 1
+            BinaryPlistWriter.appendMarker(of: container.isDictionary, count: container.count, to: &room)
+            for ref in nextRef..<nextRef + container.count { room.appendBigEndian(UInt64(refPool[ref]), width: refSize) }
+            nextRef += container.count
+            return true
+        }
+
+        /// Writes the offsets of the next `count` objects, `offsetSize` bytes each.
+        mutating func writeOffsets(_ count: Int, into room: inout ByteRoom) {
+            for _ in 0..<count {
+                guard let offset = placed.next() else { break }
+                if let offset {
+                    room.appendBigEndian(UInt64(offset), width: offsetSize)
+                } else {
+                    room.appendBigEndian(UInt64(waitingOffset), width: offsetSize)
+                    waitingOffset += containers[nextWaiting].length(width: refSize)
+                    nextWaiting += 1
+                }
+            }
+        }
+    }
+
+    /// Writes the trailer: 6 unused bytes, the widths of offsets and references, the object
+    /// count, the root's object and where the offset table starts.
+    private static func writeTrailer(
+        _ trailer: (objectCount: Int, root: Int, tableOffset: Int), offsetSize: Int, refSize: Int, into room: inout ByteRoom
+    ) {
+        room.appendBigEndian(0, width: 6)
+        room.append(UInt8(offsetSize))
+        room.append(UInt8(refSize))
+        room.appendBigEndian(UInt64(trailer.objectCount), width: 8)
+        room.appendBigEndian(UInt64(trailer.root), width: 8)
+        room.appendBigEndian(UInt64(trailer.tableOffset), width: 8)
     }
 
     /// The bytes of the trailer: 6 unused, the widths of offsets and references, the object
@@ -382,7 +436,7 @@ struct BinaryPlistWriter: EncodingSink {
     /// `childRefs` from `start` on. A position, not a slice: a slice took a retain and a release
     /// of the array's storage per container.
     private mutating func appendContainer(from start: Int, isDictionary: Bool, width: Int) {
-        appendMarker(of: isDictionary, count: childRefs.count - start)
+        Self.appendMarker(of: isDictionary, count: childRefs.count - start, to: &bytes)
         let order = Self.writtenOrder(from: start, to: childRefs.count, isDictionary: isDictionary)
         bytes.appendWritten(capacity: (childRefs.count - start) * width) { room in
             for position in order.first { room.appendBigEndian(UInt64(childRefs[position]), width: width) }
@@ -402,11 +456,11 @@ struct BinaryPlistWriter: EncodingSink {
 
     /// The marker of a dictionary or an array of `count` references (a dictionary's count is
     /// its keys').
-    private mutating func appendMarker(of isDictionary: Bool, count: Int) {
+    private static func appendMarker(of isDictionary: Bool, count: Int, to bytes: inout some ByteOutput) {
         if isDictionary {
-            Self.appendMarker(0xD0, count: count / 2, to: &bytes)
+            appendMarker(0xD0, count: count / 2, to: &bytes)
         } else {
-            Self.appendMarker(0xA0, count: count, to: &bytes)
+            appendMarker(0xA0, count: count, to: &bytes)
         }
     }
 
@@ -504,7 +558,7 @@ struct BinaryPlistWriter: EncodingSink {
     }
 
     /// An integer in the fewest bytes: 1, 2 or 4 unsigned, else 8 (the only signed width).
-    private static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
+    private static func appendInteger(_ value: Int64, to bytes: inout some ByteOutput) {
         guard value >= 0 else {
             bytes.append(0x13)
             bytes.appendBigEndian(UInt64(bitPattern: value), width: 8)
@@ -517,7 +571,7 @@ struct BinaryPlistWriter: EncodingSink {
 
     /// A marker with the count in its low nibble, or 0xF and the count as an integer object:
     /// ``markerLength(count:)`` bytes.
-    private static func appendMarker(_ marker: UInt8, count: Int, to bytes: inout [UInt8]) {
+    private static func appendMarker(_ marker: UInt8, count: Int, to bytes: inout some ByteOutput) {
         if count < 15 {
             bytes.append(marker | UInt8(count))
         } else {
