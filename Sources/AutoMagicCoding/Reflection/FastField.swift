@@ -246,11 +246,13 @@ enum GraphField {
             type: T.self,
             read: { RuntimeAccess.read(T.self, at: offset, from: $0) },
             write: { base, object in
-                // An object of exactly `T`, as nearly every one is, is stored without `as?`, which
-                // in this code, generic over a type known only at run time, looked up the metadata
-                // of `T?` at each call.
+                // An object of exactly `T`, as nearly every one is, is stored without a cast: opened
+                // as its own type, which is `T` (`as?` in this code, generic over a type known only
+                // at run time, looked up the metadata of `T?` at each call, and `as!` went through
+                // the runtime's dynamic cast).
                 if Swift.type(of: object) == T.self {
-                    RuntimeAccess.write(object as! T, at: offset, to: base)
+                    func storeOpened<Exact: AMCCodable>(_ exact: Exact) { RuntimeAccess.write(exact, at: offset, to: base) }
+                    storeOpened(object)
                     return true
                 }
                 return store(object, as: T.self, at: offset, in: base)
