@@ -130,7 +130,9 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
 extension Array {
     /// Removes every element and keeps the room, when there is any element: emptying an empty
     /// array this way still cost a generic call, and a kept writer or encoder empties a dozen
-    /// tables after each small document, most of them empty by then.
+    /// tables after each small document, most of them empty by then. A few elements are removed
+    /// one by one from the end: `removeAll(keepingCapacity:)` replaces the whole range through
+    /// the general path, which costs more than a small table's elements.
     ///
     /// ```swift
     /// var open: [Int] = []
@@ -138,6 +140,11 @@ extension Array {
     /// ```
     @inline(__always)
     mutating func removeAllKeepingRoom() {
-        if !isEmpty { removeAll(keepingCapacity: true) }
+        guard !isEmpty else { return }
+        guard count <= Self.removedOneByOne else { return removeAll(keepingCapacity: true) }
+        repeat { removeLast() } while !isEmpty
     }
+
+    /// The most elements ``removeAllKeepingRoom()`` removes one by one.
+    private static var removedOneByOne: Int { 8 }
 }
