@@ -142,7 +142,11 @@ extension Array {
     mutating func removeAllKeepingRoom() {
         guard !isEmpty else { return }
         guard count <= Self.removedOneByOne else { return removeAll(keepingCapacity: true) }
+        let room = capacity
         repeat { removeLast() } while !isEmpty
+        // Storage shared with another array is copied by the first removal, with room for what
+        // was left only.
+        if capacity < room { reserveCapacity(room) }
     }
 
     /// The most elements ``removeAllKeepingRoom()`` removes one by one.

@@ -53,6 +53,29 @@ struct StreamedWriteTests {
         #expect(read.items[1_234].parent === read)
     }
 
+    /// Binary documents on either side of a block, written through a drain and whole: the
+    /// writer puts a small document's containers, offset table and trailer together at once, a
+    /// larger one's a piece at a time, and both ways give the same bytes, which read back.
+    @Test func binaryDocumentsAroundABlockAreTheSameWrittenEitherWay() throws {
+        var whole = AMCArchiver()
+        whole.noThrow = true
+        var sizes: [Int] = []
+        for count in stride(from: 700, through: 1_100, by: 25) {
+            let lines = Lines()
+            lines.lines = (0..<count).map { "line \($0) of a document near a block" }
+            let drained = try AMC.data(for: lines, format: .binaryPropertyList)
+            #expect(drained == (try whole.data(for: lines, format: .binaryPropertyList)), "\(count) lines")
+            #expect(try AMC.object(Lines.self, from: drained)?.lines == lines.lines)
+            sizes.append(drained.count)
+        }
+        #expect(sizes.contains { $0 < ByteDrain.blockSize } && sizes.contains { $0 > ByteDrain.blockSize }, "\(sizes)")
+    }
+
+    private final class Lines: AMCCodable {
+        var lines: [String] = []
+        required init() {}
+    }
+
     @Test(arguments: [AMCFormat.json, .xmlPropertyList, .binaryPropertyList])
     func aWriteThatFailsAfterPassingBlocksOnLeavesThePreviousFile(format: AMCFormat) throws {
         let temporary = try TemporaryFolder()

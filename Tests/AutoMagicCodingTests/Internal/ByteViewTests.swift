@@ -116,8 +116,9 @@ struct ByteViewTests {
     }
 
     /// A string's bytes are its UTF-8, whether it is stored inline (up to 15 bytes) or in storage
-    /// of its own, ASCII or not, a string of its own or made from a part of another; an array's
-    /// bytes appended borrowed are all of them, in order, empty arrays and empty room alike.
+    /// of its own, ASCII or not, made whole or from part of another string (every one of them
+    /// native here: the copy for strings without contiguous UTF-8 is Darwin's bridged strings');
+    /// an array's bytes appended borrowed are all of them, in order, empty arrays alike.
     @Test func stringsAndArraysGiveTheirBytesWhereTheyAre() {
         let strings = [
             "", "abc", "fifteen bytes!!", "sixteen bytes!!!", String(repeating: "Grüße ", count: 40),

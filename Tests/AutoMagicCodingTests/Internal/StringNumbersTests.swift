@@ -45,28 +45,3 @@ struct StringNumbersTests {
         #expect(others.enumerated().allSatisfy { keys.string(at: $0) == $1 && keys[$1] == $0 })
     }
 }
-
-@Suite("Emptying a kept table: every element goes, the room stays")
-struct RemoveAllKeepingRoomTests {
-    private final class Tracked {}
-
-    /// A few elements (removed one by one) and many (removed at once) alike: none is left, none
-    /// is still held, and the room the table had is kept for the next document.
-    @Test(arguments: [0, 1, 3, 8, 9, 40])
-    func everyElementGoesAndTheRoomStays(count: Int) {
-        var table = (0..<count).map { _ in Tracked() }
-        let released = table.map { Weak($0) }
-        table.reserveCapacity(64)
-        let room = table.capacity
-        table.removeAllKeepingRoom()
-        #expect(table.isEmpty && table.capacity == room)
-        #expect(released.allSatisfy { $0.object == nil })
-        table.append(Tracked())
-        #expect(table.count == 1 && table.capacity == room)
-    }
-
-    private struct Weak {
-        weak var object: Tracked?
-        init(_ object: Tracked) { self.object = object }
-    }
-}
