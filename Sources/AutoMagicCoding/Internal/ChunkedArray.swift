@@ -140,7 +140,13 @@ extension Array {
     /// ```
     @inline(__always)
     mutating func removeAllKeepingRoom() {
-        guard !isEmpty else { return }
+        if !isEmpty { removeEveryElementKeepingRoom() }
+    }
+
+    /// ``removeAllKeepingRoom()``'s work, out of line: inlined, it made the many functions that
+    /// empty a table larger than the optimiser inlines into their callers.
+    @inline(never)
+    private mutating func removeEveryElementKeepingRoom() {
         guard count <= Self.removedOneByOne else { return removeAll(keepingCapacity: true) }
         let room = capacity
         repeat { removeLast() } while !isEmpty
