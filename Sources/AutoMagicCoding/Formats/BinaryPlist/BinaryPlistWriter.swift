@@ -377,8 +377,7 @@ struct BinaryPlistWriter: EncodingSink {
         room.appendBigEndian(UInt64(trailer.tableOffset), width: 8)
     }
 
-    /// The bytes of the trailer: 6 unused, the widths of offsets and references, the object
-    /// count, the root's object and where the offset table starts.
+    /// The bytes of the trailer (see ``writeTrailer(_:offsetSize:refSize:into:)``).
     private static let trailerLength = 32
 
     // MARK: - Objects
