@@ -28,7 +28,7 @@ extension ArchiveDecoder {
         let plan = known.plan
         if let error = plan.keyError(keys: keys) { throw path.error(error) }
         var dictionary = dictionary
-        if !known.nilMarked.isEmpty, let listed = dictionary[TypePlan.nilKey] {
+        if !known.nilMarked.isEmpty, let listed = dictionary[reserved: .nils] {
             dictionary = try withNils(listed, in: dictionary)
         }
         // Lenient decoding too leaves out an object whose migration failed: the enclosing field
@@ -96,7 +96,8 @@ extension ArchiveDecoder {
     ) throws {
         let declared = Swift.type(of: instance).amcFieldType(forKey: field.name)
         let inferred = field.kind.fieldType
-        if fillsExistingValues, declared == inferred, case let .dictionary(dictionary) = raw, dictionary["class"] == nil,
+        if fillsExistingValues, declared == inferred, case let .dictionary(dictionary) = raw,
+            dictionary[reserved: .className] == nil,
             ObjectReference.pointer(in: dictionary) == nil,
             let current = unwrappedValue(field.value(in: instance)) as? any AMCCodable
         {
@@ -200,7 +201,7 @@ extension ArchiveDecoder {
 
     /// The class named by `"class"`, if any; throws when `"class"` holds something else than a string.
     func className(in dictionary: ArchiveDictionary) throws -> String? {
-        guard let value = dictionary["class"] else { return nil }
+        guard let value = dictionary[reserved: .className] else { return nil }
         guard case let .string(name) = value else {
             throw mismatch("a class name string under \"class\"", value)
         }

@@ -48,7 +48,7 @@ extension ArchiveDecoder {
             let references = kept ?? References()
             references.root = root
             references.targets = targets
-            if case let .dictionary(dictionary) = root, case let .array(table)? = dictionary[ObjectTable.key] {
+            if case let .dictionary(dictionary) = root, case let .array(table)? = dictionary[reserved: .objectTable] {
                 references.table = table
             }
             references.entryNumbers.append(contentsOf: repeatElement(0, count: references.table?.count ?? 0))
@@ -340,7 +340,7 @@ extension ArchiveDecoder {
     /// entries a reference names (a writer puts nothing else there; anything else is a document
     /// changed by hand or made to mislead, and would be dropped unseen).
     mutating func checkObjectTable(in root: ArchiveDictionary) throws {
-        guard let table = root[ObjectTable.key] else { return }
+        guard let table = root[reserved: .objectTable] else { return }
         path.push(key: ObjectTable.key)
         defer { path.pop() }
         guard case let .array(entries) = table else { throw mismatch("an array of objects (the object table)", table) }

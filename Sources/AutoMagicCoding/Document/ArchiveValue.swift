@@ -179,16 +179,34 @@ struct ArchiveDictionary {
         return value(forKey: key, hint: &hint)
     }
 
+    /// The value of a key the archive format gives a meaning of its own: in a tape, found by its
+    /// number (the same in every key table), not by comparing strings.
+    subscript(reserved reserved: KeyTable.Reserved) -> ArchiveValue? {
+        guard case let .tape(tape, first, count) = storage else { return self[reserved.key] }
+        for index in 0..<Int(count) {
+            let keySlot = Int(first) + 2 * index
+            if tape.holdsKey(reserved, at: keySlot) { return tape.value(at: keySlot + 1) }
+        }
+        return nil
+    }
+
     /// Looks `key` up starting at `hint`, the position after the previous hit, and moves the hint
     /// past this one: reading an object's keys in the order they were written costs one comparison
     /// each.
     func value(forKey key: String, hint: inout Int) -> ArchiveValue? {
         let found: Int?
+        // Lengths first: most keys differ in length, and comparing two lengths costs no call.
+        let length = key.utf8.count
         switch storage {
         case let .entries(entries):
-            found = Self.entry(among: entries.count, from: hint) { entries[$0].key == key }
+            found = Self.entry(among: entries.count, from: hint) {
+                entries[$0].key.utf8.count == length && entries[$0].key == key
+            }
         case let .tape(tape, first, count):
-            found = Self.entry(among: Int(count), from: hint) { tape.key(at: Int(first) + 2 * $0) == key }
+            found = Self.entry(among: Int(count), from: hint) {
+                let other = tape.key(at: Int(first) + 2 * $0)
+                return other.utf8.count == length && other == key
+            }
         }
         guard let found else { return nil }
         hint = found + 1

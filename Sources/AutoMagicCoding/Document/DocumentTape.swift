@@ -134,6 +134,13 @@ final class DocumentTape {
         }
     }
 
+    /// Whether the key slot at `index` is `reserved`: its number, when it is a `key` slot (see
+    /// ``KeyTable/Reserved``), else its string.
+    func holdsKey(_ reserved: KeyTable.Reserved, at index: Int) -> Bool {
+        let slot = slots[index]
+        return slot.kind == .key ? slot.payload == UInt64(reserved.rawValue) : string(slot) == reserved.key
+    }
+
     /// The key of the `key` slot at `index` (a dictionary's entries start with one).
     func key(at index: Int) -> String {
         keys[Int(slots[index].payload)]

@@ -9,7 +9,7 @@ struct DocumentVersions {
 
     /// The versions a document's root dictionary records; nil when it records none.
     init?(root: ArchiveDictionary, path: KeyPathTracker) throws {
-        guard let entry = root[Self.key] else { return nil }
+        guard let entry = root[reserved: .versions] else { return nil }
         var path = path
         path.push(key: Self.key)
         guard case let .dictionary(entries) = entry else {

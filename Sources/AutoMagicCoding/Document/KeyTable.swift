@@ -28,6 +28,34 @@ struct KeyTable {
     /// A numbering of keys, compared by identity: what a number means in one table.
     final class Vocabulary: Sendable {}
 
+    /// The keys the archive format gives a meaning of its own, numbered the same in every table:
+    /// the first keys of each, in this order. So a document read into a tape is asked for one by
+    /// comparing numbers (see ``ArchiveDictionary/subscript(reserved:)``).
+    enum Reserved: Int, CaseIterable {
+        case className, reference, objectTable, versions, nils
+
+        /// The key as documents have it.
+        var key: String {
+            switch self {
+            case .className: "class"
+            case .reference: ObjectReference.key
+            case .objectTable: ObjectTable.key
+            case .versions: DocumentVersions.key
+            case .nils: TypePlan.nilKey
+            }
+        }
+    }
+
+    /// A table that numbers the ``Reserved`` keys, and no other yet.
+    init() {
+        keys.reserveCapacity(Self.startingKeys)
+        prints.reserveCapacity(Self.startingKeys)
+        for reserved in Reserved.allCases {
+            let key = reserved.key
+            _ = adding(key, print: ByteView.withBytes(of: key) { Self.print(of: 0..<$0.count, in: $0) })
+        }
+    }
+
     /// Tables kept between documents (see ``reused()``).
     private static let recycler = Recycler<KeyTable>()
     /// The most keys, and bytes of keys, a kept table holds: a table that outgrew them is
@@ -109,10 +137,6 @@ struct KeyTable {
 
     /// A new number for `string`, whatever other keys there are; `print` its ASCII print, or 0.
     mutating func adding(_ string: String, print: UInt64) -> Int {
-        if keys.isEmpty {  // room for a small document's keys at once, not grown from one by doubling
-            keys.reserveCapacity(Self.startingKeys)
-            prints.reserveCapacity(Self.startingKeys)
-        }
         keys.append(string)
         prints.append(print)
         keyBytes += string.utf8.count

@@ -11,8 +11,8 @@ enum ObjectReference {
 
     /// The pointer `dictionary` refers to, when it is a reference.
     static func pointer(in dictionary: ArchiveDictionary) -> String? {
-        guard dictionary.count == 1, let entry = dictionary.entries.first, entry.key == key else { return nil }
-        return pointer(from: entry.value)
+        guard dictionary.count == 1, let value = dictionary[reserved: .reference] else { return nil }
+        return pointer(from: value)
     }
 
     /// The pointer a `"$ref"` key's value names: a string starting with `#`, else none.
@@ -219,7 +219,7 @@ enum ObjectReference {
     /// long, they are `last` (their routes are not made again).
     static func targets(in root: ArchiveValue, reusing last: Targets? = nil) -> Targets {
         var found = Targets()
-        if case let .dictionary(dictionary) = root, case let .array(table)? = dictionary[ObjectTable.key] {
+        if case let .dictionary(dictionary) = root, case let .array(table)? = dictionary[reserved: .objectTable] {
             found.tableCount = table.count
             found.entries = SlotBits(count: found.tableCount)
         }
