@@ -13,15 +13,19 @@ extension ArchiveDecoder {
         @exclusivity(unchecked) private(set) var root = ArchiveValue.null
         @exclusivity(unchecked) private(set) var targets = ObjectReference.Targets()
         var routes: ObjectReference.Routes { targets.routes }
-        /// The objects decoded or made so far, each under the pointer of its place, in the order
-        /// made; for each, while it waits to be filled, where from.
+        /// The numbers of the objects decoded or made so far (see ``made``), by the pointer of
+        /// their places.
         @exclusivity(unchecked) private var numbers = StringNumbers()
         /// Those at the table's entries, by entry: their number + 1 (0: none yet), so that
         /// following `#/$objects/N` costs no look-up of its text.
         @exclusivity(unchecked) private var entryNumbers: [Int]
         /// The root's object table, when it has one (see ``ObjectTable``).
         @exclusivity(unchecked) private(set) var table: ArchiveArray?
-        @exclusivity(unchecked) private var made: [Made] = []
+        /// The objects decoded or made so far, in the order made.
+        @exclusivity(unchecked) private var made = Objects()
+        /// Where to fill each of those made for a reference that waits to be filled from, by its
+        /// number.
+        @exclusivity(unchecked) private var unfilled: [Int: Unfilled] = [:]
         /// The numbers of those that wait, by identity.
         @exclusivity(unchecked) private var waitingNumbers: [ObjectIdentifier: Int] = [:]
         /// The first object made that may still wait (see ``nextUnfilled()``).
@@ -31,10 +35,11 @@ extension ArchiveDecoder {
         @exclusivity(unchecked) var rootType: (any AMCCodable.Type)?
         /// The objects filled so far, in the order filled: their ``AMCCodable/amcDidDecode()``
         /// runs once every object is (see ``ArchiveDecoder/decoded(_:)``).
-        @exclusivity(unchecked) private(set) var filled: [Made] = []
+        @exclusivity(unchecked) private(set) var filled = Objects()
         /// The key path components of the places of ``filled``, one after the other (an array of
-        /// its own for each would be a copy of the decoder's path).
+        /// its own for each would be a copy of the decoder's path), and where each one's end.
         @exclusivity(unchecked) private var filledPlaces: [KeyPathTracker.Component] = []
+        @exclusivity(unchecked) private var filledPlaceEnds: [Int] = []
 
         private init() {
             entryNumbers = []
@@ -60,21 +65,25 @@ extension ArchiveDecoder {
         /// as few as the places the targets name.)
         var isSmall: Bool {
             made.capacity <= 64 && entryNumbers.capacity <= 64 && filled.capacity <= 64 && filledPlaces.capacity <= 256
-                && targets.areFew
+                && unfilled.capacity <= 64 && targets.areFew
         }
 
         /// Adds `object`, filled at `path`, to those whose hook waits (see ``filled``).
-        func addFilled(_ object: any AMCCodable, at path: KeyPathTracker) {
+        func addFilled<T: AMCCodable>(_ object: T, at path: KeyPathTracker) {
             // Room for a few at once, not grown from one by doubling.
-            if filled.capacity == 0 { filled.reserveCapacity(8) }
-            let start = filledPlaces.count
+            if filled.capacity == 0 {
+                filled.reserveCapacity(8)
+                filledPlaceEnds.reserveCapacity(8)
+            }
             filledPlaces.append(contentsOf: path.components)
-            filled.append(Made(object: object, places: start..<filledPlaces.count))
+            filled.append(object)
+            filledPlaceEnds.append(filledPlaces.count)
         }
 
-        /// The place of `object`, one of ``filled``, for an error there.
-        func place(of object: Made) -> KeyPathTracker {
-            KeyPathTracker(components: Array(filledPlaces[object.places]), routes: nil)
+        /// The place of ``filled``'s object `number`, for an error there.
+        func place(ofFilled number: Int) -> KeyPathTracker {
+            let start = number == 0 ? 0 : filledPlaceEnds[number - 1]
+            return KeyPathTracker(components: Array(filledPlaces[start..<filledPlaceEnds[number]]), routes: nil)
         }
 
         /// Forgets the document and the objects made for it, keeping the room of the tables and
@@ -85,11 +94,13 @@ extension ArchiveDecoder {
             numbers.removeAll()
             entryNumbers.removeAllKeepingRoom()
             made.removeAllKeepingRoom()
+            if !unfilled.isEmpty { unfilled.removeAll(keepingCapacity: true) }
             if !waitingNumbers.isEmpty { waitingNumbers.removeAll(keepingCapacity: true) }
             firstWaiting = 0
             rootType = nil
             filled.removeAllKeepingRoom()
             filledPlaces.removeAllKeepingRoom()
+            filledPlaceEnds.removeAllKeepingRoom()
         }
 
         /// The table entry `pointer` names whole, when the table has it.
@@ -106,17 +117,20 @@ extension ArchiveDecoder {
 
         /// The object decoded or made at `pointer`.
         func object(at pointer: String) -> (any AMCCodable)? {
-            number(at: pointer).map { made[$0].object }
+            number(at: pointer).map { made[$0] }
         }
 
         /// Records `object` at `pointer`: being decoded there, or, with `unfilled`, made for a
         /// reference before decoding reached its place, to be filled where decoding reaches it or
         /// from ``nextUnfilled()`` once the rest is decoded, so that following references never
         /// recurses.
-        func add(_ object: any AMCCodable, at pointer: String, unfilled waiting: Unfilled? = nil) {
+        func add<T: AMCCodable>(_ object: T, at pointer: String, unfilled waiting: Unfilled? = nil) {
             if let entry = entry(named: pointer) { entryNumbers[entry] = made.count + 1 } else { numbers[pointer] = made.count }
-            if waiting != nil { waitingNumbers[ObjectIdentifier(object as AnyObject)] = made.count }
-            made.append(Made(object: object, unfilled: waiting))
+            if let waiting {
+                waitingNumbers[ObjectIdentifier(RuntimeAccess.object(of: object))] = made.count
+                unfilled[made.count] = waiting
+            }
+            made.append(object)
         }
 
         /// Where to fill `object` from, when it was made for a reference and waits to be filled
@@ -125,8 +139,7 @@ extension ArchiveDecoder {
             guard !waitingNumbers.isEmpty, let number = waitingNumbers.removeValue(forKey: ObjectIdentifier(object)) else {
                 return nil
             }
-            defer { made[number].unfilled = nil }
-            return made[number].unfilled
+            return unfilled.removeValue(forKey: number)
         }
 
         /// Whether every entry of the object table was made (the others are reached by nothing).
@@ -134,36 +147,59 @@ extension ArchiveDecoder {
 
         /// Object `number`, and where to fill it from when it waits to be filled (it is no longer
         /// waiting: the caller fills it).
-        func take(_ number: Int) -> Made {
-            defer { made[number].unfilled = nil }
-            if made[number].unfilled != nil { waitingNumbers[ObjectIdentifier(made[number].object as AnyObject)] = nil }
-            return made[number]
+        func take(_ number: Int) -> (object: any AMCCodable, unfilled: Unfilled?) {
+            let object = made[number]
+            guard !unfilled.isEmpty, let waiting = unfilled.removeValue(forKey: number) else { return (object, nil) }
+            waitingNumbers[ObjectIdentifier(made.reference(number))] = nil
+            return (object, waiting)
         }
 
         /// The number of the next object made for a reference that still waits to be filled, in
         /// the order made.
         func nextUnfilled() -> Int? {
+            guard !unfilled.isEmpty else { return nil }
             while firstWaiting < made.count {
                 defer { firstWaiting += 1 }
-                if made[firstWaiting].unfilled != nil { return firstWaiting }
+                if unfilled[firstWaiting] != nil { return firstWaiting }
             }
             return nil
         }
     }
 
-    /// An object of a document with references: decoded or made at a place a reference names,
-    /// and where to fill it from while it waits to be filled; or filled, its
-    /// ``AMCCodable/amcDidDecode()`` waiting for every object to be, and where its place's
-    /// components are (see ``References/place(of:)``). (One type for what the references keep
-    /// and hand out: each generic type a decoding uses has its metadata made by the runtime the
-    /// first time.)
-    struct Made {
-        let object: any AMCCodable
-        var unfilled: Unfilled?
-        var places: Range<Int>
+    /// Objects, in order, each held as `AnyObject` beside the class it was added as. (Arrays of
+    /// objects and of `any AMCCodable.Type`, types whose metadata a process has made once it holds
+    /// objects and registers a class: an array of a struct of its own, or of `any AMCCodable`,
+    /// would be one more type whose metadata the runtime makes the first time a process reads a
+    /// document with references.)
+    struct Objects {
+        private var objects: [AnyObject] = []
+        private var types: [any AMCCodable.Type] = []
 
-        init(object: any AMCCodable, unfilled: Unfilled? = nil, places: Range<Int> = 0..<0) {
-            (self.object, self.unfilled, self.places) = (object, unfilled, places)
+        var count: Int { objects.count }
+        var capacity: Int { objects.capacity }
+
+        /// Object `number`, as the reference it is.
+        func reference(_ number: Int) -> AnyObject { objects[number] }
+
+        subscript(number: Int) -> any AMCCodable {
+            func typed<T: AMCCodable>(_ type: T.Type) -> any AMCCodable { RuntimeAccess.instance(type, of: objects[number]) }
+            return typed(types[number])
+        }
+
+        /// Adds `object`, an instance of the class `T` (or of a subclass).
+        mutating func append<T: AMCCodable>(_ object: T) {
+            objects.append(RuntimeAccess.object(of: object))
+            types.append(T.self)
+        }
+
+        mutating func reserveCapacity(_ capacity: Int) {
+            objects.reserveCapacity(capacity)
+            types.reserveCapacity(capacity)
+        }
+
+        mutating func removeAllKeepingRoom() {
+            objects.removeAllKeepingRoom()
+            types.removeAllKeepingRoom()
         }
     }
 
@@ -275,12 +311,12 @@ extension ArchiveDecoder {
         try fillUnfilled()
         if let references {
             self.references = nil
-            for later in references.filled {
+            for number in 0..<references.filled.count {
                 func call<T: AMCCodable>(_ object: T) throws {
                     var instance = object  // a class: the same object
-                    try didDecode(&instance, at: references.place(of: later))
+                    try didDecode(&instance, at: references.place(ofFilled: number))
                 }
-                try call(later.object)
+                try call(references.filled[number])
             }
             references.empty()  // so that only `result` holds what it holds, for the check below
             if references.isSmall { keptReferences = references }

@@ -255,16 +255,36 @@ enum ObjectReference {
 
         /// A place: its pointer, the step that leads to it (the last segment, unescaped, and the
         /// array index it names when it is one: its digits as `String(index)` writes them), and
-        /// the places one step on. (Those by their numbers: an array of a type of its own would be
-        /// one more type whose metadata the first document with references makes.)
-        private struct Place {
+        /// the places one step on, by their numbers. A class: an array of objects is one whose
+        /// metadata every process has, where an array of a struct of its own would be one more
+        /// type whose metadata the first document with references in a process makes. Routes
+        /// stay a value: a place another copy holds too is copied before it changes (see
+        /// ``changing(_:)``).
+        private final class Place {
             let pointer: String
             let key: String
             let index: Int?
+            // Unchecked: changed only through ``changing(_:)``, which holds the only reference.
             /// The places one step on.
-            var next: [Int] = []
+            @exclusivity(unchecked) var next: [Int] = []
             /// When there are many: each step's place, by key and by index.
-            var lookup: [KeyPathTracker.Component: Int]?
+            @exclusivity(unchecked) var lookup: [KeyPathTracker.Component: Int]?
+
+            init(pointer: String, key: String, index: Int?) {
+                (self.pointer, self.key, self.index) = (pointer, key, index)
+            }
+
+            func copy() -> Place {
+                let copy = Place(pointer: pointer, key: key, index: index)
+                (copy.next, copy.lookup) = (next, lookup)
+                return copy
+            }
+        }
+
+        /// Place `number`, to change: copied first when another copy of these routes holds it too.
+        private mutating func changing(_ number: Int) -> Place {
+            if !isKnownUniquelyReferenced(&places[number]) { places[number] = places[number].copy() }
+            return places[number]
         }
 
         /// The places, the root's first; none until a pointer is added (a document without
@@ -304,17 +324,18 @@ enum ObjectReference {
                 let index = ObjectReference.index(named: key)
                 let next = places.count
                 places.append(Place(pointer: places[place].pointer + "/" + String(segment), key: key, index: index))
-                places[place].next.append(next)
-                if places[place].lookup != nil {
-                    places[place].lookup?[.key(key)] = next
-                    if let index { places[place].lookup?[.index(index)] = next }
-                } else if places[place].next.count > Self.scannedSteps {
+                let from = changing(place)
+                from.next.append(next)
+                if from.lookup != nil {
+                    from.lookup?[.key(key)] = next
+                    if let index { from.lookup?[.index(index)] = next }
+                } else if from.next.count > Self.scannedSteps {
                     var lookup: [KeyPathTracker.Component: Int] = [:]
-                    for step in places[place].next {
+                    for step in from.next {
                         lookup[.key(places[step].key)] = step
                         if let index = places[step].index { lookup[.index(index)] = step }
                     }
-                    places[place].lookup = lookup
+                    from.lookup = lookup
                 }
                 place = next
             }

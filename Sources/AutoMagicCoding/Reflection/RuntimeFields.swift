@@ -205,6 +205,19 @@ enum RuntimeAccess {
         return open(instance)
     }
 
+    /// An instance of the class `Root` (or of a subclass), as `AnyObject`: the reference itself, without the cast to
+    /// `AnyObject`, which goes through the runtime's boxing of any value.
+    static func object<Root>(of instance: Root) -> AnyObject {
+        precondition(shape(of: Root.self) == .class, "\(Root.self) is not a class")
+        return unsafeBitCast(instance, to: AnyObject.self)
+    }
+
+    /// ``object(of:)`` back: `object`, an instance of the class `Root` (or of a subclass).
+    static func instance<Root>(_: Root.Type, of object: AnyObject) -> Root {
+        assert(shape(of: Root.self) == .class && object is Root)
+        return unsafeBitCast(object, to: Root.self)
+    }
+
     /// The identity of a class instance (nil for a value): `ObjectIdentifier` of the object.
     static func identity<Root>(of instance: Root) -> ObjectIdentifier? {
         // The reference's bits are the object's identity; no retain, unlike a cast to AnyObject.

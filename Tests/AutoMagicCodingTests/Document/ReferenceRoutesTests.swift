@@ -33,6 +33,24 @@ struct ReferenceRoutesTests {
         #expect(pointer(routes, []) == "#")
     }
 
+    /// Routes are a value: places added to a copy, from places both hold, and past the number of
+    /// steps looked at one by one, lead on in the copy only.
+    @Test func placesAddedToACopyLeadOnInTheCopyOnly() {
+        var routes = ObjectReference.Routes()
+        routes.add("#/people/0")
+        var copy = routes
+        for index in 1...12 { copy.add("#/people/\(index)") }
+        copy.add("#/owner")
+        #expect(pointer(copy, [.key("people"), .index(12)]) == "#/people/12" && pointer(copy, [.key("owner")]) == "#/owner")
+        #expect(pointer(routes, [.key("people"), .index(0)]) == "#/people/0")
+        #expect(pointer(routes, [.key("people"), .index(1)]) == nil)
+        #expect(pointer(routes, [.key("people"), .index(12)]) == nil)
+        #expect(pointer(routes, [.key("owner")]) == nil)
+        routes.add("#/people/1/name")
+        #expect(pointer(routes, [.key("people"), .index(1), .key("name")]) == "#/people/1/name")
+        #expect(pointer(copy, [.key("people"), .index(1), .key("name")]) == nil)
+    }
+
     @Test func routesToNothingLeadNowhereFromTheRoot() {
         let routes = ObjectReference.Routes()
         #expect(routes.place(after: ObjectReference.Routes.root, .key("owner")) == nil)

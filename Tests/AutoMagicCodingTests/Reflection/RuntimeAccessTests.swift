@@ -169,6 +169,29 @@ struct RuntimeAccessTests {
         #expect(RuntimeAccess.identity(of: Plain()) == nil)
     }
 
+    /// An object held as `AnyObject` and given back as its class, or a superclass, is the same
+    /// object, kept alive by what holds it; a value is refused before anything is cast.
+    @Test func anObjectHeldAsAnyObjectComesBackAsItself() async {
+        weak var released: Derived?
+        var held: [AnyObject] = []
+        var identity: ObjectIdentifier?
+        do {
+            let object = Derived()
+            released = object
+            identity = ObjectIdentifier(object)
+            held.append(RuntimeAccess.object(of: object))
+        }
+        #expect(released != nil && ObjectIdentifier(held[0]) == identity)
+        let derived = RuntimeAccess.instance(Derived.self, of: held[0])
+        let base = RuntimeAccess.instance(Base.self, of: held[0])
+        #expect(ObjectIdentifier(derived) == identity && ObjectIdentifier(base) == identity)
+        #expect(derived.c == 2.5 && base.b == "bee")
+        held.removeAll()
+        #expect(released != nil)  // `derived` and `base` still hold it
+        withExtendedLifetime((derived, base)) {}
+        await #expect(processExitsWith: .failure) { _ = RuntimeAccess.object(of: Plain()) }
+    }
+
     /// A root whose static type is an existential (a generic parameter bound to `any AMCCodable`;
     /// Swift opens a plain existential argument by itself) would have its box written as if it
     /// were the value: field access traps instead.
