@@ -205,8 +205,8 @@ enum RuntimeAccess {
         return open(instance)
     }
 
-    /// An instance of the class `Root` (or of a subclass), as `AnyObject`: the reference itself, without the cast to
-    /// `AnyObject`, which goes through the runtime's boxing of any value.
+    /// An instance of the class `Root` (or of a subclass), as `AnyObject`: the reference itself,
+    /// without the cast to `AnyObject`, which goes through the runtime's boxing of any value.
     static func object<Root>(of instance: Root) -> AnyObject {
         precondition(shape(of: Root.self) == .class, "\(Root.self) is not a class")
         return unsafeBitCast(instance, to: AnyObject.self)
