@@ -24,7 +24,8 @@ extension ArchiveDecoder {
         /// The objects decoded or made so far, in the order made.
         @exclusivity(unchecked) private var made = Objects()
         /// Where to fill each of those made for a reference that waits to be filled from, by its
-        /// number.
+        /// number. (A dictionary, whose type's metadata only a document with a reference to a
+        /// place after it makes.)
         @exclusivity(unchecked) private var unfilled: [Int: Unfilled] = [:]
         /// The numbers of those that wait, by identity.
         @exclusivity(unchecked) private var waitingNumbers: [ObjectIdentifier: Int] = [:]

@@ -195,18 +195,11 @@ struct ArchiveDictionary {
     /// each.
     func value(forKey key: String, hint: inout Int) -> ArchiveValue? {
         let found: Int?
-        // Lengths first: most keys differ in length, and comparing two lengths costs no call.
-        let length = key.utf8.count
         switch storage {
         case let .entries(entries):
-            found = Self.entry(among: entries.count, from: hint) {
-                entries[$0].key.utf8.count == length && entries[$0].key == key
-            }
+            found = Self.entry(among: entries.count, from: hint) { entries[$0].key == key }
         case let .tape(tape, first, count):
-            found = Self.entry(among: Int(count), from: hint) {
-                let other = tape.key(at: Int(first) + 2 * $0)
-                return other.utf8.count == length && other == key
-            }
+            found = Self.entry(among: Int(count), from: hint) { tape.key(at: Int(first) + 2 * $0) == key }
         }
         guard let found else { return nil }
         hint = found + 1

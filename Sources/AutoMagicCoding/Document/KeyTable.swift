@@ -19,8 +19,8 @@ struct KeyTable {
     /// How many keys were looked up: past ``smallDocumentKeys``, the document is not small.
     private var lookups = 0
     private static let smallDocumentKeys = 64
-    /// The keys a new table has room for; a table with more is not a small document's, and its
-    /// table of recent keys grows.
+    /// The keys of its own a new table has room for, beside the reserved ones; a table with more
+    /// is not a small document's, and its table of recent keys grows.
     private static let startingKeys = 16
     /// Whether the table came from ``reused()`` and goes back with ``recycle()``.
     private var isKept = false
@@ -48,8 +48,8 @@ struct KeyTable {
 
     /// A table that numbers the ``Reserved`` keys, and no other yet.
     init() {
-        keys.reserveCapacity(Self.startingKeys)
-        prints.reserveCapacity(Self.startingKeys)
+        keys.reserveCapacity(Reserved.allCases.count + Self.startingKeys)
+        prints.reserveCapacity(Reserved.allCases.count + Self.startingKeys)
         for reserved in Reserved.allCases {
             let key = reserved.key
             _ = adding(key, print: ByteView.withBytes(of: key) { Self.print(of: 0..<$0.count, in: $0) })
@@ -111,7 +111,7 @@ struct KeyTable {
         }
         let number = self.number(of: bytes.string(range), print: bytes.isASCII(range) ? hash | 1 : 0)
         stringsMade += 1
-        if recentShift > 56, lookups > Self.smallDocumentKeys || keys.count > Self.startingKeys {
+        if recentShift > 56, lookups > Self.smallDocumentKeys || keys.count > Reserved.allCases.count + Self.startingKeys {
             recent = [Recent](repeating: Recent(), count: 256)
             recentShift = 56
             return number

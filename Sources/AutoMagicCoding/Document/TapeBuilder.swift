@@ -50,7 +50,8 @@ struct TapeBuilder {
     }
 
     /// A builder that holds nothing, to stand in the place of the one a reader makes once it
-    /// knows how much room to set aside (no table of keys is made for it).
+    /// knows how much room to set aside (its table of keys is a new one: no kept table is taken
+    /// for it).
     static let unstarted = TapeBuilder(maximumSlots: 0)
 
     /// Whether the values held, the open containers' included, are within the room the builder
@@ -216,12 +217,12 @@ struct TapeBuilder {
     /// Whether the dictionary whose values started at `start` may be a reference (one `"$ref"`
     /// entry; see ``ObjectReference``).
     func isReference(from start: Int) -> Bool {
-        pending.count - start == 2 && string(pending[start]) == ObjectReference.key
+        pending.count - start == 2 && pending[start].payload == UInt64(KeyTable.Reserved.reference.rawValue)
     }
 
     /// As ``isReference(from:)``, for a dictionary whose run was set aside at `first`, of
     /// `count` entries.
     func isReference(inRun first: Int, count: Int) -> Bool {
-        count == 1 && string(slots[first]) == ObjectReference.key
+        count == 1 && slots[first].payload == UInt64(KeyTable.Reserved.reference.rawValue)
     }
 }

@@ -159,13 +159,24 @@ struct DocumentTapeTests {
                 let parsed = try dictionary(try DocumentCodec.parse(data).value)
                 #expect(parsed.tapeRun != nil)
                 for reserved in KeyTable.Reserved.allCases {
+                    let (byNumber, byString) = (parsed[reserved: reserved], parsed[reserved.key])
+                    #expect((byNumber == nil) == (byString == nil), "\(reserved.key) in \(format)")
                     #expect(
-                        parsed[reserved: reserved]?.summary == parsed[reserved.key]?.summary,
+                        byNumber.map { "\($0.swiftValue)" } == byString.map { "\($0.swiftValue)" }
+                            && byNumber.map { "\($0.swiftValue)" } == document[reserved.key].map { "\($0)" },
                         "\(reserved.key) in \(format)")
                 }
                 #expect(parsed[reserved: .className]?.string == document["class"] as? String)
             }
         }
+    }
+
+    /// A document's key that is the same `String` as a field's key but has other bytes (the
+    /// Kelvin sign for "K", a decomposed "é") fills that field, objects and arrays of them too.
+    @Test func aKeyEqualToAFieldsKeyFillsItWhateverItsBytes() throws {
+        let json = #"{"\u212A": {"value": 3}, "cafe\u0301": [{"value": 4}], "plain": 5}"#
+        let thermometer = try #require(try AMC.object(Thermometer.self, from: Data(json.utf8)))
+        #expect(thermometer.K.value == 3 && thermometer.café.map(\.value) == [4] && thermometer.plain == 5)
     }
 
     /// The same key in every object of a document keeps the spelling each object gave it.
@@ -243,4 +254,16 @@ struct DocumentTapeTests {
         #expect(value.isSame(as: .dictionary(expected)), "\(value.swiftValue)")
         #expect(try dictionary(value).entries.map(\.key) == ["plain", "a&b", "cdata", "lines", "", "when", "bytes", "list"])
     }
+}
+
+private final class Thermometer: AMCCodable {
+    var K = Reading()
+    var café: [Reading] = []
+    var plain = 0
+    required init() {}
+}
+
+private final class Reading: AMCCodable {
+    var value = 0
+    required init() {}
 }

@@ -180,15 +180,18 @@ struct RuntimeAccessTests {
             released = object
             identity = ObjectIdentifier(object)
             held.append(RuntimeAccess.object(of: object))
+            held.append(RuntimeAccess.object(of: object as Base))  // added as its superclass
         }
-        #expect(released != nil && ObjectIdentifier(held[0]) == identity)
-        let derived = RuntimeAccess.instance(Derived.self, of: held[0])
-        let base = RuntimeAccess.instance(Base.self, of: held[0])
-        #expect(ObjectIdentifier(derived) == identity && ObjectIdentifier(base) == identity)
-        #expect(derived.c == 2.5 && base.b == "bee")
-        held.removeAll()
-        #expect(released != nil)  // `derived` and `base` still hold it
-        withExtendedLifetime((derived, base)) {}
+        #expect(released != nil && held.allSatisfy { ObjectIdentifier($0) == identity })
+        do {
+            let derived = RuntimeAccess.instance(Derived.self, of: held[0])
+            let base = RuntimeAccess.instance(Base.self, of: held[1])
+            #expect(ObjectIdentifier(derived) == identity && ObjectIdentifier(base) == identity)
+            #expect(derived.c == 2.5 && base.b == "bee")
+            held.removeAll()
+            #expect(released != nil)  // `derived` and `base` still hold it
+        }
+        #expect(released == nil)  // and nothing else does: none of the casts kept it
         await #expect(processExitsWith: .failure) { _ = RuntimeAccess.object(of: Plain()) }
     }
 
