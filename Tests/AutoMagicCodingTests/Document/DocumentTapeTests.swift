@@ -257,7 +257,10 @@ struct DocumentTapeTests {
 }
 
 private final class Thermometer: AMCCodable {
+    // Named by the keys the test needs, which a document may spell with other bytes.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     var K = Reading()
+    // swift-format-ignore: IdentifiersMustBeASCII
     var café: [Reading] = []
     var plain = 0
     required init() {}
