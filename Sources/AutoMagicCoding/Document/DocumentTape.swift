@@ -116,11 +116,10 @@ final class DocumentTape {
 
     /// Calls `body` with the value of each dictionary whose one entry is keyed `key`, in the
     /// order of the slots: the whole document looked through without walking it.
-    func forEachValue(ofLoneKey key: String, _ body: (ArchiveValue) -> Void) {
+    func forEachValue(ofLoneKey key: KeyTable.Reserved, _ body: (ArchiveValue) -> Void) {
         for slot in slots where slot.kind == .dictionary && slot.count == 1 {
             let first = Int(slot.payload)
-            let keySlot = slots[first]
-            guard keySlot.kind == .key ? keys[Int(keySlot.payload)] == key : string(keySlot) == key else { continue }
+            guard holdsKey(key, at: first) else { continue }
             body(value(at: first + 1))
         }
     }
@@ -138,7 +137,7 @@ final class DocumentTape {
     /// ``KeyTable/Reserved``), else its string.
     func holdsKey(_ reserved: KeyTable.Reserved, at index: Int) -> Bool {
         let slot = slots[index]
-        return slot.kind == .key ? slot.payload == UInt64(reserved.rawValue) : string(slot) == reserved.key
+        return slot.kind == .key ? reserved.numbers(slot) : string(slot) == reserved.key
     }
 
     /// The key of the `key` slot at `index` (a dictionary's entries start with one).

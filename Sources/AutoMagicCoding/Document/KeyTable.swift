@@ -22,6 +22,8 @@ struct KeyTable {
     /// The keys of its own a new table has room for, beside the reserved ones; a table with more
     /// is not a small document's, and its table of recent keys grows.
     private static let startingKeys = 16
+    /// The keys a new table has room for: the reserved ones and ``startingKeys``.
+    private static let startingRoom = Reserved.allCases.count + startingKeys
     /// Whether the table came from ``reused()`` and goes back with ``recycle()``.
     private var isKept = false
 
@@ -33,6 +35,11 @@ struct KeyTable {
     /// comparing numbers (see ``ArchiveDictionary/subscript(reserved:)``).
     enum Reserved: Int, CaseIterable {
         case className, reference, objectTable, versions, nils
+
+        /// Whether `slot` is a key slot of this key's number.
+        func numbers(_ slot: DocumentTape.Slot) -> Bool {
+            slot.kind == .key && slot.payload == UInt64(rawValue)
+        }
 
         /// The key as documents have it.
         var key: String {
@@ -48,8 +55,8 @@ struct KeyTable {
 
     /// A table that numbers the ``Reserved`` keys, and no other yet.
     init() {
-        keys.reserveCapacity(Reserved.allCases.count + Self.startingKeys)
-        prints.reserveCapacity(Reserved.allCases.count + Self.startingKeys)
+        keys.reserveCapacity(Self.startingRoom)
+        prints.reserveCapacity(Self.startingRoom)
         for reserved in Reserved.allCases {
             let key = reserved.key
             _ = adding(key, print: ByteView.withBytes(of: key) { Self.print(of: 0..<$0.count, in: $0) })
@@ -111,7 +118,7 @@ struct KeyTable {
         }
         let number = self.number(of: bytes.string(range), print: bytes.isASCII(range) ? hash | 1 : 0)
         stringsMade += 1
-        if recentShift > 56, lookups > Self.smallDocumentKeys || keys.count > Reserved.allCases.count + Self.startingKeys {
+        if recentShift > 56, lookups > Self.smallDocumentKeys || keys.count > Self.startingRoom {
             recent = [Recent](repeating: Recent(), count: 256)
             recentShift = 56
             return number

@@ -373,7 +373,7 @@ enum ObjectReference {
         if case let .dictionary(dictionary) = value, let (tape, first) = dictionary.tapeRun,
             tape.isRoot(dictionaryAt: first, count: dictionary.count)
         {
-            tape.forEachValue(ofLoneKey: key) { value in
+            tape.forEachValue(ofLoneKey: .reference) { value in
                 if let pointer = pointer(from: value) { note(pointer, in: &found) }
             }
             return

@@ -217,12 +217,12 @@ struct TapeBuilder {
     /// Whether the dictionary whose values started at `start` may be a reference (one `"$ref"`
     /// entry; see ``ObjectReference``).
     func isReference(from start: Int) -> Bool {
-        pending.count - start == 2 && pending[start].payload == UInt64(KeyTable.Reserved.reference.rawValue)
+        pending.count - start == 2 && KeyTable.Reserved.reference.numbers(pending[start])
     }
 
     /// As ``isReference(from:)``, for a dictionary whose run was set aside at `first`, of
     /// `count` entries.
     func isReference(inRun first: Int, count: Int) -> Bool {
-        count == 1 && slots[first].payload == UInt64(KeyTable.Reserved.reference.rawValue)
+        count == 1 && KeyTable.Reserved.reference.numbers(slots[first])
     }
 }
