@@ -6,6 +6,15 @@ final class TypeCache<Value>: @unchecked Sendable {
     /// in a row (once per object of a graph), and that look needs no hashing.
     private let values = Locked<(all: [ObjectIdentifier: Value], last: (key: ObjectIdentifier, value: Value)?)>(([:], nil))
 
+    /// The value for `type`, when one has been made.
+    func known(for type: Any.Type) -> Value? {
+        let key = ObjectIdentifier(type)
+        return values.withLock { values in
+            if let last = values.last, last.key == key { return last.value }
+            return values.all[key]
+        }
+    }
+
     /// The value for `type`, from `make` the first time.
     func value(for type: Any.Type, make: () -> Value) -> Value {
         let key = ObjectIdentifier(type)

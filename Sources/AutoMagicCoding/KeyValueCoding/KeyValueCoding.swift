@@ -290,9 +290,11 @@ extension KeyPathPlan {
     /// does: a string goes to the owner's hook first; then `converted` (the value a style's
     /// check made) is stored, or the string converts straight into a scalar field, or the
     /// archive decoder converts the value. False, doing nothing, when an object on the way is
-    /// not the planned one and the walker must go instead.
+    /// not the planned one and the walker must go instead. `asksHook` false: the caller has asked
+    /// the root's hook already (the plan ends at the root).
     func set<Root: AMCCodable>(
-        _ value: KeyValueCoding.NewValue, converted: Any? = nil, in root: inout Root, archiver: AMCArchiver
+        _ value: KeyValueCoding.NewValue, converted: Any? = nil, in root: inout Root, archiver: AMCArchiver,
+        asksHook: Bool = true
     ) throws -> Bool {
         var context = archiver.context
         context.forgiving = true
@@ -302,7 +304,7 @@ extension KeyPathPlan {
             }
         }
         if case let .string(string) = value {
-            if try KeyValueCoding.hookTook(string, forKey: key, of: root, keyPath: keyPath) { return true }
+            if asksHook, try KeyValueCoding.hookTook(string, forKey: key, of: root, keyPath: keyPath) { return true }
             if converted == nil, let fast = field.fast,
                 (try? RuntimeAccess.withMutableFieldBase(of: &root) { try fast.convert($0, .string(string), context) }) != nil
             {

@@ -53,6 +53,10 @@ public struct AMCMarkup: Sendable {
     /// The files nodes come from, as errors name them: the document's first (nil when it has
     /// no URL), then each included one with where it was included.
     let files: [String?]
+    /// How many distinct element and attribute names, and attribute values, the nodes number
+    /// (see ``MarkupNode/nameNumber``, ``MarkupAttribute``).
+    let nameCount: Int
+    let valueCount: Int
 
     /// Reads the markup in the file at `url`; includes are read relative to it.
     ///
@@ -76,6 +80,8 @@ public struct AMCMarkup: Sendable {
         nodes = Self.fitted(reader.nodes)
         attributes = Self.fitted(reader.attributes)
         files = reader.files
+        nameCount = reader.names.keys.count
+        valueCount = reader.values.keys.count
     }
 
     /// `array` in storage of its own size: a document is kept for many builds, so the room
@@ -115,14 +121,21 @@ struct MarkupNode: Sendable {
     let file: Int
     let line: Int32
     let column: Int32
+    /// An element's name's number, the same for each element of that name in the document and
+    /// its includes; -1 for other nodes.
+    let nameNumber: Int32
 }
 
-/// An attribute of a markup element, where its name starts.
+/// An attribute of a markup element, where its name starts, with the numbers of its name and
+/// value: the same for each attribute of that name, or of that value, in the document and its
+/// includes.
 struct MarkupAttribute: Sendable {
     let name: String
     let value: String
     let line: Int32
     let column: Int32
+    let nameNumber: Int32
+    let valueNumber: Int32
 }
 
 /// Reads a markup document and what it includes into nodes, within the options' limits.
@@ -134,6 +147,9 @@ struct MarkupReader {
     var nodes: [MarkupNode] = []
     var attributes: [MarkupAttribute] = []
     var files: [String?] = []
+    /// The names and attribute values met, numbered across the document and its includes.
+    var names = KeyTable()
+    var values = KeyTable()
     private var elementCount = 0
     private var byteCount = 0
     /// The files being read, outermost first, for include cycles.
@@ -162,6 +178,14 @@ struct MarkupReader {
         do {
             try XMLScanner.scanning(data) { scanner in
                 var events = try XMLPullReader(scanner, skipsBlankText: true)
+                // The tables go to the reader of each document, and come back after it.
+                swap(&events.names, &names)
+                events.values = KeyTable()
+                swap(&events.values!, &values)
+                defer {
+                    swap(&events.names, &names)
+                    swap(&events.values!, &values)
+                }
                 var lines = LineCounter()
                 var sawRoot = false
                 var open: [Int] = []
@@ -188,10 +212,14 @@ struct MarkupReader {
                         for attribute in events.attributes {
                             let (line, column) = lines.position(of: attribute.offset, in: events.scanner)
                             attributes.append(
-                                MarkupAttribute(name: attribute.name, value: attribute.value, line: line, column: column))
+                                MarkupAttribute(
+                                    name: attribute.name, value: attribute.value, line: line, column: column,
+                                    nameNumber: Int32(attribute.nameNumber), valueNumber: Int32(attribute.valueNumber)))
                         }
                         open.append(nodes.count)
-                        append(.element(name: name, attributes: first..<attributes.count), file: file, line: line, column: column)
+                        append(
+                            .element(name: name, attributes: first..<attributes.count), file: file, line: line, column: column,
+                            nameNumber: Int32(events.nameNumber))
                     case let .end(_, offset):
                         if let last = conditions.last, last.depth == open.count {
                             let (line, column) = lines.position(of: offset, in: events.scanner)
@@ -210,7 +238,11 @@ struct MarkupReader {
                             guard !open.isEmpty else {
                                 throw fault("<?include?> belongs inside an element", file: file, line: line, column: column)
                             }
+                            swap(&events.names, &names)
+                            swap(&events.values!, &values)
                             try include(data, from: url, file: file, line: line, column: column)
+                            swap(&events.names, &names)
+                            swap(&events.values!, &values)
                         case "if", "else", "end":
                             try checkCondition(
                                 target, data: data, open: &conditions, depth: open.count, file: file, line: line, column: column)
@@ -229,8 +261,11 @@ struct MarkupReader {
         }
     }
 
-    private mutating func append(_ content: MarkupNode.Content, file: Int, line: Int32, column: Int32) {
-        nodes.append(MarkupNode(content: content, end: nodes.count + 1, file: file, line: line, column: column))
+    private mutating func append(
+        _ content: MarkupNode.Content, file: Int, line: Int32, column: Int32, nameNumber: Int32 = -1
+    ) {
+        nodes.append(
+            MarkupNode(content: content, end: nodes.count + 1, file: file, line: line, column: column, nameNumber: nameNumber))
     }
 
     private func checkCondition(

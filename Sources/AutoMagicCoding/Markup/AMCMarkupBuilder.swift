@@ -115,8 +115,11 @@ struct MarkupBuild {
     private var previousValues: [(FieldPlan, Any)] = []
     /// What each element type takes, asked once a build.
     private var infos: [ObjectIdentifier: MarkupTypeInfo] = [:]
-    /// What each element name stands for in the registry, asked once a build.
-    private var types: [String: AMCRegistry.Lookup] = [:]
+    /// What each element name stands for in the registry, asked once a build, by the name's
+    /// number.
+    private var types: [AMCRegistry.Lookup?]
+    /// The info asked for last: elements of one type come in runs.
+    private var lastInfo: (type: ObjectIdentifier, info: MarkupTypeInfo)?
     /// The elements' paths, for the places of faults and hooks.
     private let paths: MarkupPaths
     /// Struct strings converted so far, by the type converted to and string: a document
@@ -135,6 +138,7 @@ struct MarkupBuild {
         self.owner = owner
         styles = builder.stylesheet?.styles ?? [:]
         paths = MarkupPaths(nodes: markup.nodes, conditions: builder.conditions)
+        types = Array(repeating: nil, count: markup.nameCount)
     }
 
     /// Builds the document's tree: a new `expected` (or registered subtype), or into `root`;
@@ -240,7 +244,10 @@ struct MarkupBuild {
         // The builder's own attributes, set apart once: most elements have none.
         let names = builder.reservedAttributes
         let reserved = attributes.filter { names.builderName(of: $0.name) != nil }
-        guard var object = instantiate(name, reserved: reserved, expected: expected, into: root, context: context) else {
+        guard
+            var object = instantiate(
+                name, number: Int(node.nameNumber), reserved: reserved, expected: expected, into: root, context: context)
+        else {
             return nil
         }
         let info = info(of: Swift.type(of: object))
@@ -252,9 +259,11 @@ struct MarkupBuild {
 
     /// What elements of `type` take, asked of the type once a build.
     private mutating func info(of type: any AMCCodable.Type) -> MarkupTypeInfo {
-        if let known = infos[ObjectIdentifier(type)] { return known }
-        let info = MarkupTypeInfo(type)
-        infos[ObjectIdentifier(type)] = info
+        let identifier = ObjectIdentifier(type)
+        if let lastInfo, lastInfo.type == identifier { return lastInfo.info }
+        let info = infos[identifier] ?? MarkupTypeInfo(type)
+        infos[identifier] = info
+        lastInfo = (identifier, info)
         return info
     }
 
@@ -389,7 +398,7 @@ struct MarkupBuild {
     /// A new instance for the element `name`: of the registered type it names, by its factory
     /// or `init()`; `root` itself for the root element of `build(into:)`.
     private mutating func instantiate(
-        _ name: String, reserved: [MarkupAttribute], expected: (any AMCCodable.Type)?,
+        _ name: String, number: Int, reserved: [MarkupAttribute], expected: (any AMCCodable.Type)?,
         into root: (any AMCCodable & AnyObject)?,
         context: AMCMarkupContext
     ) -> (any AMCCodable)? {
@@ -408,11 +417,11 @@ struct MarkupBuild {
         }
         let type: any AMCCodable.Type
         let lookup: AMCRegistry.Lookup
-        if let known = types[name] {
+        if let known = types[number] {
             lookup = known
         } else {
             lookup = builder.archiver.registry.lookup(name)
-            types[name] = lookup
+            types[number] = lookup
         }
         switch lookup {
         case let .type(found):
@@ -542,7 +551,10 @@ struct MarkupBuild {
             switch resolved(attribute.value) {
             case let .text(text):
                 do {
-                    try set(text, keyPath: attribute.name, on: &object, info: info)
+                    // The value's number stands for the text only when it is the value's text.
+                    let value = text == attribute.value ? Int(attribute.valueNumber) : -1
+                    try set(
+                        text, value: value, keyPath: attribute.name, number: Int(attribute.nameNumber), on: &object, info: info)
                 } catch {
                     fault(error, at: context(of: attribute, in: element))
                 }
@@ -577,12 +589,17 @@ struct MarkupBuild {
         }
     }
 
-    /// Sets an attribute's `string` at `keyPath` of `object`, along the key path's plan with a
-    /// struct string converted once a build; by Key-Value Coding where the plan cannot go.
-    private mutating func set(_ string: String, keyPath: String, on object: inout any AMCCodable, info: MarkupTypeInfo)
-        throws
-    {
-        if let plan = info.plan(for: keyPath, of: object) {
+    /// Sets an attribute's `string` (the document's value numbered `value`, or -1) at `keyPath`
+    /// (the attribute name numbered `number`) of `object`, along the key path's plan with a
+    /// value converted once a build; by Key-Value Coding where the plan cannot go.
+    private mutating func set(
+        _ string: String, value: Int, keyPath: String, number: Int, on object: inout any AMCCodable, info: MarkupTypeInfo
+    ) throws {
+        if let (plan, setter) = info.plan(for: keyPath, number: number, of: object) {
+            if let setter, value >= 0 {
+                try Self.set(string, value: value, keeping: setter, along: plan, on: &object, archiver: builder.archiver)
+                return
+            }
             var converted: Any?
             if plan.holdsOwnStructString {
                 let key = Conversion(type: ObjectIdentifier(plan.field.type), string: string)
@@ -606,6 +623,23 @@ struct MarkupBuild {
             try plan.set(.string(string), converted: converted, in: &object, archiver: archiver)
         }
         return try set(&object)
+    }
+
+    /// Sets `string`, the document's value numbered `value`, along `plan`, which ends at the
+    /// class instance `object`, the root's hook first: what `setter` keeps for the value, else
+    /// converted the full way and then kept.
+    private static func set(
+        _ string: String, value: Int, keeping setter: MarkupSetter, along plan: KeyPathPlan,
+        on object: inout any AMCCodable, archiver: AMCArchiver
+    ) throws {
+        func set<Object: AMCCodable>(_ object: inout Object) throws {
+            if try KeyValueCoding.hookTook(string, forKey: plan.key, of: object, keyPath: plan.keyPath) { return }
+            let instance = RuntimeAccess.object(of: object)
+            if setter.set(value, in: instance) { return }
+            _ = try plan.set(.string(string), in: &object, archiver: archiver, asksHook: false)
+            setter.remember(value, from: instance)
+        }
+        try set(&object)
     }
 
     /// Sets `string` at `keyPath` of `object`.
@@ -651,6 +685,12 @@ struct MarkupBuild {
     private mutating func append(
         _ child: any AMCCodable, to object: inout any AMCCodable, info: MarkupTypeInfo, context: AMCMarkupContext
     ) {
+        // What the parent's default hook would do, done here once it has taken a child of this class.
+        let childObject = RuntimeAccess.object(ofAny: child)
+        if let childObject, let offset = info.contentOffset, info.takes(Swift.type(of: childObject)) {
+            RuntimeAccess.append(childObject, toObjectArrayAt: offset, of: RuntimeAccess.object(ofAny: object)!)
+            return
+        }
         guard let view = info.element else {
             fault(
                 "<\(AMC.unqualifiedName(of: Swift.type(of: object as Any)))> cannot hold children (it is no AMCMarkupElement)",
@@ -661,7 +701,9 @@ struct MarkupBuild {
             try Self.withElement(&object, as: view, isClass: info.isClass) { try $0.amcAppendMarkupChild(child, context) }
         } catch {
             fault(error, at: context)
+            return
         }
+        if let childObject { info.tookChild(of: Swift.type(of: childObject), by: Swift.type(of: object as Any)) }
     }
 
     /// Runs `hook` on `object` seen as the element it is, and keeps what it changed. A struct is
@@ -915,6 +957,7 @@ private struct MarkupVacancy: AMCCodable {}
 final class MarkupTypeInfo {
     struct Element {
         let textKey: String?
+        let contentKey: String?
         let elements: Set<String>
         /// An object of exactly this type as the element it is, with no look-up of the conformance.
         let view: (any AMCCodable) -> any AMCMarkupElement
@@ -925,15 +968,58 @@ final class MarkupTypeInfo {
     let isClass: Bool
     /// The plans of the key paths its attributes have named so far, found by a look at each (an
     /// element type is given a few attribute names, over and over).
-    private var plans: [(keyPath: String, plan: KeyPathPlan?)] = []
-    private static let maximumPlans = 32
+    /// By the number of the attribute name: the plan of the key path it names, with what keeps
+    /// the values its strings made when the type is a class (nil for a path with no plan).
+    /// (Unchecked: an info is used by one build, and this is never accessed overlapping.)
+    @exclusivity(unchecked) private var plans: [Plan?] = []
 
-    /// The plan for `keyPath` from `object`, of the type; nil when it has none.
-    func plan(for keyPath: String, of object: any AMCCodable) -> KeyPathPlan? {
-        if let known = plans.first(where: { $0.keyPath == keyPath }) { return known.plan }
-        let plan = KeyPathPlan.plan(for: Swift.type(of: object as Any), keyPath: keyPath, isKey: false)
-        if plans.count < Self.maximumPlans { plans.append((keyPath, plan)) }
-        return plan
+    private enum Plan {
+        case none
+        case plan(KeyPathPlan, MarkupSetter?)
+    }
+
+    /// The plan for `keyPath` (the attribute name numbered `number`) from `object`, of the type,
+    /// with what keeps the values its strings made when the type is a class; nil when it has none.
+    func plan(for keyPath: String, number: Int, of object: any AMCCodable) -> (KeyPathPlan, MarkupSetter?)? {
+        if number < plans.count, let known = plans[number] {
+            guard case let .plan(plan, setter) = known else { return nil }
+            return (plan, setter)
+        }
+        guard let plan = KeyPathPlan.plan(for: Swift.type(of: object as Any), keyPath: keyPath, isKey: false) else {
+            if number >= plans.count { plans += Array(repeating: nil, count: number + 1 - plans.count) }
+            plans[number] = Plan.none
+            return nil
+        }
+        let setter = isClass ? MarkupSetter.make(for: plan) : nil
+        if number >= plans.count { plans += Array(repeating: nil, count: number + 1 - plans.count) }
+        plans[number] = .plan(plan, setter)
+        return (plan, setter)
+    }
+
+    /// Where children are appended without the type's hook: the offset of the array of objects
+    /// the hook appends to, once the hook is known to be the default one (see
+    /// ``MarkupContent/objectArrayOffset(appendedToBy:key:)``); nil until then, or when it is not.
+    private(set) var contentOffset: Int?
+    /// Whether ``contentOffset`` has been asked for.
+    private var askedContentOffset = false
+    /// The classes of the children the hook has taken: the array holds their instances.
+    @exclusivity(unchecked) private var takenChildren: [ObjectIdentifier] = []
+    private static let maximumTakenChildren = 16
+
+    /// Whether the content array takes objects of `type` (see ``contentOffset``).
+    func takes(_ type: AnyObject.Type) -> Bool {
+        takenChildren.contains(ObjectIdentifier(type))
+    }
+
+    /// Notes that the hook of an object of this type, `objectType`, took a child of class `type`.
+    func tookChild(of type: AnyObject.Type, by objectType: Any.Type) {
+        if !askedContentOffset {
+            askedContentOffset = true
+            contentOffset = MarkupContent.objectArrayOffset(appendedToBy: objectType, key: element?.contentKey)
+        }
+        if contentOffset != nil, takenChildren.count < Self.maximumTakenChildren, !takes(type) {
+            takenChildren.append(ObjectIdentifier(type))
+        }
     }
 
     /// A property element's: no type, no element.
@@ -946,8 +1032,13 @@ final class MarkupTypeInfo {
 
     convenience init(_ type: any AMCCodable.Type) {
         func element<Element: AMCMarkupElement>(_: Element.Type) -> MarkupTypeInfo.Element {
-            MarkupTypeInfo.Element(
-                textKey: Element.amcMarkupTextKey, elements: Element.amcMarkupElements, view: { $0 as! Element })
+            // An object is seen as the class it is with no cast: the info is its exact type's.
+            let view: (any AMCCodable) -> any AMCMarkupElement =
+                RuntimeAccess.shape(of: Element.self) == .class
+                ? { RuntimeAccess.instance(Element.self, of: RuntimeAccess.object(ofAny: $0)!) } : { $0 as! Element }
+            return MarkupTypeInfo.Element(
+                textKey: Element.amcMarkupTextKey, contentKey: Element.amcMarkupContentKey, elements: Element.amcMarkupElements,
+                view: view)
         }
         self.init(element: (type as? any AMCMarkupElement.Type).map { element($0) }, isClass: type is AnyObject.Type)
     }

@@ -238,6 +238,22 @@ enum MarkupContent {
         }
     }
 
+    /// Where the default hook of objects of exactly the class `type` appends children that are
+    /// objects, when it has been called for one (so it is that type's hook) and appends them to an
+    /// array of a class, and `key` is the content key it was called with: the offset of that array.
+    /// Nil otherwise, and always on Objective-C platforms (see ``RuntimeAccess/append(_:toObjectArrayAt:of:)``).
+    static func objectArrayOffset(appendedToBy type: Any.Type, key: String?) -> Int? {
+        #if canImport(ObjectiveC)
+            return nil
+        #else
+            guard RuntimeAccess.shape(of: type) == .class, let slot = slots.known(for: type), slot.key == key,
+                let field = slot.field, slot.appender?.holdsObjects == true
+            else { return nil }
+            return field.offset
+        #endif
+    }
+
+    /// The default content hook: `child` into `parent`'s property `key`.
     static func append<Parent: AMCCodable>(
         _ child: any AMCCodable, to parent: inout Parent, key: String?, context: AMCMarkupContext
     )
@@ -287,18 +303,31 @@ protocol AppendableArray {
     static var childAppender: ChildAppender { get }
 }
 
-/// Appends children to an array field in place; one is made per array type, whose type
-/// parameter is the array type itself, so that an append works out no generic metadata of its own.
+/// Appends children to an array field in place; one is made per element type, whose type
+/// parameter it is, so that an append works out no generic metadata of its own.
 class ChildAppender {
-    /// Appends `element` to the array field at `offset` of `instance`; false, changing nothing,
+    /// Whether the array's elements are class instances, and children are appended as objects.
+    var holdsObjects: Bool { false }
+
+    /// Appends `child` to the array field at `offset` of `instance`; false, changing nothing,
     /// when it is not an element.
-    func append<Root>(_ element: Any, toFieldAt offset: Int, of instance: inout Root) -> Bool { false }
+    func append<Root>(_ child: any AMCCodable, toFieldAt offset: Int, of instance: inout Root) -> Bool { false }
 }
 
-private final class ArrayChildAppender<Elements: RangeReplaceableCollection>: ChildAppender {
-    override func append<Root>(_ element: Any, toFieldAt offset: Int, of instance: inout Root) -> Bool {
-        guard let element = element as? Elements.Element else { return false }
-        RuntimeAccess.modify(Elements.self, at: offset, in: &instance) { $0.append(element) }
+private final class ArrayChildAppender<Element>: ChildAppender {
+    private let elementsAreObjects = RuntimeAccess.shape(of: Element.self) == .class
+    override var holdsObjects: Bool { elementsAreObjects }
+
+    override func append<Root>(_ child: any AMCCodable, toFieldAt offset: Int, of instance: inout Root) -> Bool {
+        #if !canImport(ObjectiveC)
+            if elementsAreObjects, let object = RuntimeAccess.object(ofAny: child) {
+                guard object is Element else { return false }
+                RuntimeAccess.append(object, toObjectArrayAt: offset, in: &instance)
+                return true
+            }
+        #endif
+        guard let element = child as? Element else { return false }
+        RuntimeAccess.modify([Element].self, at: offset, in: &instance) { $0.append(element) }
         return true
     }
 }
@@ -309,5 +338,5 @@ extension Array: AppendableArray {
         return self + [element]
     }
 
-    static var childAppender: ChildAppender { ArrayChildAppender<Self>() }
+    static var childAppender: ChildAppender { ArrayChildAppender<Element>() }
 }

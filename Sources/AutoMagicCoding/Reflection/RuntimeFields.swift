@@ -212,6 +212,14 @@ enum RuntimeAccess {
         return unsafeBitCast(instance, to: AnyObject.self)
     }
 
+    /// ``object(of:)`` of an instance known only as `any AMCCodable`; nil for a value.
+    static func object(ofAny instance: any AMCCodable) -> AnyObject? {
+        func open<Root: AMCCodable>(_ instance: Root) -> AnyObject? {
+            shape(of: Root.self) == .class ? unsafeBitCast(instance, to: AnyObject.self) : nil
+        }
+        return open(instance)
+    }
+
     /// ``object(of:)`` back: `object`, an instance of the class `Root` (or of a subclass).
     static func instance<Root>(_: Root.Type, of object: AnyObject) -> Root {
         assert(shape(of: Root.self) == .class && object is Root)
@@ -340,6 +348,34 @@ enum RuntimeAccess {
     {
         try withMutableFieldBase(of: &instance) { base in
             try body(&(base.address + offset).assumingMemoryBound(to: T.self).pointee)
+        }
+    }
+
+    /// The strong field of type `T` at `offset` of the class instance `object`.
+    static func read<T>(_: T.Type, at offset: Int, of object: AnyObject) -> T {
+        withExtendedLifetime(object) { fieldBase(of: object).address.load(fromByteOffset: offset, as: T.self) }
+    }
+
+    /// Writes the `var` field of type `T` at `offset` of the class instance `object`, releasing
+    /// the previous value.
+    static func write<T>(_ value: T, at offset: Int, of object: AnyObject) {
+        withExtendedLifetime(object) { write(value, at: offset, to: fieldBase(of: object)) }
+    }
+
+    /// Appends `object` to the array field at `offset` of `instance` (a class instance or a struct
+    /// value of the concrete type `Root`), an array of a class `object` is an instance of (the
+    /// caller checks). The array is changed as an `[AnyObject]`, which has the same layout, so
+    /// that code not specialised for the element type appends without generic array code.
+    /// Objective-C platforms append through `modify` instead: there an array bridged from
+    /// `NSArray` may check its elements' type lazily.
+    static func append<Root>(_ object: AnyObject, toObjectArrayAt offset: Int, in instance: inout Root) {
+        modify([AnyObject].self, at: offset, in: &instance) { $0.append(object) }
+    }
+
+    /// ``append(_:toObjectArrayAt:in:)`` to a field of the class instance `owner`.
+    static func append(_ object: AnyObject, toObjectArrayAt offset: Int, of owner: AnyObject) {
+        withExtendedLifetime(owner) {
+            (fieldBase(of: owner).address + offset).assumingMemoryBound(to: [AnyObject].self).pointee.append(object)
         }
     }
 

@@ -114,7 +114,8 @@ private func registeredBuilder() -> AMCMarkupBuilder {
     registry.register(MarkupView.self, MarkupColumn.self, MarkupRow.self, MarkupLabel.self, MarkupImage.self)
     registry.register(
         MarkupCell.self, MarkupTable.self, MarkupSection.self, LinkedLabel.self, MarkupBadge.self, PickyLabel.self,
-        MarkupFrame.self, MarkupPanel.self, TaggedView.self, MarkupShelf.self)
+        MarkupFrame.self, MarkupPanel.self, TaggedView.self, MarkupShelf.self, GuardedLabel.self, GuardedStack.self,
+        LabelStack.self, CountingStack.self)
     builder.archiver.registry = registry
     return builder
 }
@@ -216,8 +217,111 @@ struct MarkupShelf: AMCMarkupElement {
     }
 }
 
+/// Takes its name itself once locked, and counts the strings its hook is asked for.
+final class GuardedLabel: AMCMarkupElement {
+    var name = ""
+    var size = 0.0
+    var locked = false
+    var asked = 0
+    required init() {}
+
+    func amcSetString(_ string: String, forKey key: String) throws -> Bool {
+        asked += 1
+        guard key == "name", locked else { return false }
+        name = "locked: " + string
+        return true
+    }
+}
+
+/// Holds its own kind only, with the default hook.
+final class GuardedStack: AMCMarkupElement {
+    var labels: [GuardedLabel] = []
+    static var amcMarkupContentKey: String? { "labels" }
+    required init() {}
+}
+
+/// Holds labels only, with the default hook.
+final class LabelStack: AMCMarkupElement {
+    var labels: [MarkupLabel] = []
+    static var amcMarkupContentKey: String? { "labels" }
+    required init() {}
+}
+
+/// Takes its children with a hook of its own, which counts them and puts each first.
+final class CountingStack: AMCMarkupElement {
+    var items: [MarkupView] = []
+    var appended = 0
+    static var amcMarkupContentKey: String? { "items" }
+    required init() {}
+
+    func amcAppendMarkupChild(_ child: any AMCCodable, _ context: AMCMarkupContext) throws {
+        appended += 1
+        guard let view = child as? MarkupView else { throw context.error("a stack holds views") }
+        items.insert(view, at: 0)
+    }
+}
+
 @Suite("Markup: object trees built from XML")
 struct MarkupBuildTests {
+    @Test func aValueMetAgainSetsWhatItSetTheFirstTimeAfterTheHookIsAsked() throws {
+        let markup = try AMCMarkup(
+            string: """
+                <GuardedStack>
+                    <GuardedLabel name="a" size="2"/>
+                    <GuardedLabel locked="true" name="a" size="2"/>
+                    <GuardedLabel name="a" size="3"/>
+                    <GuardedLabel name="b" size="2.50"/>
+                    <GuardedLabel name="a" size="2"/>
+                </GuardedStack>
+                """)
+        let builder = registeredBuilder()
+        for _ in 0..<2 {
+            let labels = try markup.build(GuardedStack.self, using: builder).labels
+            #expect(labels.map(\.name) == ["a", "locked: a", "a", "b", "a"])
+            #expect(labels.map(\.size) == [2, 2, 3, 2.5, 2])
+            #expect(labels.map(\.asked) == [2, 3, 2, 2, 2])
+        }
+    }
+
+    @Test func valuesAndNamesMeanTheSameInAnIncludedFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("markup-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Each file's first value and first element name: numbered alike, they would be taken for each other.
+        try #"<MarkupColumn spacing="4"><?include Part.xml?><MarkupColumn spacing="4"/></MarkupColumn>"#.write(
+            to: folder.appendingPathComponent("Screen.xml"), atomically: true, encoding: .utf8)
+        try #"<MarkupRow spacing="8"><MarkupColumn spacing="4" layoutMarginBottom="8"/></MarkupRow>"#.write(
+            to: folder.appendingPathComponent("Part.xml"), atomically: true, encoding: .utf8)
+        let column = try AMCMarkup(contentsOf: folder.appendingPathComponent("Screen.xml")).build(
+            MarkupColumn.self, using: registeredBuilder())
+        let row = try #require(column.subviews.first as? MarkupRow)
+        let inner = try #require(row.subviews.first as? MarkupColumn)
+        #expect(column.spacing == 4 && row.spacing == 8 && inner.spacing == 4 && inner.layoutMarginBottom == 8)
+        #expect((column.subviews.last as? MarkupColumn)?.spacing == 4)
+    }
+
+    @Test func aChildTheContentArrayCannotHoldIsAFaultEachTime() throws {
+        let markup = try AMCMarkup(
+            string: """
+                <LabelStack>
+                    <MarkupLabel text="1"/><MarkupLabel text="2"/><MarkupImage/><MarkupLabel text="3"/><MarkupImage/>
+                </LabelStack>
+                """)
+        let errors = faults { _ = try markup.build(LabelStack.self, using: registeredBuilder()) }
+        #expect(errors.map(\.keyPath) == ["/LabelStack/MarkupImage[1]", "/LabelStack/MarkupImage[2]"])
+        let fine = try AMCMarkup(
+            string: "<LabelStack><MarkupLabel text=\"1\"/><MarkupLabel text=\"2\"/><MarkupLabel text=\"3\"/></LabelStack>")
+        #expect(try fine.build(LabelStack.self, using: registeredBuilder()).labels.map(\.text) == ["1", "2", "3"])
+    }
+
+    @Test func aTypesOwnContentHookTakesEveryChild() throws {
+        let markup = try AMCMarkup(
+            string: "<CountingStack><MarkupView/><MarkupLabel/><MarkupView/><MarkupLabel/><MarkupView/></CountingStack>")
+        let stack = try markup.build(CountingStack.self, using: registeredBuilder())
+        #expect(stack.appended == 5)
+        #expect(stack.items.map { $0 is MarkupLabel } == [false, true, false, true, false])
+    }
+
     @Test func thePharmacyCellBuildsWithItsOutlets() throws {
         let markup = try AMCMarkup(string: pharmacyCell)
         let cell = PharmacyCell()

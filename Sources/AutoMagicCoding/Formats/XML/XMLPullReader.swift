@@ -20,6 +20,15 @@ struct XMLPullReader {
         let name: String
         let value: String
         let offset: Int
+        /// The name's number in the reader's ``names``.
+        var nameNumber = -1
+        /// The value's number in the reader's ``values``; -1 when it numbers none.
+        var valueNumber = -1
+
+        /// The same attribute: numbers are the reader's bookkeeping, not the document's.
+        static func == (first: Self, second: Self) -> Bool {
+            first.name == second.name && first.value == second.value && first.offset == second.offset
+        }
     }
 
     enum Event: Equatable {
@@ -38,8 +47,13 @@ struct XMLPullReader {
     /// The attributes of the start tag read last.
     private(set) var attributes: [Attribute] = []
     /// Tag and attribute names, each made a string once: a name repeated in every element
-    /// shares it.
-    private var names = KeyTable()
+    /// shares it. A reader of several documents hands its table from one to the next.
+    var names = KeyTable()
+    /// The number of the name of the start tag read last, in ``names``.
+    private(set) var nameNumber = -1
+    /// When set, attribute values are numbered too, each made a string once (markup repeats its
+    /// values, and numbers tell a builder which it has met).
+    var values: KeyTable?
     /// The names of the elements open, innermost last, and their bytes.
     private var open: [(name: String, bytes: Range<Int>)] = []
     /// The end event a self-closing tag owes.
@@ -148,17 +162,30 @@ struct XMLPullReader {
         while let (attributeBytes, range, attributeOffset) = try scanner.nextAttribute(
             ofTag: nameBytes, selfClosing: &selfClosing)
         {
-            let name = self.name(attributeBytes)
+            let nameNumber = names.number(of: attributeBytes, in: scanner.bytes)
+            let name = names.keys[nameNumber]
             if attributes.contains(where: { $0.name == name }) {
                 throw scanner.error("the attribute \(name) appears twice in one tag", at: attributeOffset)
             }
-            let (value, isPlain) = try scanner.attributeValue(range)
-            if !isPlain, let control = Self.controlCharacter(in: value) {
-                throw scanner.error("\(control) in the value of \(name): XML holds no control characters", at: attributeOffset)
+            let value: String
+            var valueNumber = -1
+            if values != nil, scanner.isPlainAttributeValue(range) {
+                valueNumber = values!.number(of: range, in: scanner.bytes)
+                value = values!.keys[valueNumber]
+            } else {
+                let isPlain: Bool
+                (value, isPlain) = try scanner.attributeValue(range)
+                if !isPlain, let control = Self.controlCharacter(in: value) {
+                    throw scanner.error(
+                        "\(control) in the value of \(name): XML holds no control characters", at: attributeOffset)
+                }
+                valueNumber = values?.number(of: value) ?? -1
             }
-            attributes.append(Attribute(name: name, value: value, offset: attributeOffset))
+            attributes.append(
+                Attribute(name: name, value: value, offset: attributeOffset, nameNumber: nameNumber, valueNumber: valueNumber))
         }
-        let name = self.name(nameBytes)
+        nameNumber = names.number(of: nameBytes, in: scanner.bytes)
+        let name = names.keys[nameNumber]
         if selfClosing {
             owedEnd = .end(name: name, offset: offset)
             if open.isEmpty { part = .epilog }
@@ -166,12 +193,6 @@ struct XMLPullReader {
             open.append((name, nameBytes))
         }
         return .start(name: name, offset: offset)
-    }
-
-    /// The name whose bytes are `range`, made a string the first time it is met.
-    private mutating func name(_ range: Range<Int>) -> String {
-        let number = names.number(of: range, in: scanner.bytes)
-        return names.keys[number]
     }
 
     private mutating func instruction() throws -> Event {

@@ -127,15 +127,19 @@ struct XMLScanner {
         return (name, value, offset)
     }
 
+    /// Whether the attribute value whose bytes are `range` is its bytes as they are: no
+    /// reference, no white space to normalise, no control character.
+    func isPlainAttributeValue(_ range: Range<Int>) -> Bool {
+        let value = bytes.view(range)
+        return value.end(ofRunFrom: 0, { $0 >= ASCII.space && $0 != UInt8(ascii: "&") }) == value.count
+    }
+
     /// An attribute's value whose bytes between the quotes are `range`: references resolved, and
     /// each white-space character a space (a carriage return and line feed one), as XML
     /// normalises attribute values; `isPlain` when the bytes had neither (nor any other byte
     /// below a space), and are the value as they are.
     mutating func attributeValue(_ range: Range<Int>) throws -> (value: String, isPlain: Bool) {
-        let value = bytes.view(range)
-        if value.end(ofRunFrom: 0, { $0 >= ASCII.space && $0 != UInt8(ascii: "&") }) == value.count {
-            return (bytes.string(range), true)
-        }
+        if isPlainAttributeValue(range) { return (bytes.string(range), true) }
         let resumeAt = position
         defer { position = resumeAt }
         text.removeAll(keepingCapacity: true)
