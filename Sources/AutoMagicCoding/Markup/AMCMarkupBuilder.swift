@@ -118,8 +118,9 @@ struct MarkupBuild {
     /// What each element name stands for in the registry, asked once a build, by the name's
     /// number.
     private var types: [AMCRegistry.Lookup?]
-    /// The info asked for last: elements of one type come in runs.
-    private var lastInfo: (type: ObjectIdentifier, info: MarkupTypeInfo)?
+    /// By element name number, the info of the type the name's last element was: each name makes
+    /// objects of one type unless a factory makes another.
+    private var infosByName: [(type: ObjectIdentifier, info: MarkupTypeInfo)?]
     /// The elements' paths, for the places of faults and hooks.
     private let paths: MarkupPaths
     /// Struct strings converted so far, by the type converted to and string: a document
@@ -139,6 +140,7 @@ struct MarkupBuild {
         styles = builder.stylesheet?.styles ?? [:]
         paths = MarkupPaths(nodes: markup.nodes, conditions: builder.conditions)
         types = Array(repeating: nil, count: markup.nameCount)
+        infosByName = Array(repeating: nil, count: markup.nameCount)
     }
 
     /// Builds the document's tree: a new `expected` (or registered subtype), or into `root`;
@@ -213,7 +215,7 @@ struct MarkupBuild {
             if stack[top].next < stack[top].end {
                 let child = stack[top].next
                 stack[top].next = markup.nodes[child].end
-                if let frame = step(child, in: &stack[top]) { stack.append(frame) }
+                if let frame = step(child, in: &stack[top]) { stack.append(consume frame) }
                 continue
             }
             var done = stack.removeLast()
@@ -250,7 +252,7 @@ struct MarkupBuild {
         else {
             return nil
         }
-        let info = info(of: Swift.type(of: object))
+        let info = info(of: Swift.type(of: object), name: Int(node.nameNumber))
         applyStyles(reserved, to: &object, element: context)
         setAttributes(attributes, reserved: reserved, of: &object, info: info, element: context)
         return Frame(
@@ -258,12 +260,13 @@ struct MarkupBuild {
     }
 
     /// What elements of `type` take, asked of the type once a build.
-    private mutating func info(of type: any AMCCodable.Type) -> MarkupTypeInfo {
+    /// (`name`: the number of the element's name.)
+    private mutating func info(of type: any AMCCodable.Type, name: Int) -> MarkupTypeInfo {
         let identifier = ObjectIdentifier(type)
-        if let lastInfo, lastInfo.type == identifier { return lastInfo.info }
+        if let known = infosByName[name], known.type == identifier { return known.info }
         let info = infos[identifier] ?? MarkupTypeInfo(type)
         infos[identifier] = info
-        lastInfo = (identifier, info)
+        infosByName[name] = (identifier, info)
         return info
     }
 
@@ -595,8 +598,9 @@ struct MarkupBuild {
     private mutating func set(
         _ string: String, value: Int, keyPath: String, number: Int, on object: inout any AMCCodable, info: MarkupTypeInfo
     ) throws {
-        if let (plan, setter) = info.plan(for: keyPath, number: number, of: object) {
-            if let setter, value >= 0 {
+        let attribute = info.plan(for: keyPath, number: number, of: object)
+        if let plan = attribute.plan {
+            if let setter = attribute.setter, value >= 0 {
                 try Self.set(string, value: value, keeping: setter, along: plan, on: &object, archiver: builder.archiver)
                 return
             }
@@ -968,32 +972,31 @@ final class MarkupTypeInfo {
     let isClass: Bool
     /// The plans of the key paths its attributes have named so far, found by a look at each (an
     /// element type is given a few attribute names, over and over).
-    /// By the number of the attribute name: the plan of the key path it names, with what keeps
-    /// the values its strings made when the type is a class (nil for a path with no plan).
+    /// By the number of the attribute name: the plan of the key path it names.
     /// (Unchecked: an info is used by one build, and this is never accessed overlapping.)
-    @exclusivity(unchecked) private var plans: [Plan?] = []
+    @exclusivity(unchecked) private var plans: [AttributePlan?] = []
 
-    private enum Plan {
-        case none
-        case plan(KeyPathPlan, MarkupSetter?)
+    /// The plan of the key path an attribute names, with what keeps the values its strings made
+    /// when the type is a class.
+    final class AttributePlan {
+        /// Nil for a key path that has none.
+        let plan: KeyPathPlan?
+        let setter: MarkupSetter?
+
+        init(_ plan: KeyPathPlan?, setter: MarkupSetter?) {
+            self.plan = plan
+            self.setter = setter
+        }
     }
 
-    /// The plan for `keyPath` (the attribute name numbered `number`) from `object`, of the type,
-    /// with what keeps the values its strings made when the type is a class; nil when it has none.
-    func plan(for keyPath: String, number: Int, of object: any AMCCodable) -> (KeyPathPlan, MarkupSetter?)? {
-        if number < plans.count, let known = plans[number] {
-            guard case let .plan(plan, setter) = known else { return nil }
-            return (plan, setter)
-        }
-        guard let plan = KeyPathPlan.plan(for: Swift.type(of: object as Any), keyPath: keyPath, isKey: false) else {
-            if number >= plans.count { plans += Array(repeating: nil, count: number + 1 - plans.count) }
-            plans[number] = Plan.none
-            return nil
-        }
-        let setter = isClass ? MarkupSetter.make(for: plan) : nil
+    /// The plan for `keyPath` (the attribute name numbered `number`) from `object`, of the type.
+    func plan(for keyPath: String, number: Int, of object: any AMCCodable) -> AttributePlan {
+        if number < plans.count, let known = plans[number] { return known }
+        let plan = KeyPathPlan.plan(for: Swift.type(of: object as Any), keyPath: keyPath, isKey: false)
+        let made = AttributePlan(plan, setter: isClass ? plan.flatMap { MarkupSetter.make(for: $0) } : nil)
         if number >= plans.count { plans += Array(repeating: nil, count: number + 1 - plans.count) }
-        plans[number] = .plan(plan, setter)
-        return (plan, setter)
+        plans[number] = made
+        return made
     }
 
     /// Where children are appended without the type's hook: the offset of the array of objects
