@@ -319,7 +319,7 @@ extension KeyPathPlan {
     }
 
     /// Sets `converted`, the value a style's check made of `string`, as
-    /// ``set(_:converted:in:archiver:)`` does, the root's hook first. False, doing nothing, when
+    /// ``set(_:converted:in:archiver:asksHook:)`` does, the root's hook first. False, doing nothing, when
     /// an object on the way is not the planned one and the walker must go instead.
     func set<Root: AMCCodable>(checked string: String, converted: Any, in root: inout Root, archiver: AMCArchiver) throws -> Bool
     {
@@ -329,7 +329,7 @@ extension KeyPathPlan {
         return true
     }
 
-    /// ``set(_:converted:in:archiver:)`` at the fields of the last key's owner, `owner` as its
+    /// ``set(_:converted:in:archiver:asksHook:)`` at the fields of the last key's owner, `owner` as its
     /// hooks see it.
     private func set(
         _ value: KeyValueCoding.NewValue, converted: Any?, at base: UnsafeMutableFieldBase, owner: (any AMCCodable)?,

@@ -53,10 +53,9 @@ public struct AMCMarkup: Sendable {
     /// The files nodes come from, as errors name them: the document's first (nil when it has
     /// no URL), then each included one with where it was included.
     let files: [String?]
-    /// How many distinct element and attribute names, and attribute values, the nodes number
-    /// (see ``MarkupNode/nameNumber``, ``MarkupAttribute``).
+    /// How many numbers the element and attribute names were given (see
+    /// ``MarkupNode/nameNumber``): every number is below it.
     let nameCount: Int
-    let valueCount: Int
 
     /// Reads the markup in the file at `url`; includes are read relative to it.
     ///
@@ -81,7 +80,6 @@ public struct AMCMarkup: Sendable {
         attributes = Self.fitted(reader.attributes)
         files = reader.files
         nameCount = reader.names.keys.count
-        valueCount = reader.values.keys.count
     }
 
     /// `array` in storage of its own size: a document is kept for many builds, so the room
@@ -147,8 +145,9 @@ struct MarkupReader {
     var nodes: [MarkupNode] = []
     var attributes: [MarkupAttribute] = []
     var files: [String?] = []
-    /// The names and attribute values met, numbered across the document and its includes.
+    /// The element and attribute names met, numbered across the document and its includes.
     var names = KeyTable()
+    /// The attribute values met, numbered across the document and its includes.
     var values = KeyTable()
     private var elementCount = 0
     private var byteCount = 0
@@ -178,14 +177,10 @@ struct MarkupReader {
         do {
             try XMLScanner.scanning(data) { scanner in
                 var events = try XMLPullReader(scanner, skipsBlankText: true)
-                // The tables go to the reader of each document, and come back after it.
-                swap(&events.names, &names)
                 events.values = KeyTable()
-                swap(&events.values!, &values)
-                defer {
-                    swap(&events.names, &names)
-                    swap(&events.values!, &values)
-                }
+                // The tables go to the reader of each document, and come back after it.
+                swapTables(with: &events)
+                defer { swapTables(with: &events) }
                 var lines = LineCounter()
                 var sawRoot = false
                 var open: [Int] = []
@@ -238,11 +233,9 @@ struct MarkupReader {
                             guard !open.isEmpty else {
                                 throw fault("<?include?> belongs inside an element", file: file, line: line, column: column)
                             }
-                            swap(&events.names, &names)
-                            swap(&events.values!, &values)
+                            swapTables(with: &events)
+                            defer { swapTables(with: &events) }
                             try include(data, from: url, file: file, line: line, column: column)
-                            swap(&events.names, &names)
-                            swap(&events.values!, &values)
                         case "if", "else", "end":
                             try checkCondition(
                                 target, data: data, open: &conditions, depth: open.count, file: file, line: line, column: column)
@@ -261,6 +254,14 @@ struct MarkupReader {
         }
     }
 
+    /// Trades the tables of names and values with `events`': lent to the reader of a document,
+    /// taken back for an include (read by a reader of its own), returned after it.
+    private mutating func swapTables(with events: inout XMLPullReader) {
+        swap(&events.names, &names)
+        swap(&events.values!, &values)
+    }
+
+    /// (`nameNumber`: an element's name's number.)
     private mutating func append(
         _ content: MarkupNode.Content, file: Int, line: Int32, column: Int32, nameNumber: Int32 = -1
     ) {
@@ -436,7 +437,7 @@ extension AMCMarkup {
 
 extension AMCMarkup {
     /// How many elements the XML document in `data` holds, read by the element reader markup is
-    /// read with (every tag, attribute and reference checked) and nothing else made: what
+    /// read with (every tag, attribute and reference checked; values not numbered) and nothing else made: what
     /// `amc bench` times against Foundation's `XMLParser`.
     ///
     /// ```swift

@@ -121,6 +121,8 @@ struct MarkupBuild {
     /// By element name number, the info of the type the name's last element was: each name makes
     /// objects of one type unless a factory makes another.
     private var infosByName: [(type: ObjectIdentifier, info: MarkupTypeInfo)?]
+    /// By element name number, whether the name has a dot (`Parent.property`).
+    private var dottedNames: [Bool?]
     /// The elements' paths, for the places of faults and hooks.
     private let paths: MarkupPaths
     /// Struct strings converted so far, by the type converted to and string: a document
@@ -141,6 +143,7 @@ struct MarkupBuild {
         paths = MarkupPaths(nodes: markup.nodes, conditions: builder.conditions)
         types = Array(repeating: nil, count: markup.nameCount)
         infosByName = Array(repeating: nil, count: markup.nameCount)
+        dottedNames = Array(repeating: nil, count: markup.nameCount)
     }
 
     /// Builds the document's tree: a new `expected` (or registered subtype), or into `root`;
@@ -275,7 +278,7 @@ struct MarkupBuild {
     private mutating func finish(
         _ object: inout any AMCCodable, info: MarkupTypeInfo, reserved: [MarkupAttribute], context: AMCMarkupContext
     ) {
-        if let view = info.element {
+        if let view = info.element, !info.didBuildDoesNothing {
             if info.isClass {
                 built.append((view.view(object), context))
             } else {
@@ -310,7 +313,7 @@ struct MarkupBuild {
         // A child element is a new frame; its parent's object is needed only for a property
         // element or an untyped element.
         if case let .element(name, childAttributes) = node.content, frame.property == nil {
-            if name.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: ".")) }) ?? name.contains(".") {
+            if namesProperty(name, number: Int(node.nameNumber)) {
                 return propertyFrame(index, name: name, of: frame.object)
             }
             if let element = frame.info.element, !element.elements.isEmpty, element.elements.contains(name) {
@@ -344,6 +347,14 @@ struct MarkupBuild {
             }
         }
         return nil
+    }
+
+    /// Whether the element name `name` (numbered `number`) is `Parent.property`.
+    private mutating func namesProperty(_ name: String, number: Int) -> Bool {
+        if let known = dottedNames[number] { return known }
+        let dotted = name.utf8.contains(UInt8(ascii: "."))
+        dottedNames[number] = dotted
+        return dotted
     }
 
     /// A frame for `<Parent.property>` at `index`, whose child elements set `property` of
@@ -398,8 +409,8 @@ struct MarkupBuild {
         }
     }
 
-    /// A new instance for the element `name`: of the registered type it names, by its factory
-    /// or `init()`; `root` itself for the root element of `build(into:)`.
+    /// A new instance for the element `name` (numbered `number`): of the registered type it
+    /// names, by its factory or `init()`; `root` itself for the root element of `build(into:)`.
     private mutating func instantiate(
         _ name: String, number: Int, reserved: [MarkupAttribute], expected: (any AMCCodable.Type)?,
         into root: (any AMCCodable & AnyObject)?,
@@ -533,7 +544,11 @@ struct MarkupBuild {
     ) {
         let reserved = builder.reservedAttributes
         var builderNames = Set<MarkupBuilderName>()
-        for attribute in attributes {
+        for index in attributes.indices {
+            if builderAttributes.isEmpty, setsKeptValue(of: attributes, at: index, on: &object, info: info, element: element) {
+                continue
+            }
+            let attribute = attributes[index]
             // The attribute's place (a path to build) is made only for a fault.
             if !builderAttributes.isEmpty, let builderName = reserved.builderName(of: attribute.name) {
                 if !builderNames.insert(builderName).inserted {
@@ -569,6 +584,24 @@ struct MarkupBuild {
         }
     }
 
+    /// Sets the attribute at `index` of `attributes` when its value is one its setter keeps (a
+    /// value as written: one marked `@`, `$` or `^` is never kept), the object's hook first;
+    /// false, doing nothing, when it is not.
+    private mutating func setsKeptValue(
+        of attributes: ArraySlice<MarkupAttribute>, at index: Int, on object: inout any AMCCodable, info: MarkupTypeInfo,
+        element: AMCMarkupContext
+    ) -> Bool {
+        guard let attribute = info.knownPlan(Int(attributes[index].nameNumber)), let plan = attribute.plan,
+            let setter = attribute.setter, let kept = setter.kept(Int(attributes[index].valueNumber))
+        else { return false }
+        do {
+            try Self.set(attributes[index].value, keptAt: kept, by: setter, along: plan, on: &object)
+        } catch {
+            fault(error, at: context(of: attributes[index], in: element))
+        }
+        return true
+    }
+
     /// What an attribute's value (or text) stands for.
     private enum Resolved {
         /// The text to set: as written, a string of the builder's (`@key`), or escaped (`^`).
@@ -601,24 +634,30 @@ struct MarkupBuild {
         let attribute = info.plan(for: keyPath, number: number, of: object)
         if let plan = attribute.plan {
             if let setter = attribute.setter, value >= 0 {
-                try Self.set(string, value: value, keeping: setter, along: plan, on: &object, archiver: builder.archiver)
+                let converted = setter.kept(value) == nil ? convertedStructString(string, along: plan) : nil
+                try Self.set(
+                    string, value: value, converted: converted, keeping: setter, along: plan, on: &object,
+                    archiver: builder.archiver)
                 return
             }
-            var converted: Any?
-            if plan.holdsOwnStructString {
-                let key = Conversion(type: ObjectIdentifier(plan.field.type), string: string)
-                converted = conversions[key]
-                if converted == nil, let value = plan.scalarValue(from: string, archiver: builder.archiver) {
-                    converted = value
-                    if conversions.count < Self.maximumConversions { conversions[key] = value }
-                }
-            }
+            let converted = convertedStructString(string, along: plan)
             if try Self.set(string, converted: converted, along: plan, on: &object, archiver: builder.archiver) { return }
         }
         try Self.set(string: string, keyPath: keyPath, on: &object, archiver: builder.archiver)
     }
 
-    /// Sets `string` (`converted` when given) along `plan` (see ``KeyPathPlan/set(_:converted:in:archiver:)``).
+    /// What `string` converts to for `plan`'s field when it holds one of the package's struct
+    /// strings, converted once a build; nil for other fields.
+    private mutating func convertedStructString(_ string: String, along plan: KeyPathPlan) -> Any? {
+        guard plan.holdsOwnStructString else { return nil }
+        let key = Conversion(type: ObjectIdentifier(plan.field.type), string: string)
+        if let known = conversions[key] { return known }
+        guard let value = plan.scalarValue(from: string, archiver: builder.archiver) else { return nil }
+        if conversions.count < Self.maximumConversions { conversions[key] = value }
+        return value
+    }
+
+    /// Sets `string` (`converted` when given) along `plan` (see ``KeyPathPlan/set(_:converted:in:archiver:asksHook:)``).
     /// (Static: the archiver is passed as it is, not copied out of the build for each attribute.)
     private static func set(
         _ string: String, converted: Any?, along plan: KeyPathPlan, on object: inout any AMCCodable, archiver: AMCArchiver
@@ -631,17 +670,32 @@ struct MarkupBuild {
 
     /// Sets `string`, the document's value numbered `value`, along `plan`, which ends at the
     /// class instance `object`, the root's hook first: what `setter` keeps for the value, else
-    /// converted the full way and then kept.
+    /// `converted` (when given) or converted the full way, and then kept.
     private static func set(
-        _ string: String, value: Int, keeping setter: MarkupSetter, along plan: KeyPathPlan,
+        _ string: String, value: Int, converted: Any?, keeping setter: MarkupSetter, along plan: KeyPathPlan,
         on object: inout any AMCCodable, archiver: AMCArchiver
     ) throws {
         func set<Object: AMCCodable>(_ object: inout Object) throws {
             if try KeyValueCoding.hookTook(string, forKey: plan.key, of: object, keyPath: plan.keyPath) { return }
             let instance = RuntimeAccess.object(of: object)
-            if setter.set(value, in: instance) { return }
-            _ = try plan.set(.string(string), in: &object, archiver: archiver, asksHook: false)
+            if let kept = setter.kept(value) {
+                setter.write(kept, in: instance)
+                return
+            }
+            _ = try plan.set(.string(string), converted: converted, in: &object, archiver: archiver, asksHook: false)
             setter.remember(value, from: instance)
+        }
+        try set(&object)
+    }
+
+    /// Sets `string`, whose value `setter` keeps at `kept`, along `plan`, which ends at the
+    /// class instance `object`: the root's hook first, then what is kept.
+    private static func set(
+        _ string: String, keptAt kept: Int, by setter: MarkupSetter, along plan: KeyPathPlan, on object: inout any AMCCodable
+    ) throws {
+        func set<Object: AMCCodable>(_ object: inout Object) throws {
+            if try KeyValueCoding.hookTook(string, forKey: plan.key, of: object, keyPath: plan.keyPath) { return }
+            setter.write(kept, in: RuntimeAccess.object(of: object))
         }
         try set(&object)
     }
@@ -961,6 +1015,7 @@ private struct MarkupVacancy: AMCCodable {}
 final class MarkupTypeInfo {
     struct Element {
         let textKey: String?
+        /// The property children go to (``AMCMarkupElement/amcMarkupContentKey``).
         let contentKey: String?
         let elements: Set<String>
         /// An object of exactly this type as the element it is, with no look-up of the conformance.
@@ -970,9 +1025,10 @@ final class MarkupTypeInfo {
     let element: Element?
     /// Whether objects of the type are classes: they are told they are built once the ids are bound.
     let isClass: Bool
-    /// The plans of the key paths its attributes have named so far, found by a look at each (an
-    /// element type is given a few attribute names, over and over).
-    /// By the number of the attribute name: the plan of the key path it names.
+    /// Whether the type's did-build hook is known to be the default one, which does nothing.
+    let didBuildDoesNothing: Bool
+    /// The plans of the key paths its attributes have named so far, by the number of the
+    /// attribute name (an element type is given a few attribute names, over and over).
     /// (Unchecked: an info is used by one build, and this is never accessed overlapping.)
     @exclusivity(unchecked) private var plans: [AttributePlan?] = []
 
@@ -981,12 +1037,18 @@ final class MarkupTypeInfo {
     final class AttributePlan {
         /// Nil for a key path that has none.
         let plan: KeyPathPlan?
+        /// Nil for a key path whose values are not kept (see ``MarkupSetter/make(for:)``).
         let setter: MarkupSetter?
 
         init(_ plan: KeyPathPlan?, setter: MarkupSetter?) {
             self.plan = plan
             self.setter = setter
         }
+    }
+
+    /// The plan for the attribute name numbered `number`, when it has been asked for.
+    func knownPlan(_ number: Int) -> AttributePlan? {
+        number < plans.count ? plans[number] : nil
     }
 
     /// The plan for `keyPath` (the attribute name numbered `number`) from `object`, of the type.
@@ -1007,6 +1069,7 @@ final class MarkupTypeInfo {
     private var askedContentOffset = false
     /// The classes of the children the hook has taken: the array holds their instances.
     @exclusivity(unchecked) private var takenChildren: [ObjectIdentifier] = []
+    /// A content array takes children of a few classes.
     private static let maximumTakenChildren = 16
 
     /// Whether the content array takes objects of `type` (see ``contentOffset``).
@@ -1028,9 +1091,10 @@ final class MarkupTypeInfo {
     /// A property element's: no type, no element.
     static var property: MarkupTypeInfo { MarkupTypeInfo(element: nil, isClass: false) }
 
-    private init(element: Element?, isClass: Bool) {
+    private init(element: Element?, isClass: Bool, didBuildDoesNothing: Bool = false) {
         self.element = element
         self.isClass = isClass
+        self.didBuildDoesNothing = didBuildDoesNothing
     }
 
     convenience init(_ type: any AMCCodable.Type) {
@@ -1043,6 +1107,8 @@ final class MarkupTypeInfo {
                 textKey: Element.amcMarkupTextKey, contentKey: Element.amcMarkupContentKey, elements: Element.amcMarkupElements,
                 view: view)
         }
-        self.init(element: (type as? any AMCMarkupElement.Type).map { element($0) }, isClass: type is AnyObject.Type)
+        self.init(
+            element: (type as? any AMCMarkupElement.Type).map { element($0) }, isClass: type is AnyObject.Type,
+            didBuildDoesNothing: MarkupContent.didBuildDoesNothing(for: type))
     }
 }

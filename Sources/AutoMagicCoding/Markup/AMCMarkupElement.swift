@@ -129,8 +129,10 @@ extension AMCMarkupElement {
         }
     }
 
-    /// Does nothing.
-    public mutating func amcDidBuildMarkup(_ context: AMCMarkupContext) throws {}
+    /// Does nothing (and notes that it is the type's hook: the builder then no longer calls it).
+    public mutating func amcDidBuildMarkup(_ context: AMCMarkupContext) throws {
+        MarkupContent.noteDefaultDidBuild(of: Swift.type(of: self))
+    }
 }
 
 /// Where in a markup document a hook is called: the element's file, position and path, and
@@ -238,6 +240,19 @@ enum MarkupContent {
         }
     }
 
+    /// The types whose did-build hook is the default one, which does nothing: it has been called
+    /// for one of them, and a type's hook is always the same one.
+    private static let defaultDidBuilds = Locked(Set<ObjectIdentifier>())
+
+    static func noteDefaultDidBuild(of type: Any.Type) {
+        _ = defaultDidBuilds.withLock { $0.insert(ObjectIdentifier(type)) }
+    }
+
+    /// Whether the did-build hook of objects of exactly `type` is known to do nothing.
+    static func didBuildDoesNothing(for type: Any.Type) -> Bool {
+        defaultDidBuilds.withLock { $0.contains(ObjectIdentifier(type)) }
+    }
+
     /// Where the default hook of objects of exactly the class `type` appends children that are
     /// objects, when it has been called for one (so it is that type's hook) and appends them to an
     /// array of a class, and `key` is the content key it was called with: the offset of that array.
@@ -303,8 +318,8 @@ protocol AppendableArray {
     static var childAppender: ChildAppender { get }
 }
 
-/// Appends children to an array field in place; one is made per element type, whose type
-/// parameter it is, so that an append works out no generic metadata of its own.
+/// Appends children to an array field in place; its type parameter is the array's element type,
+/// so that an append works out no generic metadata of its own.
 class ChildAppender {
     /// Whether the array's elements are class instances, and children are appended as objects.
     var holdsObjects: Bool { false }

@@ -1,8 +1,8 @@
 /// Sets one attribute of the objects of one class from the values a document gives it, keeping
 /// what the last few values (by their numbers, see ``MarkupAttribute``) made of the field: a
-/// document repeats its sizes, fonts and colours, and each converts once a build. What is kept is
-/// read back from the field the full way set, so a value that comes again stores exactly what
-/// it stored the first time.
+/// document repeats its sizes, fonts and colours, and a value kept is not converted again. What
+/// is kept is read back from the field the full way set, so a value that comes again stores
+/// exactly what it stored the first time.
 ///
 /// Only for fields that hold values sharing nothing between their copies (see
 /// ``make(for:)``), set on objects of exactly the class the plan was made for.
@@ -40,12 +40,14 @@ final class MarkupSetter {
         return make(plan.field.type)
     }
 
-    /// Writes what the value numbered `number` made the last time into `object`'s field; false,
-    /// writing nothing, when it is not kept.
-    func set(_ number: Int, in object: AnyObject) -> Bool {
-        guard let index = numbers.firstIndex(of: number) else { return false }
+    /// Where what the value numbered `number` made is kept; nil when it is not.
+    func kept(_ number: Int) -> Int? {
+        numbers.firstIndex(of: number)
+    }
+
+    /// Writes what is kept at `index` (see ``kept(_:)``) into `object`'s field.
+    func write(_ index: Int, in object: AnyObject) {
         values[index].write(at: offset, of: object)
-        return true
     }
 
     /// Keeps what `object`'s field holds as what the value numbered `number` makes, the full

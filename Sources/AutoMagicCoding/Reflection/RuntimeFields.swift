@@ -366,8 +366,8 @@ enum RuntimeAccess {
     /// value of the concrete type `Root`), an array of a class `object` is an instance of (the
     /// caller checks). The array is changed as an `[AnyObject]`, which has the same layout, so
     /// that code not specialised for the element type appends without generic array code.
-    /// Objective-C platforms append through `modify` instead: there an array bridged from
-    /// `NSArray` may check its elements' type lazily.
+    /// Not for Objective-C platforms (callers append as the array's own type there): an array
+    /// bridged from `NSArray` may check its elements' type lazily.
     static func append<Root>(_ object: AnyObject, toObjectArrayAt offset: Int, in instance: inout Root) {
         modify([AnyObject].self, at: offset, in: &instance) { $0.append(object) }
     }

@@ -115,7 +115,7 @@ private func registeredBuilder() -> AMCMarkupBuilder {
     registry.register(
         MarkupCell.self, MarkupTable.self, MarkupSection.self, LinkedLabel.self, MarkupBadge.self, PickyLabel.self,
         MarkupFrame.self, MarkupPanel.self, TaggedView.self, MarkupShelf.self, GuardedLabel.self, GuardedStack.self,
-        LabelStack.self, CountingStack.self)
+        LabelStack.self, CountingStack.self, BuiltCounter.self)
     builder.archiver.registry = registry
     return builder
 }
@@ -261,8 +261,37 @@ final class CountingStack: AMCMarkupElement {
     }
 }
 
+/// Counts the times it is told it is built.
+final class BuiltCounter: AMCMarkupElement {
+    var builtCalls = 0
+    required init() {}
+
+    func amcDidBuildMarkup(_ context: AMCMarkupContext) throws {
+        builtCalls += 1
+    }
+}
+
 @Suite("Markup: object trees built from XML")
 struct MarkupBuildTests {
+    @Test func aDidBuildHookOfItsOwnIsCalledInEveryBuild() throws {
+        let markup = try AMCMarkup(string: "<MarkupShelf><MarkupView/></MarkupShelf>")
+        let counter = try AMCMarkup(string: "<BuiltCounter/>")
+        let builder = registeredBuilder()
+        for _ in 0..<3 {
+            #expect(try markup.build(MarkupShelf.self, using: builder).built)
+            #expect(try counter.build(BuiltCounter.self, using: builder).builtCalls == 1)
+        }
+    }
+
+    @Test func moreValuesThanAreKeptCycleAndEachSetsItsOwn() throws {
+        let sizes = (1...12).map { "\($0)" }
+        let labels = (sizes + sizes).map { #"<MarkupLabel weight="\#($0)" font="\#($0)"/>"# }.joined()
+        let markup = try AMCMarkup(string: "<MarkupColumn>\(labels)</MarkupColumn>")
+        let built = try markup.build(MarkupColumn.self, using: registeredBuilder()).subviews.compactMap { $0 as? MarkupLabel }
+        #expect(built.map(\.weight) == (sizes + sizes).map { Double($0)! })
+        #expect(built.map(\.font) == (sizes + sizes).map { AMCFont(size: Double($0)!) })
+    }
+
     @Test func aValueMetAgainSetsWhatItSetTheFirstTimeAfterTheHookIsAsked() throws {
         let markup = try AMCMarkup(
             string: """

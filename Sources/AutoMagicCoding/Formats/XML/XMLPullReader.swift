@@ -169,13 +169,16 @@ struct XMLPullReader {
             }
             let value: String
             var valueNumber = -1
-            if values != nil, scanner.isPlainAttributeValue(range) {
-                valueNumber = values!.number(of: range, in: scanner.bytes)
-                value = values!.keys[valueNumber]
+            if scanner.isPlainAttributeValue(range) {
+                if values != nil {
+                    valueNumber = values!.number(of: range, in: scanner.bytes)
+                    value = values!.keys[valueNumber]
+                } else {
+                    value = scanner.bytes.string(range)
+                }
             } else {
-                let isPlain: Bool
-                (value, isPlain) = try scanner.attributeValue(range)
-                if !isPlain, let control = Self.controlCharacter(in: value) {
+                value = try scanner.normalizedAttributeValue(range)
+                if let control = Self.controlCharacter(in: value) {
                     throw scanner.error(
                         "\(control) in the value of \(name): XML holds no control characters", at: attributeOffset)
                 }

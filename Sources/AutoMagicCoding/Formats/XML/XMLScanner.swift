@@ -134,12 +134,11 @@ struct XMLScanner {
         return value.end(ofRunFrom: 0, { $0 >= ASCII.space && $0 != UInt8(ascii: "&") }) == value.count
     }
 
-    /// An attribute's value whose bytes between the quotes are `range`: references resolved, and
-    /// each white-space character a space (a carriage return and line feed one), as XML
-    /// normalises attribute values; `isPlain` when the bytes had neither (nor any other byte
-    /// below a space), and are the value as they are.
-    mutating func attributeValue(_ range: Range<Int>) throws -> (value: String, isPlain: Bool) {
-        if isPlainAttributeValue(range) { return (bytes.string(range), true) }
+    /// An attribute's value whose bytes between the quotes are `range`, when they are not plain
+    /// (see ``isPlainAttributeValue(_:)``, whose bytes are the value as they are): references
+    /// resolved, and each white-space character a space (a carriage return and line feed one),
+    /// as XML normalises attribute values.
+    mutating func normalizedAttributeValue(_ range: Range<Int>) throws -> String {
         let resumeAt = position
         defer { position = resumeAt }
         text.removeAll(keepingCapacity: true)
@@ -162,7 +161,7 @@ struct XMLScanner {
             runStart = position
         }
         bytes.append(runStart..<range.upperBound, to: &text)
-        return (String(decoding: text, as: UTF8.self), false)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// `name = "value"` (or `'value'`): the bytes of the name and of the value between the
