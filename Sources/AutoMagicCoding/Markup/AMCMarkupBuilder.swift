@@ -123,6 +123,8 @@ struct MarkupBuild {
     private var infosByName: [(type: ObjectIdentifier, info: MarkupTypeInfo)?]
     /// By element name number, whether the name has a dot (`Parent.property`).
     private var dottedNames: [Bool?]
+    /// By attribute name number, whether the attribute is the builder's (`id`, `class`, `factory`).
+    private var builderNames: [Bool?]
     /// The elements' paths, for the places of faults and hooks.
     private let paths: MarkupPaths
     /// Struct strings converted so far, by the type converted to and string: a document
@@ -144,6 +146,7 @@ struct MarkupBuild {
         types = Array(repeating: nil, count: markup.nameCount)
         infosByName = Array(repeating: nil, count: markup.nameCount)
         dottedNames = Array(repeating: nil, count: markup.nameCount)
+        builderNames = Array(repeating: nil, count: markup.nameCount)
     }
 
     /// Builds the document's tree: a new `expected` (or registered subtype), or into `root`;
@@ -193,9 +196,8 @@ struct MarkupBuild {
         var property: (name: String, field: FieldPlan, children: [any AMCCodable])?
         /// What the element's type takes (nothing, for a property element).
         let info: MarkupTypeInfo
-        /// The element's node.
+        /// The element's node (its place, for faults and hooks, is made from it when needed).
         let element: Int
-        let context: AMCMarkupContext
         /// The next child node, and the index past the last.
         var next: Int
         let end: Int
@@ -224,15 +226,15 @@ struct MarkupBuild {
             var done = stack.removeLast()
             if let (name, field, children) = done.property {
                 guard let parent = stack.indices.last, stack[parent].property == nil else { continue }
-                setProperty(field, of: &stack[parent].object, to: children, name: name, context: done.context)
+                setProperty(field, of: &stack[parent].object, to: children, name: name, context: context(at: done.element))
                 continue
             }
             if let textNode = done.textNode {
                 setText(done.text, of: &done.object, textKey: done.info.element?.textKey, at: textNode, in: done.element)
             }
-            finish(&done.object, info: done.info, reserved: done.reserved, context: done.context)
+            finish(&done.object, info: done.info, reserved: done.reserved, element: done.element)
             guard let parent = stack.indices.last else { return done.object }
-            deliver(done.object, to: &stack[parent], context: done.context)
+            deliver(done.object, to: &stack[parent], element: done.element)
         }
         return nil
     }
@@ -245,21 +247,19 @@ struct MarkupBuild {
         let node = markup.nodes[index]
         guard case let .element(name, range) = node.content else { return nil }
         let attributes = markup.attributes[range]
-        let context = self.context(at: index)
         // The builder's own attributes, set apart once: most elements have none.
-        let names = builder.reservedAttributes
-        let reserved = attributes.filter { names.builderName(of: $0.name) != nil }
+        var reserved: [MarkupAttribute] = []
+        for attribute in attributes.indices where isBuilders(attributes[attribute]) { reserved.append(attributes[attribute]) }
         guard
             var object = instantiate(
-                name, number: Int(node.nameNumber), reserved: reserved, expected: expected, into: root, context: context)
+                name, number: Int(node.nameNumber), reserved: reserved, expected: expected, into: root, element: index)
         else {
             return nil
         }
         let info = info(of: Swift.type(of: object), name: Int(node.nameNumber))
-        applyStyles(reserved, to: &object, element: context)
-        setAttributes(attributes, reserved: reserved, of: &object, info: info, element: context)
-        return Frame(
-            object: object, reserved: reserved, info: info, element: index, context: context, next: index + 1, end: node.end)
+        applyStyles(reserved, to: &object, element: index)
+        setAttributes(attributes, reserved: reserved, of: &object, info: info, element: index)
+        return Frame(object: object, reserved: reserved, info: info, element: index, next: index + 1, end: node.end)
     }
 
     /// What elements of `type` take, asked of the type once a build.
@@ -273,12 +273,13 @@ struct MarkupBuild {
         return info
     }
 
-    /// An element complete: a struct is told it is built (a value: its parent keeps a copy),
-    /// a class waits for the ids; its id is recorded.
+    /// An element complete (the element node at `element`): a struct is told it is built (a
+    /// value: its parent keeps a copy), a class waits for the ids; its id is recorded.
     private mutating func finish(
-        _ object: inout any AMCCodable, info: MarkupTypeInfo, reserved: [MarkupAttribute], context: AMCMarkupContext
+        _ object: inout any AMCCodable, info: MarkupTypeInfo, reserved: [MarkupAttribute], element: Int
     ) {
         if let view = info.element, !info.didBuildDoesNothing {
+            let context = context(at: element)
             if info.isClass {
                 built.append((view.view(object), context))
             } else {
@@ -290,16 +291,16 @@ struct MarkupBuild {
             }
         }
         if let id = reserved.first(where: { builder.reservedAttributes.builderName(of: $0.name) == .id }) {
-            record(id: id, of: object, context: self.context(of: id, in: context))
+            record(id: id, of: object, context: context(of: id, in: context(at: element)))
         }
     }
 
-    /// Hands a complete child to the frame it is in.
-    private mutating func deliver(_ child: any AMCCodable, to frame: inout Frame, context: AMCMarkupContext) {
+    /// Hands a complete child (the element node at `element`) to the frame it is in.
+    private mutating func deliver(_ child: any AMCCodable, to frame: inout Frame, element: Int) {
         if frame.property != nil {
             frame.property!.children.append(child)
         } else {
-            append(child, to: &frame.object, info: frame.info, context: context)
+            append(child, to: &frame.object, info: frame.info, element: element)
         }
     }
 
@@ -328,7 +329,7 @@ struct MarkupBuild {
             // A property element holds elements only.
             if case .element = node.content { return open(index, expected: nil, into: nil) }
             fault(
-                "<\(frame.context.elementPath.split(separator: "/").last ?? "")> holds elements only",
+                "<\(context(at: frame.element).elementPath.split(separator: "/").last ?? "")> holds elements only",
                 at: context(at: index, pathOf: frame.element))
             return nil
         }
@@ -347,6 +348,14 @@ struct MarkupBuild {
             }
         }
         return nil
+    }
+
+    /// Whether `attribute` is one of the builder's (see ``AMCMarkupReservedNames``).
+    private mutating func isBuilders(_ attribute: MarkupAttribute) -> Bool {
+        if let known = builderNames[Int(attribute.nameNumber)] { return known }
+        let isBuilders = builder.reservedAttributes.builderName(of: attribute.name) != nil
+        builderNames[Int(attribute.nameNumber)] = isBuilders
+        return isBuilders
     }
 
     /// Whether the element name `name` (numbered `number`) is `Parent.property`.
@@ -375,8 +384,7 @@ struct MarkupBuild {
             return nil
         }
         return Frame(
-            object: MarkupVacancy(), property: (name, field, []), info: .property, element: index, context: context,
-            next: index + 1,
+            object: MarkupVacancy(), property: (name, field, []), info: .property, element: index, next: index + 1,
             end: node.end)
     }
 
@@ -413,20 +421,19 @@ struct MarkupBuild {
     /// names, by its factory or `init()`; `root` itself for the root element of `build(into:)`.
     private mutating func instantiate(
         _ name: String, number: Int, reserved: [MarkupAttribute], expected: (any AMCCodable.Type)?,
-        into root: (any AMCCodable & AnyObject)?,
-        context: AMCMarkupContext
+        into root: (any AMCCodable & AnyObject)?, element: Int
     ) -> (any AMCCodable)? {
         if let root {
             guard name == "root" || name == Swift.type(of: root).amcClassName else {
                 fault(
                     "the root element is <\(name)>; building into a \(AMC.unqualifiedName(of: Swift.type(of: root))) takes <root>",
-                    at: context)
+                    at: context(at: element))
                 return nil
             }
             return root
         }
         guard name != "root" else {
-            fault("<root> is for build(into:), which builds into an object given", at: context)
+            fault("<root> is for build(into:), which builds into an object given", at: context(at: element))
             return nil
         }
         let type: any AMCCodable.Type
@@ -442,15 +449,17 @@ struct MarkupBuild {
             type = found
         case .missing:
             let nearest = TypePlan.nearest(to: name, among: builder.archiver.registry.names())
-            fault("no registered type is named \(name)" + (nearest.map { " — did you mean \($0)?" } ?? ""), at: context)
+            fault(
+                "no registered type is named \(name)" + (nearest.map { " — did you mean \($0)?" } ?? ""), at: context(at: element)
+            )
             return nil
         case let .ambiguous(types):
-            fault(.ambiguousClassName(className: name, typeNames: types.map(AMCRegistry.fullName)), at: context)
+            fault(.ambiguousClassName(className: name, typeNames: types.map(AMCRegistry.fullName)), at: context(at: element))
             return nil
         }
         func isExpected<Expected>(_: Expected.Type) -> Bool { type is Expected.Type }
         if let expected, !isExpected(expected) {
-            fault(.unrelatedClass(className: name, expected: AMC.unqualifiedName(of: expected)), at: context)
+            fault(.unrelatedClass(className: name, expected: AMC.unqualifiedName(of: expected)), at: context(at: element))
             return nil
         }
         guard let factory = reserved.first(where: { builder.reservedAttributes.builderName(of: $0.name) == .factory }) else {
@@ -458,14 +467,15 @@ struct MarkupBuild {
         }
         // A factory it does not have is a fault; the element is still made, so that what is
         // inside it is checked too.
-        guard let element = type as? any AMCMarkupElement.Type else {
-            fault("<\(name)> has no factories (it is no AMCMarkupElement)", at: self.context(of: factory, in: context))
+        guard let elementType = type as? any AMCMarkupElement.Type else {
+            fault(
+                "<\(name)> has no factories (it is no AMCMarkupElement)", at: self.context(of: factory, in: context(at: element)))
             return type.init()
         }
-        if let made = element.amcMarkupFactory(factory.value) { return made }
-        let names = element.amcMarkupFactoryNames
+        if let made = elementType.amcMarkupFactory(factory.value) { return made }
+        let names = elementType.amcMarkupFactoryNames
         let known = names.isEmpty ? "it has none" : "it has \(names.joined(separator: ", "))"
-        fault("<\(name)> has no factory \"\(factory.value)\": \(known)", at: self.context(of: factory, in: context))
+        fault("<\(name)> has no factory \"\(factory.value)\": \(known)", at: self.context(of: factory, in: context(at: element)))
         return type.init()
     }
 
@@ -473,12 +483,12 @@ struct MarkupBuild {
 
     /// Applies the styles `class="a, b"` names, in order.
     private mutating func applyStyles(
-        _ reserved: [MarkupAttribute], to object: inout any AMCCodable, element: AMCMarkupContext
+        _ reserved: [MarkupAttribute], to object: inout any AMCCodable, element index: Int
     ) {
         guard let attribute = reserved.first(where: { builder.reservedAttributes.builderName(of: $0.name) == .class }) else {
             return
         }
-        let context = self.context(of: attribute, in: element)
+        let context = context(of: attribute, in: context(at: index))
         for name in attribute.value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             let style: [String: Any]
             do {
@@ -540,7 +550,7 @@ struct MarkupBuild {
     /// Sets each attribute that is not the builder's, by key path.
     private mutating func setAttributes(
         _ attributes: ArraySlice<MarkupAttribute>, reserved builderAttributes: [MarkupAttribute],
-        of object: inout any AMCCodable, info: MarkupTypeInfo, element: AMCMarkupContext
+        of object: inout any AMCCodable, info: MarkupTypeInfo, element: Int
     ) {
         let reserved = builder.reservedAttributes
         var builderNames = Set<MarkupBuilderName>()
@@ -554,7 +564,7 @@ struct MarkupBuild {
                 if !builderNames.insert(builderName).inserted {
                     fault(
                         "\(builderName) is given twice (as \(builderName) and as amc:\(builderName))",
-                        at: context(of: attribute, in: element))
+                        at: context(of: attribute, in: context(at: element)))
                 }
                 if reserved == .plain, !attribute.name.hasPrefix("amc:"),
                     TypePlan.of(Swift.type(of: object as Any)).field(named: attribute.name) != nil
@@ -562,7 +572,7 @@ struct MarkupBuild {
                     fault(
                         "\(attribute.name) is the builder's, and also a property of \(AMC.unqualifiedName(of: Swift.type(of: object as Any))): "
                             + "build with reservedAttributes = .prefixed (amc:\(attribute.name))",
-                        at: context(of: attribute, in: element))
+                        at: context(of: attribute, in: context(at: element)))
                 }
                 continue
             }
@@ -574,12 +584,12 @@ struct MarkupBuild {
                     try set(
                         text, value: value, keyPath: attribute.name, number: Int(attribute.nameNumber), on: &object, info: info)
                 } catch {
-                    fault(error, at: context(of: attribute, in: element))
+                    fault(error, at: context(of: attribute, in: context(at: element)))
                 }
             case let .reference(name):
-                refer(to: name, from: object, keyPath: attribute.name, context: context(of: attribute, in: element))
+                refer(to: name, from: object, keyPath: attribute.name, context: context(of: attribute, in: context(at: element)))
             case let .missingString(key):
-                fault("no string \"\(key)\" among the builder's strings", at: context(of: attribute, in: element))
+                fault("no string \"\(key)\" among the builder's strings", at: context(of: attribute, in: context(at: element)))
             }
         }
     }
@@ -589,7 +599,7 @@ struct MarkupBuild {
     /// false, doing nothing, when it is not.
     private mutating func setsKeptValue(
         of attributes: ArraySlice<MarkupAttribute>, at index: Int, on object: inout any AMCCodable, info: MarkupTypeInfo,
-        element: AMCMarkupContext
+        element: Int
     ) -> Bool {
         guard let attribute = info.knownPlan(Int(attributes[index].nameNumber)), let plan = attribute.plan,
             let setter = attribute.setter, let kept = setter.kept(Int(attributes[index].valueNumber))
@@ -597,7 +607,7 @@ struct MarkupBuild {
         do {
             try Self.set(attributes[index].value, keptAt: kept, by: setter, along: plan, on: &object)
         } catch {
-            fault(error, at: context(of: attributes[index], in: element))
+            fault(error, at: context(of: attributes[index], in: context(at: element)))
         }
         return true
     }
@@ -739,9 +749,9 @@ struct MarkupBuild {
         }
     }
 
-    /// Hands a complete child to its parent.
+    /// Hands a complete child (the element node at `element`) to its parent.
     private mutating func append(
-        _ child: any AMCCodable, to object: inout any AMCCodable, info: MarkupTypeInfo, context: AMCMarkupContext
+        _ child: any AMCCodable, to object: inout any AMCCodable, info: MarkupTypeInfo, element: Int
     ) {
         // What the parent's default hook would do, done here once it has taken a child of this class.
         let childObject = RuntimeAccess.object(ofAny: child)
@@ -749,6 +759,7 @@ struct MarkupBuild {
             RuntimeAccess.append(childObject, toObjectArrayAt: offset, of: RuntimeAccess.object(ofAny: object)!)
             return
         }
+        let context = context(at: element)
         guard let view = info.element else {
             fault(
                 "<\(AMC.unqualifiedName(of: Swift.type(of: object as Any)))> cannot hold children (it is no AMCMarkupElement)",
