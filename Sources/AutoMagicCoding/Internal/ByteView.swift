@@ -145,14 +145,51 @@ struct ByteView: RandomAccessCollection {
     /// when there is none): what lines and columns are counted by. Traps when `range` is not
     /// inside the view.
     func lineFeeds(in range: Range<Int>) -> (count: Int, lineStart: Int?) {
-        let bytes = view(range).base
+        let bytes = view(range)
         var count = 0
         var last = -1
-        for index in bytes.indices where bytes[index] == ASCII.lineFeed {
+        var start = 0
+        // A word at a time: a word of no line feed (most of a document's) is passed at once.
+        while start + 8 <= bytes.count {
+            let spread = bytes.word(at: start) ^ 0x0A0A_0A0A_0A0A_0A0A
+            if (spread &- 0x0101_0101_0101_0101) & ~spread & 0x8080_8080_8080_8080 != 0 {
+                for index in start..<(start + 8) where bytes.base[index] == ASCII.lineFeed {
+                    count += 1
+                    last = index
+                }
+            }
+            start += 8
+        }
+        for index in start..<bytes.count where bytes.base[index] == ASCII.lineFeed {
             count += 1
             last = index
         }
         return (count, last < 0 ? nil : range.lowerBound + last + 1)
+    }
+
+    /// How many start tags (a `<` before anything but `/`, `!` and `?`) and `=` bytes the view
+    /// holds: what a reader of markup makes room for before it reads.
+    func markupCounts() -> (startTags: Int, equalSigns: Int) {
+        var startTags = 0
+        forEachOffset(of: UInt8(ascii: "<")) { offset in
+            let next = offset + 1 < count ? base[offset + 1] : 0
+            if next != UInt8(ascii: "/"), next != UInt8(ascii: "!"), next != UInt8(ascii: "?") { startTags += 1 }
+        }
+        var equalSigns = 0
+        forEachOffset(of: UInt8(ascii: "=")) { _ in equalSigns += 1 }
+        return (startTags, equalSigns)
+    }
+
+    /// Calls `body` with the offset of each `byte` of the view, in order; found by the C
+    /// library's `memchr`, which passes many bytes at a time.
+    private func forEachOffset(of byte: UInt8, _ body: (Int) -> Void) {
+        guard let start = base.baseAddress else { return }
+        var offset = 0
+        while offset < base.count, let found = memchr(start + offset, Int32(byte), base.count - offset) {
+            let index = UnsafeRawPointer(found) - UnsafeRawPointer(start)
+            body(index)
+            offset = index + 1
+        }
     }
 
     /// The offset of the first `text` that starts at `start` or later and ends by `end`.

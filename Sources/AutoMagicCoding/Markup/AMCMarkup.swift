@@ -176,6 +176,14 @@ struct MarkupReader {
         defer { if url != nil { chain.removeLast() } }
         do {
             try XMLScanner.scanning(data) { scanner in
+                // Room for the first document's nodes and attributes, so that their arrays neither
+                // grow while it is read nor are copied into storage of their size after (see
+                // `fitted`); an included one's arrays grow as arrays do.
+                if includedAt == nil {
+                    let (startTags, equalSigns) = scanner.bytes.markupCounts()
+                    nodes.reserveCapacity(startTags + startTags / 16)
+                    attributes.reserveCapacity(equalSigns)
+                }
                 var events = try XMLPullReader(scanner, skipsBlankText: true)
                 events.values = KeyTable()
                 // The tables go to the reader of each document, and come back after it.

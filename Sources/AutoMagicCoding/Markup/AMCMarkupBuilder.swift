@@ -249,7 +249,7 @@ struct MarkupBuild {
         let attributes = markup.attributes[range]
         // The builder's own attributes, set apart once: most elements have none.
         var reserved: [MarkupAttribute] = []
-        for attribute in attributes.indices where isBuilders(attributes[attribute]) { reserved.append(attributes[attribute]) }
+        for attribute in attributes.indices where isBuilders(attributes, at: attribute) { reserved.append(attributes[attribute]) }
         guard
             var object = instantiate(
                 name, number: Int(node.nameNumber), reserved: reserved, expected: expected, into: root, element: index)
@@ -350,11 +350,13 @@ struct MarkupBuild {
         return nil
     }
 
-    /// Whether `attribute` is one of the builder's (see ``AMCMarkupReservedNames``).
-    private mutating func isBuilders(_ attribute: MarkupAttribute) -> Bool {
-        if let known = builderNames[Int(attribute.nameNumber)] { return known }
-        let isBuilders = builder.reservedAttributes.builderName(of: attribute.name) != nil
-        builderNames[Int(attribute.nameNumber)] = isBuilders
+    /// Whether the attribute at `index` of `attributes` is one of the builder's (see
+    /// ``AMCMarkupReservedNames``).
+    private mutating func isBuilders(_ attributes: ArraySlice<MarkupAttribute>, at index: Int) -> Bool {
+        let number = Int(attributes[index].nameNumber)
+        if let known = builderNames[number] { return known }
+        let isBuilders = builder.reservedAttributes.builderName(of: attributes[index].name) != nil
+        builderNames[number] = isBuilders
         return isBuilders
     }
 

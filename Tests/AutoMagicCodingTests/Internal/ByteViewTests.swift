@@ -166,6 +166,37 @@ struct ByteViewTests {
         #expect(!RuntimeAccess.sharesStorage([String](), []))
     }
 
+    @Test func lineFeedsAreCountedInEveryRangeWhereverTheyFall() {
+        // Line feeds beside every other byte value, at every position a word read may start at.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let bytes = (0..<70).map { _ in Bool.random(using: &generator) ? ASCII.lineFeed : UInt8.random(in: 0...255) }
+            ByteView.withBytes(of: bytes) { view in
+                for lower in 0..<20 {
+                    for upper in lower...bytes.count {
+                        let feeds = (lower..<upper).filter { bytes[$0] == ASCII.lineFeed }
+                        let counted = view.lineFeeds(in: lower..<upper)
+                        #expect(counted.count == feeds.count && counted.lineStart == feeds.last.map { $0 + 1 })
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func startTagsAndEqualSignsAreCountedWhereverTheyFall() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("<</!?=a ".utf8)
+        for length in 0..<70 {
+            let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+            let startTags = bytes.indices.filter {
+                bytes[$0] == UInt8(ascii: "<") && ($0 + 1 == bytes.count || !"/!?".utf8.contains(bytes[$0 + 1]))
+            }
+            let counted = ByteView.withBytes(of: bytes) { $0.markupCounts() }
+            #expect(counted.startTags == startTags.count)
+            #expect(counted.equalSigns == bytes.filter { $0 == UInt8(ascii: "=") }.count)
+        }
+    }
+
     @Test func aWordIsEightBytesLowestFirst() {
         ByteView.withBytes(of: Array(0..<10) as [UInt8]) { bytes in
             #expect(bytes.word(at: 0) == 0x0706_0504_0302_0100)
