@@ -121,8 +121,18 @@ struct MarkupBuild {
     /// By element name number, the info of the type the name's last element was: each name makes
     /// objects of one type unless a factory makes another.
     private var infosByName: [(type: ObjectIdentifier, info: MarkupTypeInfo)?]
-    /// By element name number, whether the name has a dot (`Parent.property`).
-    private var dottedNames: [Bool?]
+    /// By element name number, what the name is (see ``NameKind``).
+    private var nameKinds: [NameKind?]
+
+    /// What an element name is.
+    private enum NameKind {
+        /// A type's (registered or not).
+        case type
+        /// `Parent.property`: it has a dot.
+        case property
+        /// `root`, for ``AMCMarkup/build(into:owner:using:)``.
+        case root
+    }
     /// By attribute name number, whether the attribute is the builder's (`id`, `class`, `factory`).
     private var builderNames: [Bool?]
     /// The elements' paths, for the places of faults and hooks.
@@ -145,7 +155,7 @@ struct MarkupBuild {
         paths = MarkupPaths(nodes: markup.nodes, conditions: builder.conditions)
         types = Array(repeating: nil, count: markup.nameCount)
         infosByName = Array(repeating: nil, count: markup.nameCount)
-        dottedNames = Array(repeating: nil, count: markup.nameCount)
+        nameKinds = Array(repeating: nil, count: markup.nameCount)
         builderNames = Array(repeating: nil, count: markup.nameCount)
     }
 
@@ -244,22 +254,28 @@ struct MarkupBuild {
     private mutating func open(
         _ index: Int, expected: (any AMCCodable.Type)?, into root: (any AMCCodable & AnyObject)?
     ) -> Frame? {
-        let node = markup.nodes[index]
-        guard case let .element(name, range) = node.content else { return nil }
+        guard case let .element(_, range) = markup.nodes[index].content else { return nil }
+        let number = Int(markup.nodes[index].nameNumber)
         let attributes = markup.attributes[range]
         // The builder's own attributes, set apart once: most elements have none.
         var reserved: [MarkupAttribute] = []
         for attribute in attributes.indices where isBuilders(attributes, at: attribute) { reserved.append(attributes[attribute]) }
         guard
-            var object = instantiate(
-                name, number: Int(node.nameNumber), reserved: reserved, expected: expected, into: root, element: index)
+            var object = instantiate(number: number, reserved: reserved, expected: expected, into: root, element: index)
         else {
             return nil
         }
-        let info = info(of: Swift.type(of: object), name: Int(node.nameNumber))
+        let info = info(of: Swift.type(of: object), name: number)
         applyStyles(reserved, to: &object, element: index)
         setAttributes(attributes, reserved: reserved, of: &object, info: info, element: index)
-        return Frame(object: object, reserved: reserved, info: info, element: index, next: index + 1, end: node.end)
+        return Frame(
+            object: object, reserved: reserved, info: info, element: index, next: index + 1, end: markup.nodes[index].end)
+    }
+
+    /// The name of the element node at `index`.
+    private func elementName(at index: Int) -> String {
+        guard case let .element(name, _) = markup.nodes[index].content else { return "" }
+        return name
     }
 
     /// What elements of `type` take, asked of the type once a build.
@@ -309,12 +325,18 @@ struct MarkupBuild {
     /// Takes the child node at `index` of `frame`: text, instructions and untyped elements go to
     /// the frame's object; an element or a property element is a new frame to build.
     private mutating func step(_ index: Int, in frame: inout Frame) -> Frame? {
+        // Most children: an element named by a type, in an object's frame that takes no untyped
+        // elements, where no <?if?> is open (only elements' names have numbers).
+        if frame.property == nil, frame.skipping.isEmpty, !frame.info.takesUntypedElements {
+            let number = Int(markup.nodes[index].nameNumber)
+            if number >= 0, nameKinds[number] == .type { return open(index, expected: nil, into: nil) }
+        }
         let node = markup.nodes[index]
         if paths.condition(node, skipping: &frame.skipping) || frame.skipping.last == true { return nil }
         // A child element is a new frame; its parent's object is needed only for a property
         // element or an untyped element.
         if case let .element(name, childAttributes) = node.content, frame.property == nil {
-            if namesProperty(name, number: Int(node.nameNumber)) {
+            if kind(ofName: name, number: Int(node.nameNumber)) == .property {
                 return propertyFrame(index, name: name, of: frame.object)
             }
             if let element = frame.info.element, !element.elements.isEmpty, element.elements.contains(name) {
@@ -360,12 +382,12 @@ struct MarkupBuild {
         return isBuilders
     }
 
-    /// Whether the element name `name` (numbered `number`) is `Parent.property`.
-    private mutating func namesProperty(_ name: String, number: Int) -> Bool {
-        if let known = dottedNames[number] { return known }
-        let dotted = name.utf8.contains(UInt8(ascii: "."))
-        dottedNames[number] = dotted
-        return dotted
+    /// What the element name `name` (numbered `number`) is.
+    private mutating func kind(ofName name: String, number: Int) -> NameKind {
+        if let known = nameKinds[number] { return known }
+        let kind: NameKind = name == "root" ? .root : name.utf8.contains(UInt8(ascii: ".")) ? .property : .type
+        nameKinds[number] = kind
+        return kind
     }
 
     /// A frame for `<Parent.property>` at `index`, whose child elements set `property` of
@@ -419,14 +441,18 @@ struct MarkupBuild {
         }
     }
 
-    /// A new instance for the element `name` (numbered `number`): of the registered type it
-    /// names, by its factory or `init()`; `root` itself for the root element of `build(into:)`.
+    /// A new instance for the element node at `element`, whose name is numbered `number`: of the
+    /// registered type it names, by its factory or `init()`; `root` itself for the root element
+    /// of `build(into:)`.
     private mutating func instantiate(
-        _ name: String, number: Int, reserved: [MarkupAttribute], expected: (any AMCCodable.Type)?,
+        number: Int, reserved: [MarkupAttribute], expected: (any AMCCodable.Type)?,
         into root: (any AMCCodable & AnyObject)?, element: Int
     ) -> (any AMCCodable)? {
+        // The name itself is needed only the first time it is met, and for a fault.
+        var name: String { elementName(at: element) }
+        let kind = nameKinds[number] ?? kind(ofName: name, number: number)
         if let root {
-            guard name == "root" || name == Swift.type(of: root).amcClassName else {
+            guard kind == .root || name == Swift.type(of: root).amcClassName else {
                 fault(
                     "the root element is <\(name)>; building into a \(AMC.unqualifiedName(of: Swift.type(of: root))) takes <root>",
                     at: context(at: element))
@@ -434,7 +460,7 @@ struct MarkupBuild {
             }
             return root
         }
-        guard name != "root" else {
+        guard kind != .root else {
             fault("<root> is for build(into:), which builds into an object given", at: context(at: element))
             return nil
         }
@@ -1040,6 +1066,8 @@ final class MarkupTypeInfo {
     let isClass: Bool
     /// Whether the type's did-build hook is known to be the default one, which does nothing.
     let didBuildDoesNothing: Bool
+    /// Whether the type takes untyped child elements (``AMCMarkupElement/amcMarkupElements``).
+    let takesUntypedElements: Bool
     /// The plans of the key paths its attributes have named so far, by the number of the
     /// attribute name (an element type is given a few attribute names, over and over).
     /// (Unchecked: an info is used by one build, and this is never accessed overlapping.)
@@ -1108,6 +1136,7 @@ final class MarkupTypeInfo {
         self.element = element
         self.isClass = isClass
         self.didBuildDoesNothing = didBuildDoesNothing
+        takesUntypedElements = element?.elements.isEmpty == false
     }
 
     convenience init(_ type: any AMCCodable.Type) {
