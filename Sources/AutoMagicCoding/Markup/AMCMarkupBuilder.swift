@@ -316,8 +316,20 @@ struct MarkupBuild {
         if frame.property != nil {
             frame.property!.children.append(child)
         } else {
-            append(child, to: &frame.object, info: frame.info, element: element)
+            append(child, to: &frame.object, info: frame.info, element: element, siblings: (frame.element + 1)..<frame.end)
         }
+    }
+
+    /// How many element nodes the nodes of `range` are, counting each element once (not its
+    /// descendants).
+    private func elementCount(in range: Range<Int>) -> Int {
+        var count = 0
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if markup.nodes[index].nameNumber >= 0 { count += 1 }
+            index = markup.nodes[index].end
+        }
+        return count
     }
 
     // MARK: - Children
@@ -777,14 +789,18 @@ struct MarkupBuild {
         }
     }
 
-    /// Hands a complete child (the element node at `element`) to its parent.
+    /// Hands a complete child (the element node at `element`, among the nodes `siblings`) to its
+    /// parent.
     private mutating func append(
-        _ child: any AMCCodable, to object: inout any AMCCodable, info: MarkupTypeInfo, element: Int
+        _ child: any AMCCodable, to object: inout any AMCCodable, info: MarkupTypeInfo, element: Int, siblings: Range<Int>
     ) {
-        // What the parent's default hook would do, done here once it has taken a child of this class.
+        // What the parent's default hook would do, done here once it has taken a child of this class;
+        // its array is given room for all the parent's child elements at once.
         let childObject = RuntimeAccess.object(ofAny: child)
         if let childObject, let offset = info.contentOffset, info.takes(Swift.type(of: childObject)) {
-            RuntimeAccess.append(childObject, toObjectArrayAt: offset, of: RuntimeAccess.object(ofAny: object)!)
+            RuntimeAccess.append(childObject, toObjectArrayAt: offset, of: RuntimeAccess.object(ofAny: object)!) {
+                elementCount(in: siblings)
+            }
             return
         }
         let context = context(at: element)

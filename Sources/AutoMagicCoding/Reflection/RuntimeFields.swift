@@ -372,10 +372,17 @@ enum RuntimeAccess {
         modify([AnyObject].self, at: offset, in: &instance) { $0.append(object) }
     }
 
-    /// ``append(_:toObjectArrayAt:in:)`` to a field of the class instance `owner`.
-    static func append(_ object: AnyObject, toObjectArrayAt offset: Int, of owner: AnyObject) {
+    /// ``append(_:toObjectArrayAt:in:)`` to a field of the class instance `owner`. When the array
+    /// is full, `room` (asked then only) says how many elements it will hold, and it grows to
+    /// that at once rather than by doubling.
+    static func append(_ object: AnyObject, toObjectArrayAt offset: Int, of owner: AnyObject, room: () -> Int) {
         withExtendedLifetime(owner) {
-            (fieldBase(of: owner).address + offset).assumingMemoryBound(to: [AnyObject].self).pointee.append(object)
+            let array = (fieldBase(of: owner).address + offset).assumingMemoryBound(to: [AnyObject].self)
+            if array.pointee.count == array.pointee.capacity {
+                let wanted = room()
+                if wanted > array.pointee.count { array.pointee.reserveCapacity(wanted) }
+            }
+            array.pointee.append(object)
         }
     }
 

@@ -115,7 +115,7 @@ private func registeredBuilder() -> AMCMarkupBuilder {
     registry.register(
         MarkupCell.self, MarkupTable.self, MarkupSection.self, LinkedLabel.self, MarkupBadge.self, PickyLabel.self,
         MarkupFrame.self, MarkupPanel.self, TaggedView.self, MarkupShelf.self, GuardedLabel.self, GuardedStack.self,
-        LabelStack.self, CountingStack.self, BuiltCounter.self)
+        LabelStack.self, CountingStack.self, BuiltCounter.self, PrefilledStack.self)
     builder.archiver.registry = registry
     return builder
 }
@@ -261,6 +261,13 @@ final class CountingStack: AMCMarkupElement {
     }
 }
 
+/// Holds a view of its own before any child, with the default hook.
+final class PrefilledStack: AMCMarkupElement {
+    var items: [MarkupView] = [MarkupColumn()]
+    static var amcMarkupContentKey: String? { "items" }
+    required init() {}
+}
+
 /// Counts the times it is told it is built.
 final class BuiltCounter: AMCMarkupElement {
     var builtCalls = 0
@@ -280,6 +287,16 @@ struct MarkupBuildTests {
         for _ in 0..<3 {
             #expect(try markup.build(MarkupShelf.self, using: builder).built)
             #expect(try counter.build(BuiltCounter.self, using: builder).builtCalls == 1)
+        }
+    }
+
+    @Test func childrenFollowWhatAContentArrayHeldInDocumentOrder() throws {
+        let children = (1...9).map { #"<MarkupLabel text="\#($0)"/>"# }.joined()
+        let markup = try AMCMarkup(string: "<PrefilledStack>\(children)<MarkupImage/></PrefilledStack>")
+        for _ in 0..<3 {
+            let items = try markup.build(PrefilledStack.self, using: registeredBuilder()).items
+            #expect(items.count == 11 && items.first is MarkupColumn && items.last is MarkupImage)
+            #expect(items.compactMap { ($0 as? MarkupLabel)?.text } == (1...9).map { "\($0)" })
         }
     }
 
