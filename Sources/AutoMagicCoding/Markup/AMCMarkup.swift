@@ -176,13 +176,16 @@ struct MarkupReader {
         defer { if url != nil { chain.removeLast() } }
         do {
             try XMLScanner.scanning(data) { scanner in
-                // Room for the first document's nodes and attributes, so that their arrays neither
-                // grow while it is read nor are copied into storage of their size after (see
-                // `fitted`); an included one's arrays grow as arrays do.
+                // Room for the first document's nodes and attributes, so that their arrays need
+                // not grow while it is read nor be copied into storage of their size after (see
+                // `fitted`), as long as the counts (which see `<` and `=` in text and comments
+                // too) are near; never more than the element limit allows. An included document's
+                // arrays grow as arrays do.
                 if includedAt == nil {
                     let (startTags, equalSigns) = scanner.bytes.markupCounts()
-                    nodes.reserveCapacity(startTags + startTags / 16)
-                    attributes.reserveCapacity(equalSigns)
+                    let elements = min(startTags, options.maximumElements)
+                    nodes.reserveCapacity(elements + elements / 16)
+                    attributes.reserveCapacity(min(equalSigns, elements * Self.reservedAttributesPerElement))
                 }
                 var events = try XMLPullReader(scanner, skipsBlankText: true)
                 events.values = KeyTable()
@@ -261,6 +264,9 @@ struct MarkupReader {
             throw AMCError(.markupFault(reason: "malformed XML: \(reason)"), file: files[file], location: location)
         }
     }
+
+    /// How many attributes an element is given room for, at most, before a document is read.
+    private static let reservedAttributesPerElement = 4
 
     /// Trades the tables of names and values with `events`': lent to the reader of a document,
     /// taken back for an include (read by a reader of its own), returned after it.

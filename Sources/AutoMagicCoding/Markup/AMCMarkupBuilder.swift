@@ -321,12 +321,13 @@ struct MarkupBuild {
     }
 
     /// How many element nodes the nodes of `range` are, counting each element once (not its
-    /// descendants).
+    /// descendants); 0 when an instruction is among them (an `<?if?>` may leave elements out).
     private func elementCount(in range: Range<Int>) -> Int {
         var count = 0
         var index = range.lowerBound
         while index < range.upperBound {
             if markup.nodes[index].nameNumber >= 0 { count += 1 }
+            if markup.nodes[index].isInstruction { return 0 }
             index = markup.nodes[index].end
         }
         return count

@@ -256,7 +256,7 @@ enum MarkupContent {
     /// Where the default hook of objects of exactly the class `type` appends children that are
     /// objects, when it has been called for one (so it is that type's hook) and appends them to an
     /// array of a class, and `key` is the content key it was called with: the offset of that array.
-    /// Nil otherwise, and always on Objective-C platforms (see ``RuntimeAccess/append(_:toObjectArrayAt:of:)``).
+    /// Nil otherwise, and always on Objective-C platforms (see ``RuntimeAccess/append(_:toObjectArrayAt:of:room:)``).
     static func objectArrayOffset(appendedToBy type: Any.Type, key: String?) -> Int? {
         #if canImport(ObjectiveC)
             return nil

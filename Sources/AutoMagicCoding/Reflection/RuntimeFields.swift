@@ -373,8 +373,8 @@ enum RuntimeAccess {
     }
 
     /// ``append(_:toObjectArrayAt:in:)`` to a field of the class instance `owner`. When the array
-    /// is full, `room` (asked then only) says how many elements it will hold, and it grows to
-    /// that at once rather than by doubling.
+    /// is full, `room` (asked then only) says how many elements it is expected to hold, and when
+    /// that is more than it holds, it grows to that at once rather than by doubling.
     static func append(_ object: AnyObject, toObjectArrayAt offset: Int, of owner: AnyObject, room: () -> Int) {
         withExtendedLifetime(owner) {
             let array = (fieldBase(of: owner).address + offset).assumingMemoryBound(to: [AnyObject].self)

@@ -300,6 +300,18 @@ struct MarkupBuildTests {
         }
     }
 
+    @Test func roomMadeBeforeReadingIsBoundedByTheElementLimit() throws {
+        // `<` and `=` in a comment are counted before the document is read, but the room made for
+        // them stays within what the element limit allows.
+        var options = AMCMarkup.Options()
+        options.maximumElements = 10
+        let text = "<a><!-- " + String(repeating: "<b =", count: 250_000) + " --></a>"
+        var reader = MarkupReader(options: options, root: nil)
+        try reader.read(Data(text.utf8), url: nil, includedAt: nil)
+        #expect(reader.nodes.count == 1 && reader.nodes.capacity < 100)
+        #expect(reader.attributes.isEmpty && reader.attributes.capacity < 100)
+    }
+
     @Test func moreValuesThanAreKeptCycleAndEachSetsItsOwn() throws {
         let sizes = (1...12).map { "\($0)" }
         let labels = (sizes + sizes).map { #"<MarkupLabel weight="\#($0)" font="\#($0)"/>"# }.joined()
