@@ -51,6 +51,14 @@ private struct WeakPair {
     weak var target: Target?
 }
 
+/// A class with an array of objects of a superclass, a string and a number.
+private final class ObjectShelf {
+    var items: [Base] = [Base()]
+    var title = "old"
+    var count = 1
+    init() {}
+}
+
 private struct Plain {
     var x: Int16 = 7
     var y: String? = "why"
@@ -193,6 +201,44 @@ struct RuntimeAccessTests {
         }
         #expect(released == nil)  // and nothing else does: none of the casts kept it
         await #expect(processExitsWith: .failure) { _ = RuntimeAccess.object(of: Plain()) }
+    }
+
+    /// Fields of a class instance read and written by offset, and objects appended to its
+    /// array of a superclass as `AnyObject`s: the array reads back as its own type, holds each
+    /// object once, and releases them with itself.
+    @Test func fieldsOfAnObjectAreReadWrittenAndAppendedToInPlace() throws {
+        let fields = RuntimeAccess.fields(of: ObjectShelf.self)
+        let items = try #require(fields.first { $0.name == "items" }).offset
+        let title = try #require(fields.first { $0.name == "title" }).offset
+        let count = try #require(fields.first { $0.name == "count" }).offset
+        weak var released: Derived?
+        do {
+            let shelf = ObjectShelf()
+            #expect(RuntimeAccess.read(String.self, at: title, of: shelf) == "old")
+            RuntimeAccess.write("new title, longer than a small string", at: title, of: shelf)
+            RuntimeAccess.write(7, at: count, of: shelf)
+            #expect(shelf.title == "new title, longer than a small string" && shelf.count == 7)
+            let object = Derived()
+            released = object
+            var asked = 0
+            var full = 0
+            for _ in 0..<5 {
+                if shelf.items.count == shelf.items.capacity { full += 1 }
+                RuntimeAccess.append(object, toObjectArrayAt: items, of: shelf) {
+                    asked += 1
+                    return 4
+                }
+                // Room for 4, given when it was first full, is there at once.
+                if asked == 1 { #expect(shelf.items.capacity >= 4) }
+            }
+            var root = shelf
+            RuntimeAccess.append(Base(), toObjectArrayAt: items, in: &root)
+            #expect(shelf.items.count == 7 && shelf.items[1...5].allSatisfy { $0 === object })
+            #expect(shelf.items[6].b == "bee" && (shelf.items[1] as? Derived)?.c == 2.5)
+            // Room is asked only when the array is full.
+            #expect(asked == full && asked >= 1)
+        }
+        #expect(released == nil)
     }
 
     /// A root whose static type is an existential (a generic parameter bound to `any AMCCodable`;
