@@ -76,6 +76,14 @@ public final class BenchNetwork: AMCCodable {
     public var topics: [BenchTopic] = []
     /// An empty network.
     public required init() {}
+
+    /// Lets the members go with the network: friends refer to each other in cycles, which would
+    /// keep every member alive after it.
+    deinit {
+        for group in groups {
+            for member in group.members { member.friends = [] }
+        }
+    }
 }
 
 /// A group of ten members of a ``BenchNetwork``.

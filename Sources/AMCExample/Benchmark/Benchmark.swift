@@ -367,6 +367,33 @@ public enum Benchmark {
             return (baselineRuns.result!, runs.result!)
         }
 
+        /// One of our rows that ``compare(_:bytes:_:with:)`` times against a baseline.
+        struct Contender {
+            let name: String
+            var bar: Double? = nil
+            /// The data read, for rows that read.
+            var bytes: Data? = nil
+            let body: () throws -> Any
+        }
+
+        /// Times a Foundation baseline and several rows of ours in turn, one run of each per round,
+        /// so that the machine's drift during the run weighs on all alike; records the baseline,
+        /// then each row in the order given.
+        mutating func compare<B>(
+            _ baselineName: String, bytes baselineInput: Data? = nil, _ baseline: () throws -> B, with contenders: [Contender]
+        ) throws {
+            var baselineRuns = Runs<B>()
+            var runs = Array(repeating: Runs<Any>(), count: contenders.count)
+            for _ in 0..<repetitions {
+                try baselineRuns.time(calls: calls ?? 1, baseline)
+                for index in contenders.indices { try runs[index].time(calls: calls ?? 1, contenders[index].body) }
+            }
+            record(baselineName, baselineRuns, bytes: baselineInput)
+            for (contender, run) in zip(contenders, runs) {
+                record(contender.name, run, against: baselineName, bar: contender.bar, bytes: contender.bytes)
+            }
+        }
+
         private mutating func record<R>(
             _ name: String, _ runs: Runs<R>, against baseline: String? = nil, bar: Double? = nil, bytes input: Data?
         ) {

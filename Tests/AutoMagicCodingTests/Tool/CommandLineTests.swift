@@ -343,6 +343,47 @@ struct CommandLineTests {
         #expect(binaryRead["bar"] as? Double == 0.25 && binaryRead["size_ratio"] is NSNull)
     }
 
+    /// `amc bench --models markup`: the reader, a read, a parse and build and a build, each with
+    /// its ratio to `XMLParser` timed in the same rounds, and the read's size.
+    @Test func benchTimesMarkupAgainstXMLParser() throws {
+        let (status, output, _) = try AMCBinary.run(["bench", "--models", "markup", "--n", "200", "--json"])
+        #expect(status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let rows = try #require(report["rows"] as? [[String: Any]])
+        let names = rows.compactMap { $0["name"] as? String }
+        let baseline = "XMLParser parse (markup, elements counted)"
+        let ours: [(String, Double?)] = [
+            ("element reader (markup, elements counted)", 1.0 / 3), ("AMCMarkup(data:) (markup read)", nil),
+            ("AMCMarkup(data:) + build (markup)", 1.0), ("build from a parsed document (markup)", 0.5),
+        ]
+        #expect(Array(names.prefix(5)) == [baseline] + ours.map(\.0))
+        for (name, bar) in ours {
+            let row = try #require(rows.first { $0["name"] as? String == name })
+            #expect(row["baseline"] as? String == baseline && row["bar"] as? Double == bar)
+            #expect((row["ratio"] as? Double ?? 0) > 0 && (row["bytes"] as? Int ?? 0) > 1000)
+        }
+        #if os(Linux)
+            let read = try #require(rows.first { $0["name"] as? String == ours[1].0 })
+            #expect((read["size_ratio"] as? Double ?? 0) > 1 && read["size_bar"] as? Double == 3)
+        #endif
+    }
+
+    /// The bench's graphs hold friends in cycles; each network lets its members go with it, so
+    /// that the graphs it makes and reads do not weigh on the rows timed after them.
+    @Test func benchGraphsAreFreedWithTheirNetwork() throws {
+        BenchGraph.register()
+        weak var member: BenchMember?
+        weak var readMember: BenchMember?
+        try {
+            let (network, _) = BenchGraph.make(records: 50)
+            member = network.groups[0].members[0]
+            let read = try #require(try AMC.object(BenchNetwork.self, from: try AMC.data(for: network, format: .json)))
+            readMember = read.groups[0].members[0]
+            #expect(member?.friends.count == 4 && readMember?.friends.count == 4)
+        }()
+        #expect(member == nil && readMember == nil)
+    }
+
     /// `amc bench --models small`: the small documents per call against `Codable`'s encoders and
     /// decoders, both formats, both ways, the dictionary path, and the first calls, each measured
     /// in fresh processes.
