@@ -104,6 +104,9 @@ struct MarkupBuild {
     var faults: [AMCError] = []
     /// The objects with ids, by id, with where the id is.
     private var ids: [String: (object: any AMCCodable, context: AMCMarkupContext)] = [:]
+    /// Whether an id may be missing for a fault (an element left out with its subtree, an id
+    /// given twice): a `$name` that names no id may name it, and is then no fault of its own.
+    private var idsMayBeMissing = false
     /// `$name` attribute values, to resolve once the tree exists.
     private var references: [(object: any AMCCodable, keyPath: String, name: String, context: AMCMarkupContext)] = []
     /// The class objects built, children before parents, for ``AMCMarkupElement/amcDidBuildMarkup(_:)``.
@@ -179,8 +182,10 @@ struct MarkupBuild {
                 break
             }
         }
-        if faults.isEmpty { resolveReferences() }
-        if faults.isEmpty { bindIds(binds: binds) }
+        // References and ids are checked after other faults too, so that one error lists them all
+        // (the owner is bound only when there are none).
+        resolveReferences()
+        bindIds(binds: binds)
         if faults.isEmpty {
             for (object, context) in built {
                 var element = object
@@ -263,6 +268,7 @@ struct MarkupBuild {
         guard
             var object = instantiate(number: number, reserved: reserved, expected: expected, into: root, element: index)
         else {
+            idsMayBeMissing = true
             return nil
         }
         let info = info(of: Swift.type(of: object), name: number)
@@ -413,11 +419,13 @@ struct MarkupBuild {
         let ownerName = AMC.unqualifiedName(of: ownerType)
         guard parts.count == 2, parts[0] == (ownerType as? any AMCCodable.Type)?.amcClassName else {
             fault("<\(name)> sets a property of its parent, <\(ownerName)>: name it <\(ownerName).property>", at: context)
+            idsMayBeMissing = true
             return nil
         }
         guard let field = TypePlan.of(ownerType).field(named: parts[1]), field.isWritable else {
             let nearest = TypePlan.of(ownerType).nearestKey(to: parts[1])
             fault(.unknownStyleKey(key: parts[1], typeName: ownerName, suggestion: nearest), at: context)
+            idsMayBeMissing = true
             return nil
         }
         return Frame(
@@ -603,6 +611,7 @@ struct MarkupBuild {
             // The attribute's place (a path to build) is made only for a fault.
             if !builderAttributes.isEmpty, let builderName = reserved.builderName(of: attribute.name) {
                 if !builderNames.insert(builderName).inserted {
+                    idsMayBeMissing = true
                     fault(
                         "\(builderName) is given twice (as \(builderName) and as amc:\(builderName))",
                         at: context(of: attribute, in: context(at: element)))
@@ -935,6 +944,7 @@ struct MarkupBuild {
                 do {
                     target = try owner.value(forKeyPath: reference.name)
                 } catch {
+                    if idsMayBeMissing { continue }
                     let typeName = AMC.unqualifiedName(of: Swift.type(of: owner))
                     fault(
                         "$\(reference.name) names no id of the document, nor a value of the owner (a \(typeName)) at that key path",
@@ -942,7 +952,9 @@ struct MarkupBuild {
                     continue
                 }
             } else {
-                fault("$\(reference.name) names no id in the document, and there is no owner", at: reference.context)
+                if !idsMayBeMissing {
+                    fault("$\(reference.name) names no id in the document, and there is no owner", at: reference.context)
+                }
                 continue
             }
             var object = reference.object

@@ -436,6 +436,36 @@ struct MarkupBuildTests {
         #expect(errors[3].description.contains("used twice"))
     }
 
+    /// Faults of references and ids are listed with the others, not only once those are mended;
+    /// a reference to an id in an element left out for a fault is no fault of its own.
+    @Test func referenceAndIdFaultsAreListedWithTheOthers() throws {
+        let cell = PharmacyCell()
+        let markup = try AMCMarkup(
+            string: """
+                <MarkupColumn spacing="wide">
+                    <MarkupLabel id="nameLable"/>
+                    <LinkedLabel buddy="$nobody"/>
+                </MarkupColumn>
+                """)
+        let errors = faults { _ = try markup.build(MarkupColumn.self, owner: cell, using: registeredBuilder()) }
+        #expect(
+            errors.map(\.keyPath) == [
+                "/MarkupColumn/@spacing", "/MarkupColumn/LinkedLabel/@buddy", "/MarkupColumn/MarkupLabel/@id",
+            ])
+        #expect(errors.last?.kind == .unknownStyleKey(key: "nameLable", typeName: "PharmacyCell", suggestion: "nameLabel"))
+        #expect(cell.nameLabel == nil)
+
+        let leftOut = try AMCMarkup(
+            string: """
+                <MarkupColumn>
+                    <LinkedLabel buddy="$inside"/>
+                    <MarkupLabl><MarkupLabel id="inside"/></MarkupLabl>
+                </MarkupColumn>
+                """)
+        let only = faults { _ = try leftOut.build(MarkupColumn.self, using: registeredBuilder()) }
+        #expect(only.map(\.keyPath) == ["/MarkupColumn/MarkupLabl"])
+    }
+
     @Test func aStructsHooksWorkOnItsOnlyCopySoItsChildrenAreNotCopiedAtEachOne() throws {
         let markup = try AMCMarkup(
             string: "<MarkupShelf><MarkupView/><?mark?><MarkupLabel/><note/><MarkupView/><?mark?></MarkupShelf>")
@@ -667,7 +697,9 @@ struct MarkupBuildTests {
                 """)
         _ = markup  // `id` and `amc:id` on one element are the same attribute twice: an error
         let error = faults { _ = try markup.build(MarkupColumn.self, owner: owner, using: registeredBuilder()) }
-        #expect(error.count == 1 && error[0].description.contains("id is given twice"))
+        // The owner has no property for the other id: listed too. ($second, whose id was refused, is not.)
+        #expect(error.count == 2 && error[0].description.contains("id is given twice"))
+        #expect(error.last?.kind == .unknownStyleKey(key: "first", typeName: "WeakOwner", suggestion: nil))
 
         let column = try AMCMarkup(
             string: """
