@@ -78,7 +78,7 @@ public final class BenchNetwork: AMCCodable {
     public required init() {}
 
     /// Lets the members go with the network: friends refer to each other in cycles, which would
-    /// keep every member alive after it.
+    /// keep every member alive after it. (A member kept beyond its network loses its friends.)
     deinit {
         for group in groups {
             for member in group.members { member.friends = [] }

@@ -104,9 +104,10 @@ struct MarkupBuild {
     var faults: [AMCError] = []
     /// The objects with ids, by id, with where the id is.
     private var ids: [String: (object: any AMCCodable, context: AMCMarkupContext)] = [:]
-    /// Whether an id may be missing for a fault (an element left out with its subtree, an id
-    /// given twice): a `$name` that names no id may name it, and is then no fault of its own.
-    private var idsMayBeMissing = false
+    /// The ids a fault makes uncertain: those in elements left out with their subtree, an id
+    /// given twice on one element, an id used twice. A `$name` naming one is no fault of its
+    /// own, and is not resolved (it could find another object, or the owner's property).
+    private var uncertainIds: Set<String> = []
     /// `$name` attribute values, to resolve once the tree exists.
     private var references: [(object: any AMCCodable, keyPath: String, name: String, context: AMCMarkupContext)] = []
     /// The class objects built, children before parents, for ``AMCMarkupElement/amcDidBuildMarkup(_:)``.
@@ -182,10 +183,11 @@ struct MarkupBuild {
                 break
             }
         }
-        // References and ids are checked after other faults too, so that one error lists them all
-        // (the owner is bound only when there are none).
+        // Ids and references are checked after other faults too, so that one error lists them
+        // all; references are stored, and the owner bound, only when there are none.
+        let bindings = checkedIds()
         resolveReferences()
-        bindIds(binds: binds)
+        if binds, faults.isEmpty { bind(bindings) }
         if faults.isEmpty {
             for (object, context) in built {
                 var element = object
@@ -268,7 +270,7 @@ struct MarkupBuild {
         guard
             var object = instantiate(number: number, reserved: reserved, expected: expected, into: root, element: index)
         else {
-            idsMayBeMissing = true
+            leaveOut(index)
             return nil
         }
         let info = info(of: Swift.type(of: object), name: number)
@@ -419,13 +421,13 @@ struct MarkupBuild {
         let ownerName = AMC.unqualifiedName(of: ownerType)
         guard parts.count == 2, parts[0] == (ownerType as? any AMCCodable.Type)?.amcClassName else {
             fault("<\(name)> sets a property of its parent, <\(ownerName)>: name it <\(ownerName).property>", at: context)
-            idsMayBeMissing = true
+            leaveOut(index)
             return nil
         }
         guard let field = TypePlan.of(ownerType).field(named: parts[1]), field.isWritable else {
             let nearest = TypePlan.of(ownerType).nearestKey(to: parts[1])
             fault(.unknownStyleKey(key: parts[1], typeName: ownerName, suggestion: nearest), at: context)
-            idsMayBeMissing = true
+            leaveOut(index)
             return nil
         }
         return Frame(
@@ -611,7 +613,7 @@ struct MarkupBuild {
             // The attribute's place (a path to build) is made only for a fault.
             if !builderAttributes.isEmpty, let builderName = reserved.builderName(of: attribute.name) {
                 if !builderNames.insert(builderName).inserted {
-                    idsMayBeMissing = true
+                    if builderName == .id { uncertainIds.insert(attribute.value) }
                     fault(
                         "\(builderName) is given twice (as \(builderName) and as amc:\(builderName))",
                         at: context(of: attribute, in: context(at: element)))
@@ -789,6 +791,7 @@ struct MarkupBuild {
         let context = self.context(at: index)
         if markup.nodes[(index + 1)..<node.end].contains(where: { if case .element = $0.content { true } else { false } }) {
             fault("<\(name)> is handed to its parent with its attributes; it holds no elements", at: context)
+            leaveOut(index)
         }
         do {
             try Self.withElement(&object, as: parent, isClass: isClass) {
@@ -925,6 +928,7 @@ struct MarkupBuild {
 
     private mutating func record(id: MarkupAttribute, of object: any AMCCodable, context: AMCMarkupContext) {
         if let first = ids[id.value] {
+            uncertainIds.insert(id.value)
             fault(
                 "the id \"\(id.value)\" is used twice: at line \(first.context.line), column \(first.context.column) and here",
                 at: context)
@@ -933,10 +937,23 @@ struct MarkupBuild {
         ids[id.value] = (object, context)
     }
 
+    /// Notes the ids of the element at `index` and its subtree as uncertain: the element is left
+    /// out for a fault.
+    private mutating func leaveOut(_ index: Int) {
+        for node in markup.nodes[index..<markup.nodes[index].end] {
+            guard case let .element(_, range) = node.content else { continue }
+            for attribute in markup.attributes[range] where builder.reservedAttributes.builderName(of: attribute.name) == .id {
+                uncertainIds.insert(attribute.value)
+            }
+        }
+    }
+
     /// Sets each `$name` attribute: to the object with that id, else the owner's value at the
-    /// key path `name`.
+    /// key path `name`. After other faults, only checks that each names something and stores
+    /// nothing: not even into an object of the owner's that a reference reaches.
     private mutating func resolveReferences() {
-        for reference in references {
+        let checksOnly = !faults.isEmpty
+        for reference in references where !uncertainIds.contains(reference.name) {
             var target: Any?
             if let found = ids[reference.name] {
                 target = found.object
@@ -944,7 +961,6 @@ struct MarkupBuild {
                 do {
                     target = try owner.value(forKeyPath: reference.name)
                 } catch {
-                    if idsMayBeMissing { continue }
                     let typeName = AMC.unqualifiedName(of: Swift.type(of: owner))
                     fault(
                         "$\(reference.name) names no id of the document, nor a value of the owner (a \(typeName)) at that key path",
@@ -952,11 +968,10 @@ struct MarkupBuild {
                     continue
                 }
             } else {
-                if !idsMayBeMissing {
-                    fault("$\(reference.name) names no id in the document, and there is no owner", at: reference.context)
-                }
+                fault("$\(reference.name) names no id in the document, and there is no owner", at: reference.context)
                 continue
             }
+            if checksOnly { continue }
             var object = reference.object
             do {
                 try Self.set(target as Any, keyPath: reference.keyPath, on: &object, archiver: builder.archiver)
@@ -966,10 +981,10 @@ struct MarkupBuild {
         }
     }
 
-    /// Checks every id against the owner's properties, then (when `binds` and nothing is wrong)
-    /// sets them.
-    private mutating func bindIds(binds: Bool) {
-        guard let owner else { return }
+    /// Checks every id against the owner's properties: the owner's field and object for each
+    /// one that fits (faults for the others).
+    private mutating func checkedIds() -> [(FieldPlan, any AMCCodable)] {
+        guard let owner else { return [] }
         let ownerType = Swift.type(of: owner)
         let plan = TypePlan.of(ownerType)
         var bindings: [(FieldPlan, any AMCCodable)] = []
@@ -993,7 +1008,12 @@ struct MarkupBuild {
             }
             bindings.append((field, object))
         }
-        guard binds, faults.isEmpty else { return }
+        return bindings
+    }
+
+    /// Points the owner's outlets at the objects of `bindings` (see ``checkedIds()``).
+    private mutating func bind(_ bindings: [(FieldPlan, any AMCCodable)]) {
+        guard let owner else { return }
         var target: any AMCCodable & AnyObject = owner
         for (field, object) in bindings {
             previousValues.append((field, field.value(in: target)))
@@ -1005,7 +1025,7 @@ struct MarkupBuild {
         }
     }
 
-    /// Gives the owner's outlets back the values they had before ``bindIds(binds:)``: a
+    /// Gives the owner's outlets back the values they had before ``bind(_:)``: a
     /// did-build hook failed, and a failed build assigns nothing.
     private func unbindIds() {
         guard var target = owner else { return }

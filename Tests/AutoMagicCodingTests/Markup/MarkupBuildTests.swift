@@ -132,6 +132,18 @@ private func faults(_ body: () throws -> Void) -> [AMCError] {
     return []
 }
 
+/// An owner holding an object of its own, which references can reach.
+final class LiveOwner: AMCCodable {
+    var label = LinkedLabel()
+    var theme = "dark"
+    required init() {}
+}
+
+/// A view pointing at a label.
+final class LabelPair: MarkupView {
+    var partner: LinkedLabel?
+}
+
 final class WeakOwner: AMCCodable {
     weak var title: MarkupLabel?
     var theme = "dark"
@@ -437,33 +449,64 @@ struct MarkupBuildTests {
     }
 
     /// Faults of references and ids are listed with the others, not only once those are mended;
-    /// a reference to an id in an element left out for a fault is no fault of its own.
+    /// a reference to an id a fault left out is no fault of its own; the owner stays unbound.
     @Test func referenceAndIdFaultsAreListedWithTheOthers() throws {
         let cell = PharmacyCell()
         let markup = try AMCMarkup(
             string: """
                 <MarkupColumn spacing="wide">
                     <MarkupLabel id="nameLable"/>
+                    <MarkupLabel id="addressLabel"/>
                     <LinkedLabel buddy="$nobody"/>
                 </MarkupColumn>
                 """)
         let errors = faults { _ = try markup.build(MarkupColumn.self, owner: cell, using: registeredBuilder()) }
         #expect(
             errors.map(\.keyPath) == [
-                "/MarkupColumn/@spacing", "/MarkupColumn/LinkedLabel/@buddy", "/MarkupColumn/MarkupLabel/@id",
+                "/MarkupColumn/@spacing", "/MarkupColumn/MarkupLabel[1]/@id", "/MarkupColumn/LinkedLabel/@buddy",
             ])
-        #expect(errors.last?.kind == .unknownStyleKey(key: "nameLable", typeName: "PharmacyCell", suggestion: "nameLabel"))
-        #expect(cell.nameLabel == nil)
+        #expect(errors[1].kind == .unknownStyleKey(key: "nameLable", typeName: "PharmacyCell", suggestion: "nameLabel"))
+        #expect(cell.addressLabel == nil)
 
         let leftOut = try AMCMarkup(
             string: """
                 <MarkupColumn>
                     <LinkedLabel buddy="$inside"/>
+                    <LinkedLabel buddy="$nobody"/>
+                    <LinkedLabel buddy="$inProperty"/>
                     <MarkupLabl><MarkupLabel id="inside"/></MarkupLabl>
+                    <MarkupColumn.nope><MarkupLabel id="inProperty"/></MarkupColumn.nope>
                 </MarkupColumn>
                 """)
-        let only = faults { _ = try leftOut.build(MarkupColumn.self, using: registeredBuilder()) }
-        #expect(only.map(\.keyPath) == ["/MarkupColumn/MarkupLabl"])
+        let listed = faults { _ = try leftOut.build(MarkupColumn.self, using: registeredBuilder()) }
+        #expect(
+            listed.map(\.keyPath) == [
+                "/MarkupColumn/MarkupLabl", "/MarkupColumn/MarkupColumn.nope", "/MarkupColumn/LinkedLabel[2]/@buddy",
+            ])
+    }
+
+    /// A build with faults stores no reference, not even into an object of the owner's that a
+    /// reference reaches.
+    @Test func aFailedBuildStoresNoReference() throws {
+        let owner = LiveOwner()
+        owner.label.caption = "before"
+        let builder = registeredBuilder()
+        builder.archiver.registry.register(LabelPair.self)
+        let markup = try AMCMarkup(
+            string: #"<MarkupColumn spacing="wide"><LabelPair partner="$label" partner.caption="$theme"/></MarkupColumn>"#)
+        let errors = faults { _ = try markup.build(MarkupColumn.self, owner: owner, using: builder) }
+        #expect(errors.map(\.keyPath) == ["/MarkupColumn/@spacing"])
+        #expect(owner.label.caption == "before")
+        // An id the owner has no property for is a fault found before references are stored.
+        let unknownId = try AMCMarkup(
+            string: #"<MarkupColumn><LabelPair amc:id="pair" partner="$label" partner.caption="$theme"/></MarkupColumn>"#)
+        let idFaults = faults { _ = try unknownId.build(MarkupColumn.self, owner: owner, using: builder) }
+        #expect(idFaults.map(\.keyPath) == ["/MarkupColumn/LabelPair/@amc:id"])
+        #expect(owner.label.caption == "before")
+        // Without the fault, the reference reaches the owner's label.
+        _ = try AMCMarkup(string: #"<MarkupColumn><LabelPair partner="$label" partner.caption="$theme"/></MarkupColumn>"#)
+            .build(MarkupColumn.self, owner: owner, using: builder)
+        #expect(owner.label.caption == "dark")
     }
 
     @Test func aStructsHooksWorkOnItsOnlyCopySoItsChildrenAreNotCopiedAtEachOne() throws {
